@@ -1,0 +1,1 @@
+"""The Discord front end (issue 4). Depends on ``engine`` and ``cards``, never the other way."""

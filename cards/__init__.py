@@ -1,0 +1,33 @@
+"""Card and location data for Cardia: the one source of truth read by the engine and the bot.
+
+Ids, values, factions and ability kinds follow ``shared/cardia/RULES.md`` §1.2, §3 and §4; ids are the
+ones fixed by the game-record contract (``shared/spec/REPLAY.md``). Texts are the project's own words.
+"""
+
+from cards.data import (
+    CARDS,
+    DECK_I,
+    DECK_II,
+    FACTIONS,
+    LOCATIONS,
+    Card,
+    Deck,
+    Faction,
+    Kind,
+    Location,
+    composition,
+)
+
+__all__ = [
+    "CARDS",
+    "DECK_I",
+    "DECK_II",
+    "FACTIONS",
+    "LOCATIONS",
+    "Card",
+    "Deck",
+    "Faction",
+    "Kind",
+    "Location",
+    "composition",
+]

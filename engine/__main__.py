@@ -1,0 +1,54 @@
+"""Command line: ``python -m engine replay RECORD.json [--at N]`` and ``python -m engine bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _replay(path: str, at: int | None) -> int:
+    from engine.game import replay
+    from engine.observe import state
+    from engine.record import RecordError, parse_record
+
+    try:
+        if at is not None and at < 0:
+            raise RecordError(f"setup: --at must be 0 or more, not {at}")
+        try:
+            text = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+        except OSError as error:
+            raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
+        game = replay(parse_record(text), at)
+    except RecordError as error:
+        print(error, file=sys.stderr)
+        return 2
+    json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="The Cardia rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="print the state a game record leads to")
+    replay.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
+    replay.add_argument("--at", type=int, default=None, metavar="N", help="stop after the first N actions")
+    bench = commands.add_parser("bench", help="measure random complete games and record replays")
+    bench.add_argument("--games", type=int, default=3000, help="random games per mode")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--setups", choices=["deck1", "all", "both"], default="both", help="Deck I only, every setup, or both"
+    )
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.record, args.at)
+    from engine.bench import run
+
+    run(games=args.games, seed=args.seed, setups=args.setups)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""Deck I abilities (RULES.md §3.1). Mediator, Judge and Treasurer are ongoing: see ``registry.ongoing``
+and ``engine.evaluate``."""
+
+from __future__ import annotations
+
+from engine.abilities.registry import ability, resolve
+from engine.model import FACTION, INSTANT, PlayedCard, ref
+from engine.table import Flow, Table
+
+
+def card_id(card_ref: str) -> str:
+    return card_ref.partition(":")[2]
+
+
+def opposing(card: PlayedCard) -> PlayedCard | None:
+    return card.encounter.slots[1 - card.owner]
+
+
+@ability("hired_blade")
+def hired_blade(table: Table, card: PlayedCard) -> None:
+    other = opposing(card)
+    table.discard_played(card, *(() if other is None else (other,)))
+
+
+@ability("void_mage")
+def void_mage(table: Table, card: PlayedCard) -> Flow[None]:
+    options: dict[str, tuple[PlayedCard, str]] = {}
+    for target in table.played_cards():
+        if target.modifier:
+            options[f"{target.ref}/modifiers"] = (target, "modifiers")
+        if target.ongoing:
+            options[f"{target.ref}/ongoing"] = (target, "ongoing")
+    choice = yield from table.ask_one(card.owner, "void_mage", list(options))
+    if choice is None:
+        return
+    target, what = options[choice]
+    if what == "modifiers":
+        target.modifier = 0
+    else:
+        target.ongoing = 0
+    table.settle()
+
+
+@ability("surgeon")
+def surgeon(table: Table, card: PlayedCard) -> None:
+    table.park(card.owner).modifier -= 5
+    table.settle()
+
+
+@ability("saboteur")
+def saboteur(table: Table, card: PlayedCard) -> None:
+    table.discard_from_deck(1 - card.owner, 2)
+
+
+@ability("fortune_teller")
+def fortune_teller(table: Table, card: PlayedCard) -> None:
+    table.players[1 - card.owner].first = True
+
+
+@ability("palace_guard")
+def palace_guard(table: Table, card: PlayedCard) -> Flow[None]:
+    faction = yield from table.choose_faction(card.owner, "palace_guard_faction")
+    opponent = 1 - card.owner
+    matching = [ref(opponent, c) for c in table.sorted_hand(opponent) if FACTION[c] is faction]
+    choice = yield from table.ask_one(opponent, "palace_guard_discard", [*matching, "decline"])
+    if choice == "decline":
+        table.add_modifier(card, 7)
+    else:
+        assert choice is not None
+        table.discard_from_hand(opponent, [card_id(choice)])
+
+
+@ability("ambusher")
+def ambusher(table: Table, card: PlayedCard) -> Flow[None]:
+    faction = yield from table.choose_faction(card.owner, "ambusher_faction")
+    table.discard_faction(1 - card.owner, faction, from_deck=False)
+
+
+@ability("puppeteer")
+def puppeteer(table: Table, card: PlayedCard) -> Flow[None]:
+    target = opposing(card)
+    if target is None:
+        return
+    opponent = target.owner
+    hand = table.sorted_hand(opponent)
+    if not hand:  # the opponent cannot play a replacement: they lose (ruling 19)
+        table.discard_played(target)
+        table.win(card.owner, "cannot_play")
+    choice = yield from table.chance_pick("puppeteer", [ref(opponent, c) for c in hand])
+    table.replace(target, card_id(choice))
+
+
+@ability("clockmaker")
+def clockmaker(table: Table, card: PlayedCard) -> None:
+    previous = table.previous(card.encounter)
+    mine = None if previous is None else previous.slots[card.owner]
+    if mine is not None:
+        table.add_modifier(mine, 3)
+    table.park(card.owner).modifier += 3
+    table.settle()
+
+
+@ability("swamp_guardian")
+def swamp_guardian(table: Table, card: PlayedCard) -> Flow[None]:
+    others = [c for c in table.played_cards(card.owner) if c is not card]
+    chosen = yield from table.choose_card(card.owner, "swamp_guardian", others)
+    if chosen is not None:
+        table.take_back(chosen)
+
+
+@ability("magistra")
+def magistra(table: Table, card: PlayedCard) -> Flow[None]:
+    sources = [
+        c
+        for c in table.played_cards(card.owner)
+        if c is not card and c.card in INSTANT and c.influence >= card.influence
+    ]
+    source = yield from table.choose_card(card.owner, "magistra", sources)
+    if source is not None:
+        yield from resolve(table, source.card, card)
+
+
+@ability("inventor")
+def inventor(table: Table, card: PlayedCard) -> Flow[None]:
+    plus = yield from table.choose_card(card.owner, "inventor_plus", table.played_cards())
+    if plus is None:
+        return
+    table.add_modifier(plus, 3)
+    others = [c for c in table.played_cards() if c is not plus]
+    minus = yield from table.choose_card(card.owner, "inventor_minus", others)
+    if minus is not None:
+        table.add_modifier(minus, -3)
+
+
+@ability("djinn")
+def djinn(table: Table, card: PlayedCard) -> None:
+    table.win(card.owner, "ability")

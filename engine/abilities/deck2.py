@@ -1,0 +1,118 @@
+"""Deck II abilities (RULES.md §3.2). Aristocrat, Counselor and Mechanical Djinn are ongoing: see
+``registry.ongoing``, ``engine.evaluate`` and ``Table._check_immediate_wins``."""
+
+from __future__ import annotations
+
+from engine.abilities.deck1 import card_id, opposing
+from engine.abilities.registry import ability, activate, resolve
+from engine.model import INSTANT, PlayedCard, ref
+from engine.table import Flow, Table
+
+
+@ability("poisoner")
+def poisoner(table: Table, card: PlayedCard) -> None:
+    target = opposing(card)
+    if target is not None and target.influence > card.influence:  # never raises (ruling 22)
+        table.add_modifier(target, card.influence - target.influence)
+
+
+@ability("kinesis_mage")
+def kinesis_mage(table: Table, card: PlayedCard) -> Flow[None]:
+    mine = table.played_cards(card.owner)
+    sources = [c for c in mine if c.modifier or c.ongoing] if len(mine) >= 2 else []
+    source = yield from table.choose_card(card.owner, "kinesis_from", sources)
+    if source is None:
+        return
+    target = yield from table.choose_card(card.owner, "kinesis_to", [c for c in mine if c is not source])
+    if target is None:
+        return
+    target.modifier += source.modifier
+    target.ongoing += source.ongoing
+    source.modifier = source.ongoing = 0
+    table.settle()
+
+
+@ability("envoy")
+def envoy(table: Table, card: PlayedCard) -> Flow[None]:
+    targets = {c.ref: c for c in table.played_cards()}
+    choice = yield from table.ask_one(card.owner, "envoy", [*targets, "next"])
+    if choice == "next":
+        table.park(card.owner).modifier -= 3
+        table.settle()
+    elif choice is not None:
+        table.add_modifier(targets[choice], -3)
+
+
+@ability("tax_collector")
+def tax_collector(table: Table, card: PlayedCard) -> None:
+    table.add_modifier(card, 4)
+
+
+@ability("revolutionary")
+def revolutionary(table: Table, card: PlayedCard) -> Flow[None]:
+    opponent = 1 - card.owner
+    hand = [ref(opponent, c) for c in table.sorted_hand(opponent)]
+    discards = yield from table.ask(opponent, "revolutionary_discard", hand, 2)
+    table.discard_from_hand(opponent, [card_id(c) for c in discards])
+    table.draw(opponent, 2)
+
+
+@ability("librarian")
+def librarian(table: Table, card: PlayedCard) -> None:
+    table.park(card.owner).librarian = True
+
+
+@ability("prodigy")
+def prodigy(table: Table, card: PlayedCard) -> Flow[None]:
+    eligible = [c for c in table.played_cards(card.owner) if c.influence <= 8]
+    target = yield from table.choose_card(card.owner, "prodigy", eligible)
+    if target is not None:
+        table.add_modifier(target, 3)
+
+
+@ability("blackmailer")
+def blackmailer(table: Table, card: PlayedCard) -> Flow[None]:
+    faction = yield from table.choose_faction(card.owner, "blackmailer_faction")
+    table.park(1 - card.owner).blackmail = faction
+
+
+@ability("illusionist")
+def illusionist(table: Table, card: PlayedCard) -> Flow[None]:
+    losing = [c for c in table.played_cards(card.owner) if c is not card and table.losing(c)]
+    target = yield from table.choose_card(card.owner, "illusionist", losing)
+    if target is not None:
+        yield from activate(table, target)
+
+
+@ability("engineer")
+def engineer(table: Table, card: PlayedCard) -> None:
+    table.park(card.owner).engineer = True
+
+
+@ability("witch_king")
+def witch_king(table: Table, card: PlayedCard) -> Flow[None]:
+    faction = yield from table.choose_faction(card.owner, "witch_king_faction")
+    opponent = 1 - card.owner
+    table.discard_faction(opponent, faction, from_deck=True)
+    deck = table.players[opponent].deck
+    order = yield from table.chance_order("witch_king_shuffle", [ref(opponent, c) for c in deck])
+    deck[:] = [card_id(c) for c in order]
+
+
+@ability("elemental")
+def elemental(table: Table, card: PlayedCard) -> Flow[None]:
+    instants = [ref(card.owner, c) for c in table.sorted_hand(card.owner) if c in INSTANT]
+    choice = yield from table.ask_one(card.owner, "elemental", instants)
+    if choice is not None:
+        table.discard_from_hand(card.owner, [card_id(choice)])
+        yield from resolve(table, card_id(choice), card)
+    table.draw(card.owner, 1)
+
+
+@ability("successor")
+def successor(table: Table, card: PlayedCard) -> Flow[None]:
+    opponent = 1 - card.owner
+    table.discard_from_deck(opponent, len(table.players[opponent].deck))
+    hand = [ref(opponent, c) for c in table.sorted_hand(opponent)]
+    kept = yield from table.ask(opponent, "successor_keep", hand, 2)
+    table.discard_from_hand(opponent, [card_id(c) for c in hand if c not in kept])

@@ -1,0 +1,47 @@
+"""Abilities registered by card id: one small function per card (``deck1.py``, ``deck2.py``).
+
+An ability receives the table and "this card": the card whose position it resolves in. That is the card
+itself when it activates, the copier when Magistra or Elemental copies it, and the chosen card when the
+Illusionist activates it. An ability that asks for decisions is a generator (:data:`engine.table.Flow`);
+one that needs none is a plain function returning ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.model import PlayedCard
+from engine.table import Flow, Table
+
+Ability = Callable[[Table, PlayedCard], Flow[None] | None]
+
+ABILITIES: dict[str, Ability] = {}
+
+
+def ability(*card_ids: str) -> Callable[[Ability], Ability]:
+    def register(function: Ability) -> Ability:
+        for card_id in card_ids:
+            assert card_id not in ABILITIES, card_id
+            ABILITIES[card_id] = function
+        return function
+
+    return register
+
+
+def resolve(table: Table, ability_id: str, this_card: PlayedCard) -> Flow[None]:
+    """Resolve the ability printed on ``ability_id`` as if it were printed on ``this_card``."""
+    flow = ABILITIES[ability_id](table, this_card)
+    if flow is not None:
+        yield from flow
+
+
+def activate(table: Table, card: PlayedCard) -> Flow[None]:
+    """Activate a card's own ability in its own position (phase 2, Illusionist)."""
+    return resolve(table, card.card, card)
+
+
+@ability("mediator", "judge", "treasurer", "aristocrat", "counselor", "mechanical_djinn")
+def ongoing(table: Table, card: PlayedCard) -> None:
+    """Every ongoing ability is switched on the same way: an ongoing token on the card. What it does
+    while on is part of the row evaluation (``engine.evaluate``) and of the immediate wins."""
+    table.put_token(card)

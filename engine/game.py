@@ -1,0 +1,267 @@
+"""A game of Cardia: the round structure (RULES.md §1.5, §1.12) and the driver that feeds it decisions.
+
+The whole flow of a game is one generator, :meth:`Game._play`, written as the rulebook reads: phase 1,
+reveal, phase 2, end of round. Wherever a player (or ``chance``) must decide, it yields the pending
+decisions and is resumed with the answer. A game is therefore a pure function of its setup and its
+actions; :func:`replay` rebuilds one from a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.abilities import activate
+from engine.abilities.deck1 import card_id
+from engine.model import (
+    FACTION,
+    PLAYERS,
+    Decision,
+    Encounter,
+    GameOver,
+    IllegalAction,
+    PlayedCard,
+    Result,
+    ref,
+)
+from engine.record import Record, RecordError, Setup
+from engine.table import Answer, Flow, Table
+
+
+class Game(Table):
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.result: Result | None = None
+        self.pending: tuple[Decision, ...] = ()
+        self._flow = self._play()
+        self._run(None)
+
+    # --- the driver -----------------------------------------------------------------------------------
+
+    def apply(self, player: str, choose: Sequence[str]) -> None:
+        """Answer ``player``'s pending decision; raises :class:`IllegalAction` and changes nothing if the
+        answer is not legal."""
+        if self.result is not None:
+            raise IllegalAction("the game is already finished")
+        decision = next((d for d in self.pending if d.player == player), None)
+        if decision is None:
+            waiting = " and ".join(d.player for d in self.pending)
+            raise IllegalAction(f"{player} has no decision pending (waiting for {waiting})")
+        chosen = tuple(choose)
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction(f"{decision.kind}: the same option is chosen twice")
+        if len(chosen) != decision.count:
+            raise IllegalAction(
+                f"{decision.kind}: choose exactly {decision.count} option(s), not {len(chosen)}"
+            )
+        for option in chosen:
+            if option not in decision.options:
+                raise IllegalAction(
+                    f"{decision.kind}: {option!r} is not an option (options: {', '.join(decision.options)})"
+                )
+        self._run((player, chosen))
+
+    def _run(self, answer: Answer | None) -> None:
+        try:
+            self.pending = self._flow.send(answer) if answer is not None else next(self._flow)
+        except GameOver as over:
+            self.result = over.result
+            self.pending = ()
+            self.current = None
+
+    # --- the round --------------------------------------------------------------------------------------
+
+    def _play(self) -> Flow[None]:
+        while True:
+            self._check_cards_to_play()
+            placed = yield from self._play_cards()
+            revealed = self._to_reveal(placed)
+            if revealed is not None:
+                self.current = revealed
+                yield from self._reveal(revealed)
+                yield from self._activate_loser(revealed)
+                yield from self._engineer(revealed)
+                self.current = None
+            yield from self._end_of_round()
+            self.round += 1
+
+    def _check_cards_to_play(self) -> None:
+        """Start of phase 1: a player without a card in hand cannot play (§1.10)."""
+        empty = [not zones.hand for zones in self.players]
+        if all(empty):
+            first, second = self.signets()
+            self.win_or_draw(first, second, "both_cannot_play")
+        for player in (0, 1):
+            if empty[player]:
+                self.win(1 - player, "cannot_play")
+
+    def win_or_draw(self, first: int, second: int, reason: str) -> None:
+        if first == second:
+            raise GameOver(None, reason)
+        self.win(0 if first > second else 1, reason)
+
+    def _play_cards(self) -> Flow[Encounter]:
+        """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
+        and face up (face down under Foggy Swamp, ruling 25)."""
+        encounter = Encounter()
+        self.row.append(encounter)
+        first = [p for p in (0, 1) if self.players[p].first]
+        for p in first:
+            self.players[p].first = False
+        groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
+        for group in groups:
+            face_up = len(groups) == 2 and group is first and self.location != "foggy_swamp"
+            decisions = [
+                Decision(PLAYERS[p], "play", tuple(ref(p, c) for c in self.sorted_hand(p))) for p in group
+            ]
+
+            def place(player: int, choice: tuple[str, ...], face_up: bool = face_up) -> None:
+                self._place(encounter, player, card_id(choice[0]), face_up)
+
+            yield from self.ask_each(decisions, place)
+        return encounter
+
+    def _place(self, encounter: Encounter, player: int, card: str, face_up: bool) -> None:
+        zones = self.players[player]
+        zones.hand.remove(card)
+        encounter.slots[player] = PlayedCard(card, player, encounter, face_up)
+        if self.location == "foggy_swamp":  # next-card effects bind to the card chosen (ruling 31)
+            encounter.bound[player] = zones.take_next()
+        self.settle()
+
+    def _to_reveal(self, placed: Encounter) -> Encounter | None:
+        if self.location != "foggy_swamp":
+            return placed
+        index = self.row.index(placed)  # Foggy Swamp reveals the previous, face-down encounter
+        return self.row[index - 1] if index and not self.row[index - 1].compared else None
+
+    def _reveal(self, encounter: Encounter) -> Flow[None]:
+        """The reveal, in the order of ruling 33, ending with the phase-1 comparison."""
+        cards: list[PlayedCard] = []
+        for player in (0, 1):
+            card = encounter.slots[player]
+            assert card is not None
+            cards.append(card)
+            card.face_up = True
+            if self.location != "foggy_swamp":
+                encounter.bound[player] = self.players[player].take_next()
+            bound = encounter.bound[player]
+            if bound is not None:
+                card.modifier += bound.modifier
+        self.settle()
+
+        def librarian(player: int, choice: tuple[str, ...]) -> None:
+            self.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
+
+        yield from self.ask_each(
+            [
+                Decision(PLAYERS[p], "librarian", ("+2", "-2"))
+                for p, bound in enumerate(encounter.bound)
+                if bound is not None and bound.librarian
+            ],
+            librarian,
+        )
+        previous = self.previous(encounter)
+        if previous is not None:
+            mine = previous.slots
+            if self.location == "haunted_catacombs":
+                losers = [
+                    p
+                    for p in (0, 1)
+                    if (card := mine[p]) is not None and FACTION[card.card] is FACTION[cards[p].card]
+                ]
+                if len(losers) == 2:
+                    raise GameOver(None, "simultaneous")
+                for loser in losers:
+                    self.win(1 - loser, "haunted_catacombs")
+            if self.location == "auction_house":
+                for p in (0, 1):
+                    card = mine[p]
+                    if card is not None and cards[p].influence < card.influence and self.players[p].deck:
+                        self.discard_from_deck(p, 1)
+
+        def pay_blackmail(player: int, choice: tuple[str, ...]) -> None:
+            self.discard_from_hand(player, [card_id(c) for c in choice])
+
+        yield from self.ask_each(
+            [
+                Decision(PLAYERS[p], "blackmailer_discard", tuple(ref(p, c) for c in self.sorted_hand(p)), 2)
+                for p, bound in enumerate(encounter.bound)
+                if bound is not None
+                and bound.blackmail is not None
+                and FACTION[cards[p].card] is not bound.blackmail
+            ],
+            pay_blackmail,
+        )
+        encounter.compared = True
+        self.settle()
+
+    def _activate_loser(self, encounter: Encounter) -> Flow[None]:
+        """Phase 2: the card that lost the comparison activates; a tie (even one a Judge wins) skips it."""
+        self.fresh()
+        if encounter.tie or encounter.winner not in PLAYERS:
+            return
+        loser = encounter.slots[1 - PLAYERS.index(encounter.winner)]
+        assert loser is not None
+        yield from activate(self, loser)
+        yield from self._serpent_temple()
+
+    def _engineer(self, encounter: Encounter) -> Flow[None]:
+        """Engineer: +5 on the card in its owner's slot, once this encounter's abilities are done
+        (ruling 30)."""
+        for player in (0, 1):
+            bound = encounter.bound[player]
+            card = encounter.slots[player]
+            if bound is not None and bound.engineer and card is not None and encounter in self.row:
+                self.add_modifier(card, 5)
+        yield from self._serpent_temple()
+
+    def _serpent_temple(self) -> Flow[None]:
+        """Serpent Temple triggers, oldest first, right after the step that caused them (ruling 17)."""
+        while self.serpent_triggers:
+            winner = self.serpent_triggers.pop(0)
+            self.draw(winner, 1)
+            other = 1 - winner
+            hand = [ref(other, c) for c in self.sorted_hand(other)]
+            choice = yield from self.ask_one(other, "serpent_temple_discard", hand)
+            if choice is not None:
+                self.discard_from_hand(other, [card_id(choice)])
+
+    def _end_of_round(self) -> Flow[None]:
+        """Phase 3: draw (as the location says), then the signet check."""
+        if self.location == "scrapyard":
+            decisions = []
+            for player, zones in enumerate(self.players):
+                if len(zones.deck) >= 2:
+                    self.draw(player, 2)
+                    options = tuple(ref(player, c) for c in self.sorted_hand(player))
+                    decisions.append(Decision(PLAYERS[player], "scrapyard", options))
+                else:
+                    self.draw(player, 1)
+
+            def put_under(player: int, choice: tuple[str, ...]) -> None:
+                zones = self.players[player]
+                zones.hand.remove(card_id(choice[0]))
+                zones.deck.append(card_id(choice[0]))
+                self.settle()
+
+            yield from self.ask_each(decisions, put_under)
+        elif self.location != "bazaar":
+            count = 2 if self.location == "grand_library" else 1
+            self.draw(0, count)
+            self.draw(1, count)
+        first, second = self.signets()
+        if max(first, second) >= 5 and first != second:
+            self.win(0 if first > second else 1, "signets")
+
+
+def replay(record: Record, upto: int | None = None) -> Game:
+    """The game after the first ``upto`` actions of ``record`` (all of them if None); a rejected action
+    raises :class:`RecordError` ``action N: reason``."""
+    game = Game(record.setup)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, action in enumerate(actions):
+        try:
+            game.apply(action.player, action.choose)
+        except IllegalAction as error:
+            raise RecordError(f"action {index}: {error}") from None
+    return game

@@ -1,0 +1,126 @@
+"""Plain mutable objects for the table: played cards, encounters, players, decisions, results.
+
+They are deliberately small ``__slots__`` classes rather than pydantic models: the engine replays whole
+games thousands of times per second, and pydantic is kept for the edges (``engine.record``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cards import CARDS, Faction
+
+PLAYERS = ("p1", "p2")
+CHANCE = "chance"
+
+VALUE: dict[str, int] = {card_id: card.value for card_id, card in CARDS.items()}
+FACTION: dict[str, Faction] = {card_id: card.faction for card_id, card in CARDS.items()}
+ONGOING: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.ongoing)
+INSTANT: frozenset[str] = frozenset(CARDS) - ONGOING
+
+
+def ref(owner: int, card_id: str) -> str:
+    """A card reference of the record format, e.g. ``p2:judge``."""
+    return f"{PLAYERS[owner]}:{card_id}"
+
+
+class PlayedCard:
+    """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
+
+    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "signets")
+
+    def __init__(self, card: str, owner: int, encounter: Encounter, face_up: bool) -> None:
+        self.card = card
+        self.owner = owner
+        self.encounter = encounter
+        self.face_up = face_up
+        self.modifier = 0
+        self.ongoing = 0
+        self.signets = 0
+
+    @property
+    def influence(self) -> int:
+        return VALUE[self.card] + self.modifier
+
+    @property
+    def ref(self) -> str:
+        return ref(self.owner, self.card)
+
+    def active(self, card_id: str) -> bool:
+        """True if this is ``card_id`` with an ongoing token on it, i.e. its ongoing ability is on."""
+        return self.ongoing > 0 and self.card == card_id
+
+
+class NextCard:
+    """Effects waiting for a player's next card: parked modifiers, Librarian, Engineer, Blackmailer."""
+
+    __slots__ = ("blackmail", "engineer", "librarian", "modifier")
+
+    def __init__(self) -> None:
+        self.modifier = 0
+        self.librarian = False
+        self.engineer = False
+        self.blackmail: Faction | None = None
+
+
+class Encounter:
+    """One pair of cards in the row. ``winner`` and ``tie`` are derived from the cards in play."""
+
+    __slots__ = ("bound", "compared", "slots", "tie", "winner")
+
+    def __init__(self) -> None:
+        self.slots: list[PlayedCard | None] = [None, None]
+        # Next-card effects that belong to each slot; consumed when the encounter is revealed.
+        self.bound: list[NextCard | None] = [None, None]
+        self.compared = False
+        self.winner: str | None = None  # "p1", "p2", "tie", "both"; None until compared
+        self.tie = False  # equal influence or a Mediator, before any Judge claims it
+
+
+class Player:
+    __slots__ = ("deck", "discard", "first", "hand", "next")
+
+    def __init__(self, deck: list[str], opening: int) -> None:
+        self.hand = deck[:opening]
+        self.deck = deck[opening:]  # top first
+        self.discard: list[str] = []
+        self.next = NextCard()
+        self.first = False  # Fortune Teller: must place face up before the opponent chooses
+
+    def take_next(self) -> NextCard | None:
+        """Hand over the next-card effects (None if there are none) and start afresh."""
+        pending = self.next
+        if not (pending.modifier or pending.librarian or pending.engineer or pending.blackmail):
+            return None
+        self.next = NextCard()
+        return pending
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending decision: ``player`` must choose ``count`` distinct ``options`` (all, in order, if
+    ``ordered``)."""
+
+    player: str
+    kind: str
+    options: tuple[str, ...]
+    count: int = 1
+    ordered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: str | None  # None: a drawn game
+    reason: str
+
+
+class GameOver(Exception):
+    """Raised anywhere in the flow when the game ends at once; the driver turns it into the result."""
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.result = Result(None if winner is None else PLAYERS[winner], reason)
+
+
+class IllegalAction(ValueError):
+    """An action the engine does not accept at this point; the message says why."""

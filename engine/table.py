@@ -1,0 +1,282 @@
+"""The table: zones, the effect primitives every ability is built from, and what follows each change.
+
+Every primitive is one atomic change; it ends with :meth:`Table.settle`, which applies what the rules make
+happen "at any moment" (Bazaar refills, derived signets, Mechanical Djinn and Founder's Day wins, Serpent
+Temple triggers).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import NoReturn, TypeVar
+
+from cards import FACTIONS, Faction
+from engine.evaluate import evaluate, winners
+from engine.model import (
+    CHANCE,
+    FACTION,
+    PLAYERS,
+    VALUE,
+    Decision,
+    Encounter,
+    GameOver,
+    NextCard,
+    PlayedCard,
+    Player,
+)
+from engine.record import Setup
+
+T = TypeVar("T")
+Answer = tuple[str, tuple[str, ...]]
+Flow = Generator[tuple[Decision, ...], Answer, T]
+
+FACTION_OPTIONS: tuple[str, ...] = tuple(str(faction) for faction in FACTIONS)
+
+
+def by_value(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=VALUE.__getitem__)
+
+
+class Table:
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.location = setup.location
+        self.rng = random.Random(setup.seed)
+        self.explicit_chance = setup.chance == "explicit"
+        decks = setup.starting_decks(self.rng)
+        opening = 2 if self.location == "grand_library" else 5
+        self.players = [Player(list(decks[0]), opening), Player(list(decks[1]), opening)]
+        self.row: list[Encounter] = []
+        self.current: Encounter | None = None  # the encounter being revealed and resolved
+        self.round = 1
+        self._bazaar = self.location == "bazaar"
+        self._serpent = self.location == "serpent_temple"
+        # Evaluate after every change only where something watches the row; otherwise on demand.
+        self._eager = self._serpent or self.location == "founders_day" or "mechanical_djinn" in decks[0]
+        self._stale = True
+        self.serpent_triggers: list[int] = []  # players who won a past encounter, oldest first
+
+    # --- reading the table -------------------------------------------------------------------------
+
+    def fresh(self) -> None:
+        """Make the derived winners and signets current."""
+        if self._stale:
+            evaluate(self.row)
+            self._stale = False
+
+    def signets(self) -> tuple[int, int]:
+        self.fresh()
+        totals = [0, 0]
+        for encounter in self.row:
+            for card in encounter.slots:
+                if card is not None:
+                    totals[card.owner] += card.signets
+        return totals[0], totals[1]
+
+    def played_cards(self, owner: int | None = None) -> list[PlayedCard]:
+        """Face-up cards in the row (all of them, or one player's), oldest encounter first."""
+        return [
+            card
+            for encounter in self.row
+            for card in encounter.slots
+            if card is not None and card.face_up and (owner is None or card.owner == owner)
+        ]
+
+    def sorted_hand(self, player: int) -> list[str]:
+        return by_value(self.players[player].hand)
+
+    def previous(self, encounter: Encounter) -> Encounter | None:
+        index = self.row.index(encounter)
+        return self.row[index - 1] if index > 0 else None
+
+    def losing(self, card: PlayedCard) -> bool:
+        """The opposing card currently wins this card's encounter (RULES.md §2, ruling 13)."""
+        self.fresh()
+        return (
+            winners(card.encounter.winner)[1 - card.owner] and not winners(card.encounter.winner)[card.owner]
+        )
+
+    # --- asking --------------------------------------------------------------------------------------
+
+    def ask(self, player: int, kind: str, options: Sequence[str], count: int = 1) -> Flow[tuple[str, ...]]:
+        """Ask one player; with no real choice (``count`` or fewer options) answer at once."""
+        if len(options) <= count:
+            return tuple(options)
+        _, choice = yield (Decision(PLAYERS[player], kind, tuple(options), count),)
+        return choice
+
+    def ask_one(self, player: int, kind: str, options: Sequence[str]) -> Flow[str | None]:
+        choice = yield from self.ask(player, kind, options)
+        return choice[0] if choice else None
+
+    def ask_each(
+        self, decisions: Sequence[Decision], on_answer: Callable[[int, tuple[str, ...]], None]
+    ) -> Flow[None]:
+        """Several players decide at once, answering in any order; each answer is applied as it comes.
+        A decision without a real choice is applied at once, p1 first."""
+        waiting = []
+        for decision in decisions:
+            if len(decision.options) > decision.count:
+                waiting.append(decision)
+            else:
+                on_answer(PLAYERS.index(decision.player), decision.options)
+        while waiting:
+            player, choice = yield tuple(waiting)
+            waiting = [decision for decision in waiting if decision.player != player]
+            on_answer(PLAYERS.index(player), choice)
+
+    def choose_card(self, player: int, kind: str, cards: Sequence[PlayedCard]) -> Flow[PlayedCard | None]:
+        by_ref = {card.ref: card for card in cards}
+        choice = yield from self.ask_one(player, kind, list(by_ref))
+        return None if choice is None else by_ref[choice]
+
+    def choose_faction(self, player: int, kind: str) -> Flow[Faction]:
+        choice = yield from self.ask(player, kind, FACTION_OPTIONS)
+        return Faction(choice[0])
+
+    def chance_pick(self, kind: str, options: Sequence[str]) -> Flow[str]:
+        """A random pick: from the seeded generator, or an action of the ``chance`` player."""
+        if not self.explicit_chance:
+            return self.rng.choice(options)
+        if len(options) == 1:
+            return options[0]
+        _, choice = yield (Decision(CHANCE, kind, tuple(options)),)
+        return choice[0]
+
+    def chance_order(self, kind: str, options: Sequence[str]) -> Flow[list[str]]:
+        """A random ordering (a shuffle), top first."""
+        order = list(options)
+        if not self.explicit_chance:
+            self.rng.shuffle(order)
+            return order
+        if len(order) < 2:
+            return order
+        _, choice = yield (Decision(CHANCE, kind, tuple(order), len(order), ordered=True),)
+        return list(choice)
+
+    # --- primitives: each one atomic change ----------------------------------------------------------
+
+    def draw(self, player: int, count: int) -> None:
+        zones = self.players[player]
+        drawn = zones.deck[:count]
+        del zones.deck[:count]
+        zones.hand.extend(drawn)
+        self.settle()
+
+    def discard_from_hand(self, player: int, cards: Iterable[str]) -> None:
+        zones = self.players[player]
+        for card in by_value(cards):
+            zones.hand.remove(card)
+            zones.discard.append(card)
+        self.settle()
+
+    def discard_from_deck(self, player: int, count: int) -> None:
+        """Discard the top ``count`` cards (fewer if the deck is shorter)."""
+        zones = self.players[player]
+        zones.discard.extend(zones.deck[:count])
+        del zones.deck[:count]
+        self.settle()
+
+    def discard_faction(self, player: int, faction: Faction, from_deck: bool) -> None:
+        """Ambusher and Witch King: every card of ``faction`` from hand (and deck), in one step."""
+        zones = self.players[player]
+        hand = [card for card in zones.hand if FACTION[card] is faction]
+        for card in by_value(hand):
+            zones.hand.remove(card)
+            zones.discard.append(card)
+        if from_deck:
+            zones.discard.extend(card for card in zones.deck if FACTION[card] is faction)
+            zones.deck[:] = [card for card in zones.deck if FACTION[card] is not faction]
+        self.settle()
+
+    def add_modifier(self, card: PlayedCard, amount: int) -> None:
+        card.modifier += amount
+        self.settle()
+
+    def put_token(self, card: PlayedCard) -> None:
+        card.ongoing += 1
+        self.settle()
+
+    def park(self, player: int) -> NextCard:
+        """The next-card effects of ``player``, to be added to; the caller settles."""
+        return self.players[player].next
+
+    def discard_played(self, *cards: PlayedCard) -> None:
+        """Discard cards from the row with all their tokens; an emptied encounter leaves the row."""
+        for card in cards:
+            self.players[card.owner].discard.append(card.card)
+            self._vacate(card)
+        self.settle()
+
+    def take_back(self, card: PlayedCard) -> None:
+        """Swamp Guardian: ``card`` returns to its owner's hand, the card opposite it is discarded."""
+        opposing = card.encounter.slots[1 - card.owner]
+        self.players[card.owner].hand.append(card.card)
+        self._vacate(card)
+        if opposing is None:
+            self.settle()
+        else:
+            self.discard_played(opposing)
+
+    def replace(self, card: PlayedCard, new_card: str) -> PlayedCard:
+        """Puppeteer: discard ``card`` and put ``new_card`` from its owner's hand face up in its place."""
+        owner = card.owner
+        encounter = card.encounter
+        self.players[owner].discard.append(card.card)
+        self.players[owner].hand.remove(new_card)
+        replacement = PlayedCard(new_card, owner, encounter, face_up=True)
+        encounter.slots[owner] = replacement
+        self.settle()
+        return replacement
+
+    def win(self, player: int, reason: str) -> NoReturn:
+        raise GameOver(player, reason)
+
+    def _vacate(self, card: PlayedCard) -> None:
+        encounter = card.encounter
+        encounter.slots[card.owner] = None
+        if encounter.slots == [None, None]:
+            self.row.remove(encounter)  # later encounters slide back to close the gap
+
+    # --- what follows every change --------------------------------------------------------------------
+
+    def settle(self) -> None:
+        if self._bazaar:
+            for zones in self.players:
+                if len(zones.hand) <= 1 and zones.deck:
+                    zones.hand.extend(zones.deck[:4])
+                    del zones.deck[:4]
+        if not self._eager:
+            self._stale = True
+            return
+        before = [(encounter, encounter.winner) for encounter in self.row] if self._serpent else ()
+        evaluate(self.row)
+        self._stale = False
+        for encounter, old in before:
+            if encounter.compared and encounter is not self.current:
+                was, now = winners(old), winners(encounter.winner)
+                self.serpent_triggers.extend(p for p in (0, 1) if now[p] and not was[p])
+        self._check_immediate_wins()
+
+    def _check_immediate_wins(self) -> None:
+        """Mechanical Djinn (ruling 4) and Founder's Day, checked at every moment."""
+        reasons: dict[int, str] = {}
+        founders_day = self.location == "founders_day"
+        streak = [0, 0]
+        for index, encounter in enumerate(self.row):
+            won = winners(encounter.winner)
+            if founders_day:
+                for p in (0, 1):
+                    streak[p] = streak[p] + 1 if won[p] else 0
+                    if streak[p] >= 3:
+                        reasons.setdefault(p, "founders_day")
+            if index == 0:
+                continue
+            for card in self.row[index - 1].slots:
+                if card is not None and card.active("mechanical_djinn") and won[card.owner]:
+                    reasons[card.owner] = "mechanical_djinn"
+        if len(reasons) == 2:
+            raise GameOver(None, "simultaneous")
+        for player, reason in reasons.items():
+            raise GameOver(player, reason)

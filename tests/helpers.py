@@ -1,0 +1,84 @@
+"""Helpers for scenario tests: build a game with chosen cards on top of each deck and drive it.
+
+game = new_game(p1=["surgeon", "djinn"], p2=["judge", "mediator"])
+play(game, "p1:surgeon", "p2:judge")     # both place a card (each only if asked)
+choose(game, "p2", "rebels")             # answer a pending decision
+assert card(game, 0, "p1")["influence"] == 3
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards import Deck, Faction, composition
+from engine import Game, Setup, state
+from engine.model import Decision
+
+AllDecks = Deck | dict[str, Deck]
+
+
+def stacked(deck: AllDecks, top: list[str]) -> list[str]:
+    """A full starting deck: ``top`` first (in that order), then the rest of the composition by value."""
+    if isinstance(deck, dict):
+        sources = {Faction(faction): source for faction, source in deck.items()}
+    else:
+        sources = dict.fromkeys(Faction, deck)
+    ids = [card.id for card in composition(sources)]
+    assert len(set(top)) == len(top) and set(top) <= set(ids), top
+    return top + [card for card in ids if card not in top]
+
+
+def new_game(
+    p1: list[str],
+    p2: list[str],
+    deck: AllDecks = "I",
+    location: str | None = None,
+    chance: str = "explicit",
+    seed: int = 0,
+) -> Game:
+    """A game whose decks start with ``p1`` and ``p2`` (opening hand = the first 5, Grand Library 2)."""
+    setup = Setup.model_validate(
+        {
+            "deck": deck,
+            "location": location,
+            "seed": seed,
+            "chance": chance,
+            "decks": {"p1": stacked(deck, p1), "p2": stacked(deck, p2)},
+        }
+    )
+    return Game(setup)
+
+
+def choose(game: Game, player: str, *options: str) -> None:
+    game.apply(player, list(options))
+
+
+def play(game: Game, p1_card: str | None = None, p2_card: str | None = None) -> None:
+    """Phase 1: each given card is placed if that player is asked to play (a lone card plays itself)."""
+    for player, card_ref in (("p1", p1_card), ("p2", p2_card)):
+        if card_ref is not None and pending(game, player) is not None:
+            assert pending(game, player).kind == "play", pending(game, player)  # type: ignore[union-attr]
+            choose(game, player, card_ref)
+
+
+def pending(game: Game, player: str) -> Decision | None:
+    return next((d for d in game.pending if d.player == player), None)
+
+
+def view(game: Game) -> dict[str, Any]:
+    return state(game)
+
+
+def card(game: Game, index: int, player: str) -> dict[str, Any]:
+    """The state of ``player``'s card in encounter ``index`` (0 = oldest)."""
+    slot = state(game)["encounters"][index][player]
+    assert slot is not None
+    return slot  # type: ignore[no-any-return]
+
+
+def winner(game: Game, index: int) -> str | None:
+    return state(game)["encounters"][index]["winner"]  # type: ignore[no-any-return]
+
+
+def hand(game: Game, player: str) -> list[str]:
+    return state(game)["players"][player]["hand"]  # type: ignore[no-any-return]
