@@ -19,14 +19,15 @@ def winners(winner: str | None) -> tuple[bool, bool]:
 
 
 def evaluate(row: Sequence[Encounter]) -> None:
+    # Ongoing abilities that are on, per encounter, as (card id, owner): usually none at all.
+    active: list[list[tuple[str, int]]] = []
     judges = [False, False]
-    any_token = False
     for encounter in row:
-        for card in encounter.slots:
-            if card is not None and card.ongoing:
-                any_token = True
-                if card.card == "judge":
-                    judges[card.owner] = True
+        on = [(card.card, card.owner) for card in encounter.slots if card is not None and card.ongoing]
+        active.append(on)
+        for card_id, owner in on:
+            if card_id == "judge":
+                judges[owner] = True
     last = len(row) - 1
     for i, encounter in enumerate(row):
         first, second = encounter.slots
@@ -37,35 +38,25 @@ def evaluate(row: Sequence[Encounter]) -> None:
                 if card is not None:
                     card.signets = 0
             continue
-        following = row[i + 1].slots if i < last else (None, None)
-        if not any_token:  # the common case: plain influence
-            difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
-            tie = difference == 0
+        difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
+        here = active[i]
+        following = active[i + 1] if i < last else ()
+        extra = 0
+        if not here and not following and not (difference == 0 and (judges[0] or judges[1])):
+            tie = difference == 0  # the common case: plain influence
             won = (difference > 0, difference < 0)
-            encounter.tie = tie
-            encounter.winner = _WINNER[won]
-            first.signets = 1 if won[0] else 0
-            second.signets = 1 if won[1] else 0
-            continue
-        # a. a Counselor right after this encounter forces it (two of them cancel out)
-        counselors = [card is not None and card.active("counselor") for card in following]
-        if counselors[0] != counselors[1]:
-            tie = False
-            won = (counselors[0], counselors[1])
         else:
-            # b. Mediator, c. influence
-            if first.active("mediator") or second.active("mediator"):
-                tie = True
+            # a. a Counselor right after this encounter forces it (two of them cancel out)
+            counselor = (("counselor", 0) in following, ("counselor", 1) in following)
+            if counselor[0] != counselor[1]:
+                tie = False
+                won = counselor
             else:
-                tie = first.influence == second.influence
-            # d. an active Judge wins every tie
-            if tie:
-                won = (judges[0], judges[1])
-            else:
-                won = (first.influence > second.influence, second.influence > first.influence)
+                # b. a Mediator makes a tie, c. else influence decides; d. an active Judge wins every tie
+                tie = difference == 0 or ("mediator", 0) in here or ("mediator", 1) in here
+                won = (judges[0], judges[1]) if tie else (difference > 0, difference < 0)
+            extra = sum(1 for card_id, _ in following if card_id == "treasurer")
         encounter.tie = tie
         encounter.winner = _WINNER[won]
-        treasurers = sum(1 for card in following if card is not None and card.active("treasurer"))
-        for card, wins in zip(encounter.slots, won, strict=True):
-            assert card is not None
-            card.signets = (1 + treasurers + card.active("aristocrat")) if wins else 0
+        first.signets = 1 + extra + (("aristocrat", 0) in here) if won[0] else 0
+        second.signets = 1 + extra + (("aristocrat", 1) in here) if won[1] else 0

@@ -196,13 +196,15 @@ class Game(Table):
         self.settle()
 
     def _activate_loser(self, encounter: Encounter) -> Flow[None]:
-        """Phase 2: the card that lost the comparison activates; a tie (even one a Judge wins) skips it."""
-        self.fresh()
-        if encounter.tie or encounter.winner not in PLAYERS:
+        """Phase 2: the card that lost the comparison activates; a tie (even one a Judge wins) skips it.
+
+        Decided from this encounter alone: a newly revealed card carries no token, and no Counselor can
+        follow it yet, so the row need not be evaluated here."""
+        first, second = encounter.slots
+        assert first is not None and second is not None
+        if first.influence == second.influence or first.active("mediator") or second.active("mediator"):
             return
-        loser = encounter.slots[1 - PLAYERS.index(encounter.winner)]
-        assert loser is not None
-        yield from activate(self, loser)
+        yield from activate(self, second if first.influence > second.influence else first)
         yield from self._serpent_temple()
 
     def _engineer(self, encounter: Encounter) -> Flow[None]:

@@ -19,9 +19,12 @@ ONGOING: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() i
 INSTANT: frozenset[str] = frozenset(CARDS) - ONGOING
 
 
+_REFS = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
+
+
 def ref(owner: int, card_id: str) -> str:
     """A card reference of the record format, e.g. ``p2:judge``."""
-    return f"{PLAYERS[owner]}:{card_id}"
+    return _REFS[owner][card_id]
 
 
 class PlayedCard:
