@@ -28,12 +28,15 @@ def random_setup(rng: random.Random, all_setups: bool) -> Setup:
 def play_random(game: Game, rng: random.Random) -> list[tuple[str, list[str]]]:
     """Answer random legal options until the game ends; returns the actions taken."""
     actions: list[tuple[str, list[str]]] = []
+    random_index = rng.random
     while game.result is None:
-        decision = rng.choice(game.pending)
-        if decision.ordered:
-            choice = rng.sample(decision.options, len(decision.options))
+        pending = game.pending
+        decision = pending[int(random_index() * len(pending))]
+        options = decision.options
+        if decision.count == 1:
+            choice = [options[int(random_index() * len(options))]]
         else:
-            choice = rng.sample(decision.options, decision.count)
+            choice = rng.sample(options, len(options) if decision.ordered else decision.count)
         game.apply(decision.player, choice)
         actions.append((decision.player, choice))
     return actions
