@@ -102,8 +102,7 @@ class Game(Table):
     def _play_cards(self) -> Flow[Encounter]:
         """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
         and face up (face down under Foggy Swamp, ruling 25)."""
-        encounter = Encounter()
-        self.row.append(encounter)
+        encounter = Encounter()  # joins the row with its first card (REPLAY.md, State)
         first = [p for p in (0, 1) if self.players[p].first]
         for p in first:
             self.players[p].first = False
@@ -123,6 +122,8 @@ class Game(Table):
     def _place(self, encounter: Encounter, player: int, card: str, face_up: bool) -> None:
         zones = self.players[player]
         zones.hand.remove(card)
+        if encounter.slots == [None, None]:
+            self.row.append(encounter)
         encounter.slots[player] = PlayedCard(card, player, encounter, face_up)
         if self.location == "foggy_swamp":  # next-card effects bind to the card chosen (ruling 31)
             encounter.bound[player] = zones.take_next()
