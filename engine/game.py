@@ -219,9 +219,11 @@ class Game(Table):
         yield from self._serpent_temple()
 
     def _serpent_temple(self) -> Flow[None]:
-        """Serpent Temple triggers, oldest first, right after the step that caused them (ruling 17)."""
-        while self.serpent_triggers:
-            winner = self.serpent_triggers.pop(0)
+        """Serpent Temple triggers right after the step (a whole ability) that caused them, oldest
+        encounter first (ruling 17)."""
+        triggers = sorted(self.serpent_triggers)
+        self.serpent_triggers.clear()
+        for _, winner in triggers:
             self.draw(winner, 1)
             other = 1 - winner
             hand = [ref(other, c) for c in self.sorted_hand(other)]

@@ -55,7 +55,8 @@ class Table:
         # Evaluate after every change only where something watches the row; otherwise on demand.
         self._eager = self._serpent or self.location == "founders_day" or "mechanical_djinn" in decks[0]
         self._stale = True
-        self.serpent_triggers: list[int] = []  # players who won a past encounter, oldest first
+        # (position in the row, player) for each past encounter a player came to win
+        self.serpent_triggers: list[tuple[int, int]] = []
 
     # --- reading the table -------------------------------------------------------------------------
 
@@ -253,10 +254,10 @@ class Table:
         before = [(encounter, encounter.winner) for encounter in self.row] if self._serpent else ()
         evaluate(self.row)
         self._stale = False
-        for encounter, old in before:
+        for index, (encounter, old) in enumerate(before):
             if encounter.compared and encounter is not self.current:
                 was, now = winners(old), winners(encounter.winner)
-                self.serpent_triggers.extend(p for p in (0, 1) if now[p] and not was[p])
+                self.serpent_triggers.extend((index, p) for p in (0, 1) if now[p] and not was[p])
         self._check_immediate_wins()
 
     def _check_immediate_wins(self) -> None:
