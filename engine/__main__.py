@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 
 def _replay(path: str, at: int | None) -> int:
-    from engine.game import replay
+    from engine.game import replay_document
     from engine.observe import state
-    from engine.record import RecordError, parse_record
+    from engine.record import RecordError
 
     try:
         if at is not None and at < 0:
@@ -20,7 +20,7 @@ def _replay(path: str, at: int | None) -> int:
             text = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
         except OSError as error:
             raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
-        game = replay(parse_record(text), at)
+        game = replay_document(text, at)
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2

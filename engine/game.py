@@ -8,6 +8,7 @@ actions; :func:`replay` rebuilds one from a record.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from engine.abilities import activate
@@ -23,7 +24,7 @@ from engine.model import (
     Result,
     ref,
 )
-from engine.record import Record, RecordError, Setup
+from engine.record import Record, RecordError, Setup, parse_record
 from engine.table import Answer, Flow, Table
 
 
@@ -268,5 +269,20 @@ def replay(record: Record, upto: int | None = None) -> Game:
         try:
             game.apply(action.player, action.choose)
         except IllegalAction as error:
-            raise RecordError(f"action {index}: {error}") from None
+            raise RecordError(f"action {index}: {error}", index) from None
     return game
+
+
+def replay_document(data: str | bytes, upto: int | None = None) -> Game:
+    """Read and replay a record document. The error names the first rejected action, whether the
+    engine rejects it or it is malformed (a malformed action after an illegal one is not reported)."""
+    try:
+        record = parse_record(data)
+    except RecordError as error:
+        if error.action is None:
+            raise
+        document = json.loads(data)
+        document["actions"] = document["actions"][: error.action]
+        replay(parse_record(document))  # raises for an earlier action the engine does not accept
+        raise
+    return replay(record, upto)

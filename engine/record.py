@@ -89,7 +89,12 @@ class Record(_Strict):
 
 
 class RecordError(ValueError):
-    """A record that cannot be read; the message is the one line ``python -m engine replay`` prints."""
+    """A record that cannot be read; the message is the one line ``python -m engine replay`` prints.
+    ``action`` is the index of the rejected action, if the error is in one."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> Record:
@@ -106,6 +111,7 @@ def parse_record(data: str | bytes | dict[str, Any]) -> Record:
             raise RecordError(f"setup: not valid JSON ({first['ctx'].get('error', message)})") from None
         if len(location) >= 2 and location[0] == "actions" and isinstance(location[1], int):
             where = ".".join(str(part) for part in location[2:])
-            raise RecordError(f"action {location[1]}: {where + ': ' if where else ''}{message}") from None
+            index = location[1]
+            raise RecordError(f"action {index}: {where + ': ' if where else ''}{message}", index) from None
         where = ".".join(str(part) for part in location)
         raise RecordError(f"setup: {where + ': ' if where else ''}{message}") from None

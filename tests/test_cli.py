@@ -264,3 +264,22 @@ def test_bench_runs_and_prints_figures() -> None:
     assert lines, "bench printed nothing"
     assert any(any(ch.isdigit() for ch in line) for line in lines)
     assert "games" in result.stdout
+
+
+def test_first_rejected_action_is_reported_even_if_a_later_one_is_malformed(tmp_path: Path) -> None:
+    """REPLAY.md: the error names the first rejected action. An illegal action 0 comes before a
+    malformed action 1; a malformed action is reported when nothing before it is rejected."""
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "setup": {"deck": "I", "seed": 3},
+        "actions": [{"player": "chance", "choose": ["p1:djinn"]}, {"player": "p1", "bogus": True}],
+    }
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert error_line(result).startswith("action 0: ")
+    record["actions"] = record["actions"][1:]
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert error_line(result).startswith("action 0: ")
