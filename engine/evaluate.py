@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from engine.model import VALUE, Encounter
 
+_NONE: list[tuple[str, int]] = []
 _WINNER = {(True, False): "p1", (False, True): "p2", (True, True): "both", (False, False): "tie"}
 
 
@@ -23,6 +24,10 @@ def evaluate(row: Sequence[Encounter]) -> None:
     active: list[list[tuple[str, int]]] = []
     judges = [False, False]
     for encounter in row:
+        first, second = encounter.slots
+        if (first is None or not first.ongoing) and (second is None or not second.ongoing):
+            active.append(_NONE)
+            continue
         on = [(card.card, card.owner) for card in encounter.slots if card is not None and card.ongoing]
         active.append(on)
         for card_id, owner in on:

@@ -110,9 +110,7 @@ class Game(Table):
         groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
         for group in groups:
             face_up = len(groups) == 2 and group is first and self.location != "foggy_swamp"
-            decisions = [
-                Decision(PLAYERS[p], "play", tuple(ref(p, c) for c in self.sorted_hand(p))) for p in group
-            ]
+            decisions = [Decision(PLAYERS[p], "play", self.hand_refs(p)) for p in group]
 
             def place(player: int, choice: tuple[str, ...], face_up: bool = face_up) -> None:
                 self._place(encounter, player, card_id(choice[0]), face_up)
@@ -123,7 +121,7 @@ class Game(Table):
     def _place(self, encounter: Encounter, player: int, card: str, face_up: bool) -> None:
         zones = self.players[player]
         zones.hand.remove(card)
-        if encounter.slots == [None, None]:
+        if encounter.slots[0] is None and encounter.slots[1] is None:
             self.row.append(encounter)
         encounter.slots[player] = PlayedCard(card, player, encounter, face_up)
         if self.location == "foggy_swamp":  # next-card effects bind to the card chosen (ruling 31)
@@ -138,64 +136,73 @@ class Game(Table):
 
     def _reveal(self, encounter: Encounter) -> Flow[None]:
         """The reveal, in the order of ruling 33, ending with the phase-1 comparison."""
-        cards: list[PlayedCard] = []
-        for player in (0, 1):
-            card = encounter.slots[player]
-            assert card is not None
-            cards.append(card)
+        first, second = encounter.slots
+        assert first is not None and second is not None
+        cards = (first, second)
+        for player, card in enumerate(cards):
             card.face_up = True
-            if self.location != "foggy_swamp":
+            if self.location != "foggy_swamp":  # else bound when placed (ruling 31)
                 encounter.bound[player] = self.players[player].take_next()
             bound = encounter.bound[player]
             if bound is not None:
                 card.modifier += bound.modifier
         self.settle()
-
-        def librarian(player: int, choice: tuple[str, ...]) -> None:
-            self.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
-
-        yield from self.ask_each(
-            [
-                Decision(PLAYERS[p], "librarian", ("+2", "-2"))
-                for p, bound in enumerate(encounter.bound)
-                if bound is not None and bound.librarian
-            ],
-            librarian,
-        )
-        previous = self.previous(encounter)
-        if previous is not None:
-            mine = previous.slots
-            if self.location == "haunted_catacombs":
-                losers = [
-                    p
-                    for p in (0, 1)
-                    if (card := mine[p]) is not None and FACTION[card.card] is FACTION[cards[p].card]
-                ]
-                if len(losers) == 2:
-                    raise GameOver(None, "simultaneous")
-                for loser in losers:
-                    self.win(1 - loser, "haunted_catacombs")
-            if self.location == "auction_house":
-                for p in (0, 1):
-                    card = mine[p]
-                    if card is not None and cards[p].influence < card.influence and self.players[p].deck:
-                        self.discard_from_deck(p, 1)
-
-        def pay_blackmail(player: int, choice: tuple[str, ...]) -> None:
-            self.discard_from_hand(player, [card_id(c) for c in choice])
-
-        yield from self.ask_each(
-            [
-                Decision(PLAYERS[p], "blackmailer_discard", tuple(ref(p, c) for c in self.sorted_hand(p)), 2)
-                for p, bound in enumerate(encounter.bound)
-                if bound is not None
-                and bound.blackmail is not None
-                and FACTION[cards[p].card] is not bound.blackmail
-            ],
-            pay_blackmail,
-        )
+        if encounter.bound != [None, None]:
+            yield from self._librarian(encounter, cards)
+        if self.location in ("haunted_catacombs", "auction_house"):
+            self._location_reveal_checks(encounter, cards)
+        if encounter.bound != [None, None]:
+            yield from self._blackmail(encounter, cards)
         encounter.compared = True
         self.settle()
+
+    def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
+        def apply(player: int, choice: tuple[str, ...]) -> None:
+            self.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
+
+        decisions = [
+            Decision(PLAYERS[p], "librarian", ("+2", "-2"))
+            for p, bound in enumerate(encounter.bound)
+            if bound is not None and bound.librarian
+        ]
+        yield from self.ask_each(decisions, apply)
+
+    def _location_reveal_checks(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> None:
+        """Haunted Catacombs and Auction House compare with your card in the previous encounter."""
+        previous = self.previous(encounter)
+        if previous is None:
+            return
+        mine = previous.slots
+        if self.location == "haunted_catacombs":
+            losers = [
+                p
+                for p in (0, 1)
+                if (card := mine[p]) is not None and FACTION[card.card] is FACTION[cards[p].card]
+            ]
+            if len(losers) == 2:
+                raise GameOver(None, "simultaneous")
+            for loser in losers:
+                self.win(1 - loser, "haunted_catacombs")
+        else:
+            for p in (0, 1):
+                card = mine[p]
+                if card is not None and cards[p].influence < card.influence and self.players[p].deck:
+                    self.discard_from_deck(p, 1)
+
+    def _blackmail(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
+        """A blackmailed player whose revealed card is not of the named faction discards 2."""
+
+        def pay(player: int, choice: tuple[str, ...]) -> None:
+            self.discard_from_hand(player, [card_id(c) for c in choice])
+
+        decisions = [
+            Decision(PLAYERS[p], "blackmailer_discard", self.hand_refs(p), 2)
+            for p, bound in enumerate(encounter.bound)
+            if bound is not None
+            and bound.blackmail is not None
+            and FACTION[cards[p].card] is not bound.blackmail
+        ]
+        yield from self.ask_each(decisions, pay)
 
     def _activate_loser(self, encounter: Encounter) -> Flow[None]:
         """Phase 2: the card that lost the comparison activates; a tie (even one a Judge wins) skips it.

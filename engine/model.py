@@ -19,12 +19,12 @@ ONGOING: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() i
 INSTANT: frozenset[str] = frozenset(CARDS) - ONGOING
 
 
-_REFS = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
+REFS = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
 
 
 def ref(owner: int, card_id: str) -> str:
     """A card reference of the record format, e.g. ``p2:judge``."""
-    return _REFS[owner][card_id]
+    return REFS[owner][card_id]
 
 
 class PlayedCard:
@@ -99,10 +99,11 @@ class Player:
         return pending
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """A pending decision: ``player`` must choose ``count`` distinct ``options`` (all, in order, if
-    ``ordered``)."""
+    ``ordered``). Treat it as a value; it is not frozen only because the engine makes one for nearly
+    every action and frozen dataclasses are slow to build."""
 
     player: str
     kind: str

@@ -17,6 +17,7 @@ from engine.model import (
     CHANCE,
     FACTION,
     PLAYERS,
+    REFS,
     VALUE,
     Decision,
     Encounter,
@@ -86,6 +87,11 @@ class Table:
 
     def sorted_hand(self, player: int) -> list[str]:
         return by_value(self.players[player].hand)
+
+    def hand_refs(self, player: int) -> tuple[str, ...]:
+        """References to ``player``'s hand cards, by value: the options of most hand decisions."""
+        refs = REFS[player]
+        return tuple(refs[card] for card in sorted(self.players[player].hand, key=VALUE.__getitem__))
 
     def previous(self, encounter: Encounter) -> Encounter | None:
         index = self.row.index(encounter)
