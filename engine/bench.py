@@ -79,7 +79,7 @@ def _best_of(repeats: int, work: Callable[[], object]) -> float:
 
 def _replays(label: str, records: list[Record]) -> None:
     if not records:
-        print(f"{label}: no game to replay")
+        print(f"{label}: none (no random game reached that length)")
         return
     texts = [json.dumps(record.model_dump(mode="json")) for record in records]
     actions = sum(len(record.actions) for record in records) / len(records)
