@@ -4,15 +4,16 @@ from engine import Game, Setup, parse_record, replay, state
 """
 
 from engine.difficulty import Difficulty, difficulty
-from engine.game import Game, replay
-from engine.model import Decision, IllegalAction, Result
-from engine.observe import state
+from engine.game import Game, replay, replay_document
+from engine.model import Decision, Event, IllegalAction, Result
+from engine.observe import observation, state, visible_events
 from engine.record import Action, Record, RecordError, Setup, parse_record
 
 __all__ = [
     "Action",
     "Decision",
     "Difficulty",
+    "Event",
     "Game",
     "IllegalAction",
     "Record",
@@ -20,7 +21,10 @@ __all__ = [
     "Result",
     "Setup",
     "difficulty",
+    "observation",
     "parse_record",
     "replay",
+    "replay_document",
     "state",
+    "visible_events",
 ]

@@ -68,6 +68,8 @@ class Game(Table):
             self.result = over.result
             self.pending = ()
             self.current = None
+            winner = over.result.winner
+            self.log("game_over", -1 if winner is None else PLAYERS.index(winner), detail=over.result.reason)
 
     # --- the round --------------------------------------------------------------------------------------
 
@@ -109,21 +111,25 @@ class Game(Table):
             self.players[p].first = False
         groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
         for group in groups:
-            face_up = len(groups) == 2 and group is first and self.location != "foggy_swamp"
+            shown = len(groups) == 2 and group is first
             decisions = [Decision(PLAYERS[p], "play", self.hand_refs(p)) for p in group]
 
-            def place(player: int, choice: tuple[str, ...], face_up: bool = face_up) -> None:
-                self._place(encounter, player, card_id(choice[0]), face_up)
+            def place(player: int, choice: tuple[str, ...], shown: bool = shown) -> None:
+                self._place(encounter, player, card_id(choice[0]), shown)
 
             yield from self.ask_each(decisions, place)
         return encounter
 
-    def _place(self, encounter: Encounter, player: int, card: str, face_up: bool) -> None:
+    def _place(self, encounter: Encounter, player: int, card: str, shown: bool) -> None:
+        """Place a card face down, or ``shown`` to the opponent first (Fortune Teller): face up, except
+        under Foggy Swamp, where it stays face down but the opponent has seen it (ruling 25)."""
         zones = self.players[player]
         zones.hand.remove(card)
         if encounter.slots[0] is None and encounter.slots[1] is None:
             self.row.append(encounter)
-        encounter.slots[player] = PlayedCard(card, player, encounter, face_up)
+        face_up = shown and self.location != "foggy_swamp"
+        encounter.slots[player] = PlayedCard(card, player, encounter, face_up, shown)
+        self.log("placed", player, (card,), detail="shown" if shown else "face_down")
         if self.location == "foggy_swamp":  # next-card effects bind to the card chosen (ruling 31)
             encounter.bound[player] = zones.take_next()
         self.settle()
@@ -155,6 +161,9 @@ class Game(Table):
             yield from self._blackmail(encounter, cards)
         encounter.compared = True
         self.settle()
+        self.log(
+            "outcome", -1, (first.card, second.card), self.row.index(encounter), self._phase_one(encounter)
+        )
 
     def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
         def apply(player: int, choice: tuple[str, ...]) -> None:
@@ -204,17 +213,25 @@ class Game(Table):
         ]
         yield from self.ask_each(decisions, pay)
 
-    def _activate_loser(self, encounter: Encounter) -> Flow[None]:
-        """Phase 2: the card that lost the comparison activates; a tie (even one a Judge wins) skips it.
+    def _phase_one(self, encounter: Encounter) -> str:
+        """The comparison's result: "p1", "p2", or "tie" (even one a Judge then wins).
 
         Decided from this encounter alone: a newly revealed card carries no token, and no Counselor can
         follow it yet, so the row need not be evaluated here."""
         first, second = encounter.slots
         assert first is not None and second is not None
         if first.influence == second.influence or first.active("mediator") or second.active("mediator"):
-            return
-        yield from activate(self, second if first.influence > second.influence else first)
-        yield from self._serpent_temple()
+            return "tie"
+        return "p1" if first.influence > second.influence else "p2"
+
+    def _activate_loser(self, encounter: Encounter) -> Flow[None]:
+        """Phase 2: the card that lost the comparison activates; a tie skips it."""
+        outcome = self._phase_one(encounter)
+        if outcome != "tie":
+            loser = encounter.slots[1 - PLAYERS.index(outcome)]
+            assert loser is not None
+            yield from activate(self, loser)
+            yield from self._serpent_temple()
 
     def _engineer(self, encounter: Encounter) -> Flow[None]:
         """Engineer: +5 on the card in its owner's slot, once this encounter's abilities are done
@@ -252,10 +269,7 @@ class Game(Table):
                     self.draw(player, 1)
 
             def put_under(player: int, choice: tuple[str, ...]) -> None:
-                zones = self.players[player]
-                zones.hand.remove(card_id(choice[0]))
-                zones.deck.append(card_id(choice[0]))
-                self.settle()
+                self.put_under_deck(player, card_id(choice[0]))
 
             yield from self.ask_each(decisions, put_under)
         elif self.location != "bazaar":

@@ -7,6 +7,7 @@ games thousands of times per second, and pydantic is kept for the edges (``engin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cards import CARDS, Faction
 
@@ -30,13 +31,16 @@ def ref(owner: int, card_id: str) -> str:
 class PlayedCard:
     """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
 
-    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "signets")
+    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "shown", "signets")
 
-    def __init__(self, card: str, owner: int, encounter: Encounter, face_up: bool) -> None:
+    def __init__(
+        self, card: str, owner: int, encounter: Encounter, face_up: bool, shown: bool = False
+    ) -> None:
         self.card = card
         self.owner = owner
         self.encounter = encounter
         self.face_up = face_up
+        self.shown = shown or face_up  # the opponent has seen it (Fortune Teller, even under Foggy Swamp)
         self.modifier = 0
         self.ongoing = 0
         self.signets = 0
@@ -110,6 +114,27 @@ class Decision:
     options: tuple[str, ...]
     count: int = 1
     ordered: bool = False
+
+
+class Event(NamedTuple):
+    """Something that happened, for telling players about it (the bot's "what just happened").
+
+    ``kind``: placed, compared (``amount`` = the encounter's index, ``detail`` = p1, p2 or tie),
+    ability (``cards`` = the ability's card, then the card it resolves on), drew, discarded
+    (``detail`` = hand, deck or play), modifier, token, moved, returned, replaced, next_card,
+    must_play_first, shuffled, under_deck, game_over. ``player`` is whose card, zone or turn it
+    concerns (-1: nobody). Cards a player drew, put under their deck or placed face down are theirs
+    alone to see (``engine.observe``).
+    """
+
+    kind: str
+    player: int
+    cards: tuple[str, ...] = ()
+    amount: int = 0
+    detail: str = ""
+
+
+EventTuple = tuple[str, int, tuple[str, ...], int, str]
 
 
 @dataclass(frozen=True, slots=True)

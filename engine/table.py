@@ -21,8 +21,8 @@ from engine.model import (
     VALUE,
     Decision,
     Encounter,
+    EventTuple,
     GameOver,
-    NextCard,
     PlayedCard,
     Player,
 )
@@ -58,6 +58,7 @@ class Table:
         self._stale = True
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
+        self.events: list[EventTuple] = []  # what happened, in order: Event(*item) to read one
 
     # --- reading the table -------------------------------------------------------------------------
 
@@ -162,58 +163,126 @@ class Table:
         _, choice = yield (Decision(CHANCE, kind, tuple(order), len(order), ordered=True),)
         return list(choice)
 
-    # --- primitives: each one atomic change ----------------------------------------------------------
+    # --- primitives: each one atomic change, logged as an event -------------------------------------
+
+    def log(
+        self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
+    ) -> None:
+        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it.
+        self.events.append((kind, player, cards, amount, detail))
 
     def draw(self, player: int, count: int) -> None:
         zones = self.players[player]
         drawn = zones.deck[:count]
-        del zones.deck[:count]
-        zones.hand.extend(drawn)
+        if drawn:
+            del zones.deck[:count]
+            zones.hand.extend(drawn)
+            self.log("drew", player, tuple(drawn))
         self.settle()
 
     def discard_from_hand(self, player: int, cards: Iterable[str]) -> None:
         zones = self.players[player]
-        for card in by_value(cards):
+        discarded = by_value(cards)
+        for card in discarded:
             zones.hand.remove(card)
             zones.discard.append(card)
+        if discarded:
+            self.log("discarded", player, tuple(discarded), detail="hand")
         self.settle()
 
     def discard_from_deck(self, player: int, count: int) -> None:
         """Discard the top ``count`` cards (fewer if the deck is shorter)."""
         zones = self.players[player]
-        zones.discard.extend(zones.deck[:count])
-        del zones.deck[:count]
+        discarded = zones.deck[:count]
+        if discarded:
+            zones.discard.extend(discarded)
+            del zones.deck[:count]
+            self.log("discarded", player, tuple(discarded), detail="deck")
         self.settle()
 
     def discard_faction(self, player: int, faction: Faction, from_deck: bool) -> None:
         """Ambusher and Witch King: every card of ``faction`` from hand (and deck), in one step."""
         zones = self.players[player]
-        hand = [card for card in zones.hand if FACTION[card] is faction]
-        for card in by_value(hand):
+        hand = by_value(card for card in zones.hand if FACTION[card] is faction)
+        for card in hand:
             zones.hand.remove(card)
             zones.discard.append(card)
+        self.log("discarded", player, tuple(hand), detail="hand")
         if from_deck:
-            zones.discard.extend(card for card in zones.deck if FACTION[card] is faction)
+            deck = [card for card in zones.deck if FACTION[card] is faction]
+            zones.discard.extend(deck)
             zones.deck[:] = [card for card in zones.deck if FACTION[card] is not faction]
+            self.log("discarded", player, tuple(deck), detail="deck")
         self.settle()
 
     def add_modifier(self, card: PlayedCard, amount: int) -> None:
         card.modifier += amount
+        self.log("modifier", card.owner, (card.card,), amount)
         self.settle()
 
     def put_token(self, card: PlayedCard) -> None:
         card.ongoing += 1
+        self.log("token", card.owner, (card.card,), 1)
         self.settle()
 
-    def park(self, player: int) -> NextCard:
-        """The next-card effects of ``player``, to be added to; the caller settles."""
-        return self.players[player].next
+    def strip(self, card: PlayedCard, what: str) -> None:
+        """Void Mage: remove all ``modifiers`` or all ``ongoing`` tokens from a card."""
+        if what == "modifiers":
+            self.log("modifier", card.owner, (card.card,), -card.modifier, detail="removed")
+            card.modifier = 0
+        else:
+            self.log("token", card.owner, (card.card,), -card.ongoing)
+            card.ongoing = 0
+        self.settle()
+
+    def move_tokens(self, source: PlayedCard, target: PlayedCard) -> None:
+        """Kinesis Mage: all modifiers and ongoing tokens go from ``source`` to ``target`` together."""
+        target.modifier += source.modifier
+        target.ongoing += source.ongoing
+        self.log("moved", source.owner, (source.card, target.card), source.modifier, str(source.ongoing))
+        source.modifier = source.ongoing = 0
+        self.settle()
+
+    def park_modifier(self, player: int, amount: int) -> None:
+        """Surgeon, Clockmaker, Envoy: a modifier for ``player``'s next card."""
+        self.players[player].next.modifier += amount
+        self.log("next_card", player, amount=amount)
+        self.settle()
+
+    def park_effect(self, player: int, effect: str, faction: Faction | None = None) -> None:
+        """Librarian, Engineer (for the owner) or Blackmailer (``faction``, for the victim): an effect
+        waiting for ``player``'s next card."""
+        waiting = self.players[player].next
+        if effect == "librarian":
+            waiting.librarian = True
+        elif effect == "engineer":
+            waiting.engineer = True
+        else:
+            waiting.blackmail = faction
+        self.log("next_card", player, detail=effect if faction is None else f"{effect}:{faction}")
+
+    def must_play_first(self, player: int) -> None:
+        """Fortune Teller: ``player`` places their next card first, face up."""
+        self.players[player].first = True
+        self.log("must_play_first", player)
+
+    def reorder_deck(self, player: int, order: list[str]) -> None:
+        self.players[player].deck[:] = order
+        self.log("shuffled", player)
+
+    def put_under_deck(self, player: int, card: str) -> None:
+        zones = self.players[player]
+        zones.hand.remove(card)
+        zones.deck.append(card)
+        self.log("under_deck", player, (card,))
+        self.settle()
 
     def discard_played(self, *cards: PlayedCard) -> None:
         """Discard cards from the row with all their tokens; an emptied encounter leaves the row."""
         for card in cards:
             self.players[card.owner].discard.append(card.card)
             self._vacate(card)
+            self.log("discarded", card.owner, (card.card,), detail="play")
         self.settle()
 
     def take_back(self, card: PlayedCard) -> None:
@@ -221,6 +290,7 @@ class Table:
         opposing = card.encounter.slots[1 - card.owner]
         self.players[card.owner].hand.append(card.card)
         self._vacate(card)
+        self.log("returned", card.owner, (card.card,))
         if opposing is None:
             self.settle()
         else:
@@ -234,6 +304,7 @@ class Table:
         self.players[owner].hand.remove(new_card)
         replacement = PlayedCard(new_card, owner, encounter, face_up=True)
         encounter.slots[owner] = replacement
+        self.log("replaced", owner, (card.card, new_card))
         self.settle()
         return replacement
 
@@ -250,10 +321,12 @@ class Table:
 
     def settle(self) -> None:
         if self._bazaar:
-            for zones in self.players:
+            for player, zones in enumerate(self.players):
                 if len(zones.hand) <= 1 and zones.deck:
-                    zones.hand.extend(zones.deck[:4])
+                    drawn = zones.deck[:4]
+                    zones.hand.extend(drawn)
                     del zones.deck[:4]
+                    self.log("drew", player, tuple(drawn), detail="bazaar")
         if not self._eager:
             self._stale = True
             return

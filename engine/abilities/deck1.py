@@ -34,17 +34,12 @@ def void_mage(table: Table, card: PlayedCard) -> Flow[None]:
     if choice is None:
         return
     target, what = options[choice]
-    if what == "modifiers":
-        target.modifier = 0
-    else:
-        target.ongoing = 0
-    table.settle()
+    table.strip(target, what)
 
 
 @ability("surgeon")
 def surgeon(table: Table, card: PlayedCard) -> None:
-    table.park(card.owner).modifier -= 5
-    table.settle()
+    table.park_modifier(card.owner, -5)
 
 
 @ability("saboteur")
@@ -54,7 +49,7 @@ def saboteur(table: Table, card: PlayedCard) -> None:
 
 @ability("fortune_teller")
 def fortune_teller(table: Table, card: PlayedCard) -> None:
-    table.players[1 - card.owner].first = True
+    table.must_play_first(1 - card.owner)
 
 
 @ability("palace_guard")
@@ -96,8 +91,7 @@ def clockmaker(table: Table, card: PlayedCard) -> None:
     mine = None if previous is None else previous.slots[card.owner]
     if mine is not None:
         table.add_modifier(mine, 3)
-    table.park(card.owner).modifier += 3
-    table.settle()
+    table.park_modifier(card.owner, 3)
 
 
 @ability("swamp_guardian")

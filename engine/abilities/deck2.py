@@ -26,10 +26,7 @@ def kinesis_mage(table: Table, card: PlayedCard) -> Flow[None]:
     target = yield from table.choose_card(card.owner, "kinesis_to", [c for c in mine if c is not source])
     if target is None:
         return
-    target.modifier += source.modifier
-    target.ongoing += source.ongoing
-    source.modifier = source.ongoing = 0
-    table.settle()
+    table.move_tokens(source, target)
 
 
 @ability("envoy")
@@ -37,8 +34,7 @@ def envoy(table: Table, card: PlayedCard) -> Flow[None]:
     targets = {c.ref: c for c in table.played_cards()}
     choice = yield from table.ask_one(card.owner, "envoy", [*targets, "next"])
     if choice == "next":
-        table.park(card.owner).modifier -= 3
-        table.settle()
+        table.park_modifier(card.owner, -3)
     elif choice is not None:
         table.add_modifier(targets[choice], -3)
 
@@ -59,7 +55,7 @@ def revolutionary(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("librarian")
 def librarian(table: Table, card: PlayedCard) -> None:
-    table.park(card.owner).librarian = True
+    table.park_effect(card.owner, "librarian")
 
 
 @ability("prodigy")
@@ -73,7 +69,7 @@ def prodigy(table: Table, card: PlayedCard) -> Flow[None]:
 @ability("blackmailer")
 def blackmailer(table: Table, card: PlayedCard) -> Flow[None]:
     faction = yield from table.choose_faction(card.owner, "blackmailer_faction")
-    table.park(1 - card.owner).blackmail = faction
+    table.park_effect(1 - card.owner, "blackmail", faction)
 
 
 @ability("illusionist")
@@ -86,7 +82,7 @@ def illusionist(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("engineer")
 def engineer(table: Table, card: PlayedCard) -> None:
-    table.park(card.owner).engineer = True
+    table.park_effect(card.owner, "engineer")
 
 
 @ability("witch_king")
@@ -96,7 +92,7 @@ def witch_king(table: Table, card: PlayedCard) -> Flow[None]:
     table.discard_faction(opponent, faction, from_deck=True)
     deck = table.players[opponent].deck
     order = yield from table.chance_order("witch_king_shuffle", [ref(opponent, c) for c in deck])
-    deck[:] = [card_id(c) for c in order]
+    table.reorder_deck(opponent, [card_id(c) for c in order])
 
 
 @ability("elemental")
