@@ -1,0 +1,206 @@
+"""Duels as the bot runs them: challenges, matches (first to N game wins) and games.
+
+Everything here speaks Discord ids and engine values, never discord.py objects, so it is tested without
+Discord. The database is the source of truth; a game in memory is a cache rebuilt by replaying its record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage import GameRow, MatchRow, Storage
+from engine import Game, IllegalAction, Setup
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """Something a user asked for that cannot be done; the message is shown to them privately."""
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A game with its match and its engine state, replayed from the record."""
+
+    row: GameRow
+    match: MatchRow
+    game: Game
+    actions: list[tuple[str, list[str]]]
+    board_message_id: int | None = None  # the latest public board; saved with the next action
+    board_saved: bool = True
+
+    def own_actions(self, player: str) -> int:
+        """How many decisions ``player`` has taken in this game: the version their buttons carry."""
+        return sum(1 for who, _ in self.actions if who == player)
+
+    def pending_for(self, player: str) -> Any:
+        return next((d for d in self.game.pending if d.player == player), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one applied decision did."""
+
+    live: LiveGame
+    player: str
+    first_event: int  # the events it caused are live.game.events[first_event:]
+    next_game: LiveGame | None  # the next game of the match, if this one ended and the match goes on
+    match_over: bool
+
+
+def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
+    return {"deck": deck, "location": location, "seed": secrets.randbits(62), "chance": "seeded"}
+
+
+class Duels:
+    def __init__(self, storage: Storage, cache_size: int = 1000) -> None:
+        self.storage = storage
+        self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
+        self._cache_size = cache_size
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # --- challenges -------------------------------------------------------------------------------------
+
+    async def propose(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: tuple[int, str],
+        opponent: tuple[int, str],
+        deck: Any,
+        location: str | None,
+        wins_needed: int,
+    ) -> MatchRow:
+        if challenger[0] == opponent[0]:
+            raise Refusal("You cannot challenge yourself.")
+        Setup.model_validate(new_setup(deck, location))  # a bad deck or location is a bug of the caller
+        if await self.storage.open_matches_between(channel_id, challenger[0], opponent[0]):
+            raise Refusal(f"You already have a duel with {opponent[1]} in this channel.")
+        match_id = await self.storage.create_match(
+            guild_id, channel_id, challenger, opponent, deck, location, wins_needed
+        )
+        match = await self.storage.match(match_id)
+        assert match is not None
+        return match
+
+    async def answer(self, match_id: int, user_id: int, answer: str) -> tuple[MatchRow, LiveGame | None]:
+        """Accept, decline or withdraw a proposed match; accepting starts its first game."""
+        match = await self.storage.match(match_id)
+        if match is None:
+            raise Refusal("This challenge no longer exists.")
+        allowed = match.opponent_id if answer in ("accept", "decline") else match.challenger_id
+        if user_id != allowed:
+            who = match.opponent_name if answer in ("accept", "decline") else match.challenger_name
+            raise Refusal(f"Only {who} can {answer} this challenge.")
+        status = {"accept": "active", "decline": "declined", "withdraw": "withdrawn"}[answer]
+        async with self.storage.transaction() as tx:
+            if not await tx.set_match_status(match_id, ("proposed",), status):
+                raise Refusal(f"This challenge was already {match.status}.")
+            game_id = (
+                await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
+                if status == "active"
+                else None
+            )
+        match = await self.storage.match(match_id)
+        assert match is not None
+        return match, None if game_id is None else await self.live(game_id)
+
+    # --- games ------------------------------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def live(self, game_id: int) -> LiveGame:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached
+        row = await self.storage.game(game_id)
+        if row is None:
+            raise Refusal("This game no longer exists.")
+        match = await self.storage.match(row.match_id)
+        assert match is not None
+        actions = await self.storage.actions(game_id)
+        game = Game(Setup.model_validate(row.setup))
+        for player, choose in actions:
+            game.apply(player, choose)
+        live = LiveGame(row, match, game, actions, row.board_message_id)
+        self._cache[game_id] = live
+        while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
+            self._cache.popitem(last=False)
+        return live
+
+    async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str]) -> Step:
+        """Apply a player's decision. ``version`` is how many decisions the player had taken when the
+        buttons were shown: a stale or repeated click is refused and changes nothing."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            player = live.match.player_of(user_id)
+            if player is None:
+                raise Refusal("You are not playing in this game.")
+            game = live.game
+            if game.result is not None:
+                raise Refusal("This game is over.")
+            if live.own_actions(player) != version:
+                raise Refusal(
+                    "That choice is out of date (you already decided). Here is where the game stands."
+                )
+            if live.pending_for(player) is None:
+                raise Refusal("Nothing to decide for you right now: the game is waiting for your opponent.")
+            first_event = len(game.events)
+            try:
+                game.apply(player, list(choose))
+            except IllegalAction as error:
+                raise Refusal(f"That is not a legal choice ({error}).") from None
+            try:
+                next_game, match_over = await self._save(live, player, choose)
+            except BaseException:
+                self._cache.pop(game_id, None)  # the cached game is ahead of the database: rebuild it
+                raise
+            return Step(live, player, first_event, next_game, match_over)
+
+    async def _save(self, live: LiveGame, player: str, choose: Sequence[str]) -> tuple[LiveGame | None, bool]:
+        """Append the action, and what follows from a finished game, in one transaction."""
+        game, match = live.game, live.match
+        next_game_id: int | None = None
+        match_over = False
+        try:
+            async with self.storage.transaction() as tx:
+                await tx.insert_action(live.row.id, len(live.actions), player, choose)
+                if not live.board_saved and live.board_message_id is not None:
+                    await tx.set_board(live.row.id, live.board_message_id)
+                if game.result is not None:
+                    await tx.finish_game(live.row.id, game.result.winner, game.result.reason)
+                    wins = await self._wins(match.id)  # this game included: the update above is visible
+                    if max(wins.values()) >= match.wins_needed:
+                        match_over = await tx.set_match_status(match.id, ("active",), "finished")
+                    else:
+                        setup = new_setup(match.deck, match.location)
+                        next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
+        except sqlite3.IntegrityError:
+            raise Refusal("That choice was already made.") from None
+        live.actions.append((player, list(choose)))
+        live.board_saved = True
+        return (None if next_game_id is None else await self.live(next_game_id)), match_over
+
+    async def _wins(self, match_id: int) -> dict[str, int]:
+        wins = {"p1": 0, "p2": 0}
+        for row in await self.storage.games(match_id):
+            if row.status == "finished" and row.winner is not None:
+                wins[row.winner] += 1
+        return wins
+
+    async def score(self, match_id: int) -> dict[str, int]:
+        """Game wins so far in a match."""
+        return await self._wins(match_id)
+
+    def board_posted(self, live: LiveGame, message_id: int) -> None:
+        live.board_message_id = message_id
+        live.board_saved = False

@@ -1,0 +1,17 @@
+"""Configuration from the environment (or a ``.env`` file), with the token kept secret."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
+    database: Path = Field(default=Path("cardia.db"), validation_alias=AliasChoices("CARDIA_DATABASE"))
+    # Where /cardia is registered by --sync: one server (instant, for testing) or everywhere (global).
+    sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))

@@ -1,0 +1,295 @@
+"""SQLite storage through aiosqlite: the single source of truth for matches, games and their records.
+
+A game is stored as its record: the setup and its actions, one row per action with the primary key
+(game, seq), so two simultaneous clicks can never both apply and a stopped process loses nothing that was
+acknowledged. Every change is one transaction. The SQL sticks to what PostgreSQL also understands (see
+the README on scaling), except the WAL pragma.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+# Numbered migrations: the database's user_version is the number applied so far. Only ever append.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        challenger_id INTEGER NOT NULL,          -- p1 in every game
+        opponent_id INTEGER NOT NULL,            -- p2
+        challenger_name TEXT NOT NULL,           -- display names when the challenge was made
+        opponent_name TEXT NOT NULL,
+        deck TEXT NOT NULL,                      -- JSON: "I", "II" or {faction: "I" | "II"}
+        location TEXT,
+        wins_needed INTEGER NOT NULL,
+        status TEXT NOT NULL,                    -- proposed, declined, withdrawn, active, finished
+        message_id INTEGER,                      -- the challenge message
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE INDEX matches_by_channel ON matches (channel_id, status);
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        number INTEGER NOT NULL,
+        setup TEXT NOT NULL,                     -- JSON setup of the cardia-replay/1 record
+        status TEXT NOT NULL,                    -- in_progress, finished
+        winner TEXT,                             -- p1, p2, or NULL for a draw
+        reason TEXT,
+        board_message_id INTEGER,                -- a recent public board (saved with the next action)
+        created_at TEXT NOT NULL,
+        finished_at TEXT,
+        UNIQUE (match_id, number)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        choose TEXT NOT NULL,                    -- JSON list of options
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)
+
+OPEN_MATCH = ("proposed", "active")
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    challenger_name: str
+    opponent_name: str
+    deck: Any  # "I", "II" or {faction: deck}
+    location: str | None
+    wins_needed: int
+    status: str
+    message_id: int | None
+
+    def user(self, player: str) -> int:
+        return self.challenger_id if player == "p1" else self.opponent_id
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {"p1": self.challenger_name, "p2": self.opponent_name}
+
+    def player_of(self, user_id: int) -> str | None:
+        if user_id == self.challenger_id:
+            return "p1"
+        if user_id == self.opponent_id:
+            return "p2"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    match_id: int
+    number: int
+    setup: dict[str, Any]
+    status: str
+    winner: str | None
+    reason: str | None
+    board_message_id: int | None
+
+
+def _match(row: sqlite3.Row) -> MatchRow:
+    return MatchRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        challenger_id=row["challenger_id"],
+        opponent_id=row["opponent_id"],
+        challenger_name=row["challenger_name"],
+        opponent_name=row["opponent_name"],
+        deck=json.loads(row["deck"]),
+        location=row["location"],
+        wins_needed=row["wins_needed"],
+        status=row["status"],
+        message_id=row["message_id"],
+    )
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        match_id=row["match_id"],
+        number=row["number"],
+        setup=json.loads(row["setup"]),
+        status=row["status"],
+        winner=row["winner"],
+        reason=row["reason"],
+        board_message_id=row["board_message_id"],
+    )
+
+
+class Transaction:
+    """The writes of one transaction (see :meth:`Storage.transaction`)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def insert_action(self, game_id: int, seq: int, player: str, choose: Sequence[str]) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (game_id, seq, player, choose, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seq, player, json.dumps(list(choose)), now()),
+        )
+
+    async def set_board(self, game_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def finish_game(self, game_id: int, winner: str | None, reason: str) -> None:
+        await self.db.execute(
+            "UPDATE games SET status = 'finished', winner = ?, reason = ?, finished_at = ? WHERE id = ?",
+            (winner, reason, now(), game_id),
+        )
+
+    async def insert_game(self, match_id: int, number: int, setup: dict[str, Any]) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO games (match_id, number, setup, status, created_at)"
+            " VALUES (?, ?, ?, 'in_progress', ?)",
+            (match_id, number, json.dumps(setup), now()),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
+        """Compare and set: True if the match was in one of the ``expected`` states."""
+        marks = ", ".join("?" for _ in expected)
+        cursor = await self.db.execute(
+            f"UPDATE matches SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+            (status, now(), match_id, *expected),
+        )
+        return cursor.rowcount == 1
+
+
+class Storage:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        self._write = asyncio.Lock()  # one connection: transactions must not interleave
+        self.commits = 0  # for the benchmark: commits per decision
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = row[0] if row else 0
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One atomic unit of writes; rolled back if anything in it raises (including a duplicate
+        action, which raises :class:`sqlite3.IntegrityError`)."""
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(self.db)
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+            self.commits += 1
+
+    # --- matches ----------------------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: tuple[int, str],
+        opponent: tuple[int, str],
+        deck: Any,
+        location: str | None,
+        wins_needed: int,
+    ) -> int:
+        """A proposed match between ``challenger`` and ``opponent`` (each an id and a display name)."""
+        async with self.transaction() as tx:
+            cursor = await tx.db.execute(
+                "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
+                " opponent_name, deck, location, wins_needed, status, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    *challenger,
+                    *opponent,
+                    json.dumps(deck),
+                    location,
+                    wins_needed,
+                    now(),
+                    now(),
+                ),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _match(row)
+
+    async def set_match_message(self, match_id: int, message_id: int) -> None:
+        async with self.transaction() as tx:
+            await tx.db.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
+        marks = ", ".join("?" for _ in OPEN_MATCH)
+        async with self.db.execute(
+            f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
+            " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
+            (channel_id, *OPEN_MATCH, first, second, second, first),
+        ) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    # --- games ------------------------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _game(row)
+
+    async def games(self, match_id: int) -> list[GameRow]:
+        async with self.db.execute(
+            "SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)
+        ) as cursor:
+            return [_game(row) for row in await cursor.fetchall()]
+
+    async def actions(self, game_id: int) -> list[tuple[str, list[str]]]:
+        async with self.db.execute(
+            "SELECT player, choose FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cursor:
+            return [(row["player"], json.loads(row["choose"])) for row in await cursor.fetchall()]

@@ -1,0 +1,154 @@
+"""The duel service without Discord: challenges, atomic decisions, stale and racing clicks, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.duels import Duels, Refusal
+from bot.storage import Storage
+
+ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
+
+
+@pytest_asyncio.fixture
+async def duels(tmp_path: Path) -> AsyncIterator[Duels]:
+    storage = await Storage.open(tmp_path / "cardia.db")
+    yield Duels(storage)
+    await storage.close()
+
+
+async def _started(duels: Duels, wins_needed: int = 2) -> int:
+    match = await duels.propose(10, 20, ALICE, BOB, "I", None, wins_needed)
+    _, live = await duels.answer(match.id, BOB[0], "accept")
+    assert live is not None
+    return live.row.id
+
+
+async def _play_out(duels: Duels, game_id: int, rng: random.Random) -> None:
+    """Random legal decisions through the service until this game is over."""
+    users = {"p1": ALICE[0], "p2": BOB[0]}
+    while True:
+        live = await duels.live(game_id)
+        if live.game.result is not None:
+            return
+        decision = rng.choice(live.game.pending)
+        choice = rng.sample(decision.options, decision.count)
+        await duels.act(game_id, users[decision.player], live.own_actions(decision.player), choice)
+
+
+@pytest.mark.asyncio
+async def test_challenge_answers_are_checked(duels: Duels) -> None:
+    with pytest.raises(Refusal, match="yourself"):
+        await duels.propose(10, 20, ALICE, ALICE, "I", None, 2)
+    match = await duels.propose(10, 20, ALICE, BOB, "II", "bazaar", 2)
+    assert match.status == "proposed" and match.names == {"p1": "Alice", "p2": "Bob"}
+    with pytest.raises(Refusal, match="already have a duel"):
+        await duels.propose(10, 20, BOB, ALICE, "I", None, 2)
+    with pytest.raises(Refusal, match="Only Bob"):
+        await duels.answer(match.id, ALICE[0], "accept")
+    with pytest.raises(Refusal, match="Only Alice"):
+        await duels.answer(match.id, BOB[0], "withdraw")
+    declined, live = await duels.answer(match.id, BOB[0], "decline")
+    assert declined.status == "declined" and live is None
+    with pytest.raises(Refusal, match="already declined"):
+        await duels.answer(match.id, BOB[0], "accept")
+    # a declined challenge no longer blocks a new one
+    assert (await duels.propose(10, 20, BOB, ALICE, "I", None, 1)).status == "proposed"
+
+
+@pytest.mark.asyncio
+async def test_decisions_are_checked_and_change_nothing_when_refused(duels: Duels) -> None:
+    game_id = await _started(duels)
+    live = await duels.live(game_id)
+    hand = live.game.pending[0].options
+    with pytest.raises(Refusal, match="not playing"):
+        await duels.act(game_id, CAROL[0], 0, [hand[0]])
+    with pytest.raises(Refusal, match="out of date"):
+        await duels.act(game_id, ALICE[0], 1, [hand[0]])
+    with pytest.raises(Refusal, match="not a legal choice"):
+        await duels.act(game_id, ALICE[0], 0, ["p1:nonsense"])
+    assert await duels.storage.actions(game_id) == []
+    step = await duels.act(game_id, ALICE[0], 0, [hand[0]])
+    assert step.player == "p1" and live.own_actions("p1") == 1
+    with pytest.raises(Refusal, match="out of date"):  # the same click again
+        await duels.act(game_id, ALICE[0], 0, [hand[0]])
+    assert await duels.storage.actions(game_id) == [("p1", [hand[0]])]
+
+
+@pytest.mark.asyncio
+async def test_simultaneous_clicks_apply_exactly_once(duels: Duels) -> None:
+    game_id = await _started(duels)
+    live = await duels.live(game_id)
+    p1_options = next(d for d in live.game.pending if d.player == "p1").options
+    p2_options = next(d for d in live.game.pending if d.player == "p2").options
+    results = await asyncio.gather(
+        duels.act(game_id, ALICE[0], 0, [p1_options[0]]),
+        duels.act(game_id, ALICE[0], 0, [p1_options[1]]),  # a double click with another card
+        duels.act(game_id, BOB[0], 0, [p2_options[0]]),  # the opponent at the same instant
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(refused) == 1 and "out of date" in str(refused[0])
+    actions = await duels.storage.actions(game_id)
+    assert sorted(player for player, _ in actions) == ["p1", "p2"]
+
+
+@pytest.mark.asyncio
+async def test_the_database_rejects_a_second_action_with_the_same_sequence(duels: Duels) -> None:
+    game_id = await _started(duels)
+    async with duels.storage.transaction() as tx:
+        await tx.insert_action(game_id, 0, "p1", ["p1:djinn"])
+    with pytest.raises(sqlite3.IntegrityError):
+        async with duels.storage.transaction() as tx:
+            await tx.insert_action(game_id, 0, "p2", ["p2:djinn"])
+    assert await duels.storage.actions(game_id) == [("p1", ["p1:djinn"])]
+
+
+@pytest.mark.asyncio
+async def test_a_restart_replays_every_game_from_the_database(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "cardia.db")
+    duels = Duels(storage)
+    game_id = await _started(duels)
+    rng = random.Random(5)
+    for _ in range(7):
+        live = await duels.live(game_id)
+        decision = rng.choice(live.game.pending)
+        user = ALICE[0] if decision.player == "p1" else BOB[0]
+        await duels.act(game_id, user, live.own_actions(decision.player), rng.sample(decision.options, 1))
+    before = (await duels.live(game_id)).game
+    await storage.close()
+
+    storage = await Storage.open(tmp_path / "cardia.db")  # a new process on the same file
+    after = (await Duels(storage).live(game_id)).game
+    from engine import state
+
+    assert state(after) == state(before)
+    await storage.close()
+
+
+@pytest.mark.asyncio
+async def test_a_match_goes_on_until_someone_has_two_wins(duels: Duels) -> None:
+    game_id = await _started(duels, wins_needed=2)
+    rng = random.Random(11)
+    seen = []
+    while True:
+        await _play_out(duels, game_id, rng)
+        live = await duels.live(game_id)
+        seen.append(live.row.number)
+        games = await duels.storage.games(live.match.id)
+        match = await duels.storage.match(live.match.id)
+        assert match is not None
+        if match.status == "finished":
+            break
+        game_id = games[-1].id
+        assert games[-1].status == "in_progress" and games[-1].number == len(seen) + 1
+    wins = await duels.score(match.id)
+    assert max(wins.values()) == 2 and min(wins.values()) < 2
+    assert seen == list(range(1, len(seen) + 1))
