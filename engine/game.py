@@ -161,8 +161,8 @@ class Game(Table):
             yield from self._blackmail(encounter, cards)
         encounter.compared = True
         self.settle()
-        self.log(
-            "outcome", -1, (first.card, second.card), self.row.index(encounter), self._phase_one(encounter)
+        outcome = self._phase_one(encounter)
+        self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
         )
 
     def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
