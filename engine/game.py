@@ -163,7 +163,6 @@ class Game(Table):
         self.settle()
         outcome = self._phase_one(encounter)
         self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
-        )
 
     def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
         def apply(player: int, choice: tuple[str, ...]) -> None:
