@@ -1,0 +1,189 @@
+"""Stateless buttons and selects: every custom id carries what it acts on, so they keep working for as
+long as a game lasts, across restarts (discord.py ``DynamicItem``). No game state lives in a View.
+
+    cardia:c:<match>:<accept|decline|withdraw>   challenge answers
+    cardia:h:<game>                              show my hand (and my decision)
+    cardia:d:<game>                              show the discard piles
+    cardia:s:<game>:<version>                    a decision, as a select (values are engine options)
+    cardia:b:<game>:<version>:<index>            a decision, as a button (index into the options)
+    cardia:r:<match>                             rematch
+
+``version`` is how many decisions the clicking player had taken when the buttons were shown; the
+engine's options of that decision are the values. A stale or repeated click is refused by
+``Duels.act`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.app import CardiaBot
+
+Interaction = discord.Interaction[Any]
+CHALLENGE_ANSWERS = {
+    "accept": ("Accept", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.danger),
+    "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+}
+
+
+def _bot(interaction: Interaction) -> CardiaBot:
+    return cast("CardiaBot", interaction.client)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cardia:c:(?P<match>\d+):(?P<answer>accept|decline|withdraw)",
+):
+    def __init__(self, match_id: int, answer: str) -> None:
+        label, style = CHALLENGE_ANSWERS[answer]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"cardia:c:{match_id}:{answer}")
+        )
+        self.match_id = match_id
+        self.answer = answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["match"]), match["answer"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).ui.answer_challenge(interaction, self.match_id, self.answer)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:h:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"cardia:h:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        return await _bot(interaction).ui.check_player(interaction, self.game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).ui.show_hand(interaction, self.game_id)
+
+
+class DiscardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:d:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Discard piles", style=discord.ButtonStyle.secondary, custom_id=f"cardia:d:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DiscardsButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).ui.show_discards(interaction, self.game_id)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"cardia:s:(?P<game>\d+):(?P<version>\d+)"
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        count: int = 1,
+        placeholder: str | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"cardia:s:{game_id}:{version}",
+            options=options or [discord.SelectOption(label="-")],
+            min_values=count,
+            max_values=count,
+            placeholder=placeholder,
+        )
+        super().__init__(select)
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        return await _bot(interaction).ui.check_player(interaction, self.game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values = [str(value) for value in data.get("values", [])]
+        await _bot(interaction).ui.decide(interaction, self.game_id, self.version, values)
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cardia:b:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "-") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"cardia:b:{game_id}:{version}:{index}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        return await _bot(interaction).ui.check_player(interaction, self.game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).ui.decide_by_index(interaction, self.game_id, self.version, self.index)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:r:(?P<match>\d+)"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"cardia:r:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).ui.rematch(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, HandButton, DiscardsButton, ChoiceSelect, ChoiceButton, RematchButton)

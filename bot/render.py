@@ -1,0 +1,408 @@
+"""Discord embeds for Cardia: pure functions from engine observations to :class:`discord.Embed`.
+
+No network, no game objects: everything is drawn from :func:`engine.observation` dicts (so a public
+board, built from ``observation(game, None)``, can show nothing a player may not see) and from the words
+of :mod:`bot.text`. Every embed respects Discord's limits (measured in UTF-16 units, which is never less
+than Discord's own count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot import text
+from bot.text import FACTION_EMOJI, clip, signed, tr
+from cards import CARDS, LOCATIONS
+
+COLOR_PLAYING = 0x5865F2
+COLOR_FINISHED = 0x57F287
+COLOR_DRAW = 0x95A5A6
+COLOR_CHALLENGE = {"accepted": 0x57F287, "declined": 0xED4245, "withdrawn": 0x95A5A6}
+COLOR_WAITING = 0xFEE75C
+
+TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT = 256, 4096, 256, 1024
+FOOTER_LIMIT, TOTAL_LIMIT, FIELDS_LIMIT = 2048, 6000, 25
+NAME_IN_LINE = 24  # display names inside one-line encounters are cut to this
+
+deck_label = text.deck_label
+
+
+# --- sizes ---------------------------------------------------------------------------------------------
+
+
+def units(value: str) -> int:
+    """Length in UTF-16 code units: an upper bound of what Discord counts."""
+    return len(value.encode("utf-16-le")) // 2
+
+
+def fit(value: str, limit: int) -> str:
+    """``value`` cut (with "…") so that it is at most ``limit`` UTF-16 units and code points."""
+    if units(value) <= limit:
+        return value
+    cut = clip(value, limit)
+    while units(cut) > limit:
+        cut = clip(cut, len(cut) - max(1, (units(cut) - limit) // 2))
+    return cut
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """Discord's total-size measure of an embed (title, description, fields, footer, author)."""
+    data: dict[str, Any] = dict(embed.to_dict())
+    parts = [data.get("title") or "", data.get("description") or ""]
+    parts += [part for field in data.get("fields", []) for part in (field["name"], field["value"])]
+    footer, author = data.get("footer") or {}, data.get("author") or {}
+    parts += [footer.get("text") or "", author.get("name") or ""]
+    return sum(units(part) for part in parts)
+
+
+def _new(title: str, description: str | None, color: int) -> discord.Embed:
+    return discord.Embed(
+        title=fit(title, TITLE_LIMIT),
+        description=None if description is None else fit(description, DESCRIPTION_LIMIT),
+        color=color,
+    )
+
+
+def _field(embed: discord.Embed, name: str, value: str, inline: bool = False) -> None:
+    if len(embed.fields) < FIELDS_LIMIT:
+        embed.add_field(
+            name=fit(name, FIELD_NAME_LIMIT), value=fit(value or "—", FIELD_VALUE_LIMIT), inline=inline
+        )
+
+
+def _footer(embed: discord.Embed, value: str) -> None:
+    embed.set_footer(text=fit(value, FOOTER_LIMIT))
+
+
+def _shrink(embed: discord.Embed) -> discord.Embed:
+    """Cut the longest field (the description last) until the embed is within the 6000-unit total."""
+    while (excess := embed_size(embed) - TOTAL_LIMIT) > 0:
+        longest = max(range(len(embed.fields)), key=lambda i: units(embed.fields[i].value or ""), default=-1)
+        size = units(embed.fields[longest].value or "") if longest >= 0 else 0
+        if size > 200:
+            field = embed.fields[longest]
+            value = fit(field.value or "", max(size - excess, 200))
+            embed.set_field_at(longest, name=field.name, value=value, inline=bool(field.inline))
+        elif units(embed.description or "") > 1:
+            description = embed.description or ""
+            embed.description = fit(description, max(units(description) - excess, 1))
+        else:
+            break
+    return embed
+
+
+# --- pieces shared by the views -----------------------------------------------------------------------
+
+
+def _other(player: str) -> str:
+    return "p2" if player == "p1" else "p1"
+
+
+def _name(names: Mapping[str, str], player: str, limit: int = 80) -> str:
+    return clip(names.get(player, player), limit)
+
+
+def _number(value: int) -> str:
+    """An influence, with the typographic minus sign."""
+    return signed(value).lstrip("+")
+
+
+def _card_cell(slot: Mapping[str, Any] | None) -> str:
+    """One card of an encounter: "🔵 Judge **11** (8+3) 🔘 💍", "🂠 face down" or "—"."""
+    if slot is None:
+        return tr("board.empty_slot")
+    card_id = slot.get("card")
+    if card_id is None:
+        return tr("board.face_down")
+    if not slot.get("face_up", True):
+        return tr("board.face_down_card", card=text.card_name(card_id))
+    card = CARDS[card_id]
+    cell: str = f"{FACTION_EMOJI[str(card.faction)]} {card.name} **{_number(slot['influence'])}**"
+    if slot.get("modifier"):
+        cell += f" ({card.value}{signed(slot['modifier'])})"
+    cell += " 🔘" * min(slot.get("ongoing", 0), 3)
+    if slot.get("signets"):
+        cell += " " + "💍" * min(slot["signets"], 4)
+    return cell
+
+
+def _active(slot: Mapping[str, Any] | None, card_id: str) -> bool:
+    return slot is not None and slot.get("card") == card_id and slot.get("ongoing", 0) > 0
+
+
+def _outcome(encounters: Sequence[Mapping[str, Any]], index: int, names: Mapping[str, str]) -> str:
+    """The encounter's winner, marking ties and wins by a Judge or a Counselor."""
+    encounter = encounters[index]
+    winner = encounter.get("winner")
+    if winner is None:
+        return tr("board.not_compared")
+    if winner == "tie":
+        return tr("board.tie")
+    if winner == "both":
+        return tr("board.tie_both")
+    who = _name(names, winner, NAME_IN_LINE)
+    mine, theirs = encounter.get(winner), encounter.get(_other(winner))
+    following = encounters[index + 1] if index + 1 < len(encounters) else {}
+    if _active(following.get(winner), "counselor") and not _active(
+        following.get(_other(winner)), "counselor"
+    ):
+        return tr("board.win_counselor", who=who)
+    if mine and theirs:
+        mediator = _active(mine, "mediator") or _active(theirs, "mediator")
+        if mediator or mine.get("influence") == theirs.get("influence"):
+            return tr("board.win_judge", who=who)
+    return tr("board.win", who=who)
+
+
+def _row_lines(obs: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    encounters = obs.get("encounters", [])
+    lines = []
+    for i, encounter in enumerate(encounters):
+        cells = f"{_card_cell(encounter.get('p1'))} ┃ {_card_cell(encounter.get('p2'))}"
+        lines.append(f"`{i + 1:>2}` {cells} → {_outcome(encounters, i, names)}")
+    return lines
+
+
+def _parked(zones: Mapping[str, Any]) -> list[str]:
+    """Public effects waiting for a player's next card."""
+    lines = []
+    if zones.get("next_card_modifier"):
+        lines.append(tr("board.next_modifier", amount=signed(zones["next_card_modifier"])))
+    if zones.get("librarian"):
+        lines.append(tr("board.librarian"))
+    if zones.get("engineer"):
+        lines.append(tr("board.engineer"))
+    if zones.get("blackmail"):
+        lines.append(tr("board.blackmail", faction=text.faction_label(zones["blackmail"])))
+    if zones.get("must_play_first"):
+        lines.append(tr("board.must_play_first"))
+    return lines
+
+
+def plays_first(obs: Mapping[str, Any], player: str) -> bool:
+    """True if ``player`` is asked to place a card before the other one may choose (Fortune Teller):
+    only they are asked to play, and the new encounter has not begun."""
+    playing = [d["player"] for d in obs.get("pending", []) if d.get("kind") == "play"]
+    encounters = obs.get("encounters", [])
+    if playing != [player] or not encounters:
+        return False
+    last = encounters[-1]
+    return last.get("p1") is not None and last.get("p2") is not None
+
+
+def _waiting_lines(obs: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    return [
+        tr(
+            "board.waiting_line",
+            who=_name(names, d["player"]),
+            what=text.waiting_text(d["kind"], first=plays_first(obs, d["player"])),
+        )
+        for d in obs.get("pending", [])
+    ]
+
+
+def _result(obs: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    return text.result_text(obs["result"], names, obs.get("signets"))
+
+
+def _color(obs: Mapping[str, Any]) -> int:
+    result = obs.get("result")
+    if result is None:
+        return COLOR_PLAYING
+    return COLOR_DRAW if result.get("winner") is None else COLOR_FINISHED
+
+
+# --- the public board ----------------------------------------------------------------------------------
+
+
+def board_embed(
+    obs: Mapping[str, Any],
+    names: Mapping[str, str],
+    *,
+    title: str,
+    deck_label: str,
+    location: str | None,
+    difficulty_name: str,
+    happened: Sequence[str],
+    score_line: str | None,
+) -> discord.Embed:
+    """The public board from ``observation(game, None)``: the row (oldest first) with influences,
+    modifiers, ongoing tokens, signets and winners; signet totals, hand, deck and discard sizes, effects
+    waiting for a next card; the location; who the game waits for (``waiting_text``, by name: put the
+    mentions in the message content); ``happened`` (``describe_events``); the result when finished."""
+    signets = obs.get("signets", {"p1": 0, "p2": 0})
+    embed = _new(title, None, _color(obs))
+    for player in ("p1", "p2"):
+        zones = obs["players"][player]
+        stats = tr(
+            "board.player_stats",
+            signets=signets[player],
+            hand=zones.get("hand_size", 0),
+            deck=zones.get("deck_size", 0),
+            discard=len(zones.get("discard", [])),
+        )
+        _field(embed, _name(names, player), "\n".join([stats, *_parked(zones)]), inline=True)
+    if location:
+        _field(embed, tr("board.location", name=text.location_label(location)), text.location_text(location))
+    if happened:
+        _field(embed, tr("board.happened"), "\n".join(f"• {line}" for line in happened))
+    if obs.get("result") is not None:
+        _field(embed, tr("board.result"), _result(obs, names))
+    elif obs.get("pending"):
+        _field(embed, tr("board.waiting"), "\n".join(_waiting_lines(obs, names)))
+    footer = "board.footer" if obs.get("result") is None else "board.footer_finished"
+    rounds = obs.get("round", 1)
+    _footer(embed, tr(footer, deck=deck_label, difficulty=difficulty_name, round=rounds))
+
+    # The description: totals and the row, with what is left of the 6000 characters.
+    first, second = _name(names, "p1", NAME_IN_LINE), _name(names, "p2", NAME_IN_LINE)
+    head = [clip(score_line, 256)] if score_line else []
+    head.append(
+        tr("board.totals", first=f"**{first}**", second=f"**{second}**", a=signets["p1"], b=signets["p2"])
+    )
+    head += ["", tr("board.row", first=first, second=second)]
+    budget = min(DESCRIPTION_LIMIT, TOTAL_LIMIT - embed_size(embed)) - units("\n".join(head)) - 60
+    rows = _row_lines(obs, names) or [tr("board.no_encounters")]
+    start = 0  # the oldest encounters give way first
+    while start < len(rows) - 1 and units("\n".join(rows[start:])) > budget:
+        start += 1
+    if start:
+        rows = [tr("board.more_encounters", n=start), *rows[start:]]
+    embed.description = fit("\n".join(head + rows), DESCRIPTION_LIMIT)
+    return _shrink(embed)
+
+
+# --- a player's private view ---------------------------------------------------------------------------
+
+
+def hand_embed(obs: Mapping[str, Any], viewer: str, names: Mapping[str, str]) -> discord.Embed:
+    """``viewer``'s private view from ``observation(game, viewer)``: what they are asked (or whom the game
+    waits for), their hand with every card's ability, their face-down cards, their waiting effects."""
+    zones = obs["players"][viewer]
+    other = _other(viewer)
+    lines: list[str] = []
+    mine = next((d for d in obs.get("pending", []) if d.get("player") == viewer), None)
+    if obs.get("result") is not None:
+        lines.append(f"🏁 {_result(obs, names)}")
+    elif mine is not None:
+        prompt = text.decision_prompt(mine["kind"], mine.get("options"), first=plays_first(obs, viewer))
+        if mine.get("count", 1) > 1 and str(mine["count"]) not in prompt:
+            prompt += tr("hand.choose_count", count=mine["count"])
+        lines.append(tr("hand.your_turn", prompt=prompt))
+    elif obs.get("pending"):
+        for d in obs["pending"]:
+            what = text.waiting_text(d["kind"], first=plays_first(obs, d["player"]))
+            lines.append(tr("hand.waiting", who=_name(names, d["player"]), what=what))
+    else:
+        lines.append(tr("hand.nothing"))
+
+    encounters = obs.get("encounters", [])
+    for index, encounter in enumerate(encounters):
+        own, theirs = encounter.get(viewer), encounter.get(other)
+        if own and own.get("card") and not own.get("face_up", True):
+            lines.append(tr("hand.face_down", index=index + 1, card=text.card_label(own["card"])))
+        if theirs and theirs.get("card") and not theirs.get("face_up", True):
+            card = text.card_label(theirs["card"])
+            lines.append(tr("hand.shown", who=_name(names, other), index=index + 1, card=card))
+    last = encounters[-1] if encounters else None
+    if mine and mine.get("kind") == "play" and last and last.get(viewer) is None:
+        shown = last.get(other)
+        if shown and shown.get("card") and shown.get("face_up"):
+            card = text.card_label(shown["card"])
+            lines.append(tr("hand.opponent_first", who=_name(names, other), card=card))
+
+    hand = zones.get("hand") or []
+    lines += ["", tr("hand.cards", n=len(hand))]
+    lines += [_hand_line(card_id) for card_id in hand] or [tr("hand.empty")]
+    parked = _parked(zones)
+    if parked:
+        lines += ["", tr("hand.parked"), *parked]
+    embed = _new(tr("hand.title", round=obs.get("round", 1)), "\n".join(lines), _color(obs))
+    stats = {"hand": zones.get("hand_size", len(hand)), "deck": zones.get("deck_size", 0)}
+    _footer(embed, tr("hand.footer", discard=len(zones.get("discard", [])), **stats))
+    return _shrink(embed)
+
+
+def _hand_line(card_id: str) -> str:
+    card = CARDS[card_id]
+    line = tr(
+        "hand.card",
+        emoji=FACTION_EMOJI[str(card.faction)],
+        name=card.name,
+        value=card.value,
+        faction=text.faction_name(card.faction),
+        kind=text.kind_name(card_id),
+        text=card.text,
+    )
+    return clip(line, 300)
+
+
+# --- discard piles, challenges, cards ------------------------------------------------------------------
+
+
+def discard_embed(obs: Mapping[str, Any], names: Mapping[str, str]) -> discord.Embed:
+    """Both discard piles, oldest first (public: either player may look at them at any time)."""
+    embed = _new(tr("discard.title"), None, COLOR_PLAYING)
+    for player in ("p1", "p2"):
+        pile = obs["players"][player].get("discard", [])
+        lines = [
+            f"{i + 1}. {text.card_emoji(c)} {text.card_name(c)} ({CARDS[c].value})"
+            for i, c in enumerate(pile)
+        ]
+        name = tr("discard.pile", who=_name(names, player), count=text.plural("cards", len(pile)))
+        _field(embed, name, "\n".join(lines) or tr("discard.empty"), inline=True)
+    _footer(embed, tr("discard.footer"))
+    return _shrink(embed)
+
+
+def challenge_embed(
+    challenger: str,
+    opponent: str,
+    deck_label: str,
+    location: str | None,
+    wins_needed: int,
+    difficulty_name: str,
+    difficulty_value: int,
+    status: str,
+) -> discord.Embed:
+    """A challenge and its status ("waiting for Bob to accept", "accepted", "declined", "withdrawn").
+    ``location`` is a location id (or None)."""
+    description = tr("challenge.text", challenger=challenger, opponent=opponent, wins=wins_needed)
+    color = next((c for word, c in COLOR_CHALLENGE.items() if word in status.lower()), COLOR_WAITING)
+    embed = _new(tr("challenge.title"), description, color)
+    _field(embed, tr("challenge.deck"), deck_label, inline=True)
+    value = tr("challenge.difficulty_value", value=difficulty_value, name=difficulty_name)
+    _field(embed, tr("challenge.difficulty"), value, inline=True)
+    if location is not None and location in LOCATIONS:
+        where = f"**{text.location_label(location)}** — {text.location_text(location)}"
+    else:
+        where = location or tr("challenge.no_location")
+    _field(embed, tr("challenge.location"), where)
+    _field(embed, tr("challenge.status"), status)
+    return _shrink(embed)
+
+
+def card_embed(item_id: str) -> discord.Embed:
+    """A card or a location: its numbers, its rule and clarifications. Raises KeyError for other ids
+    (see :func:`bot.text.find_item` to turn a typed name into an id)."""
+    note = text.card_note(item_id)
+    if item_id in CARDS:
+        card = CARDS[item_id]
+        embed = _new(f"{FACTION_EMOJI[str(card.faction)]} {card.name}", card.text, COLOR_PLAYING)
+        _field(embed, tr("card.value"), str(card.value), inline=True)
+        _field(embed, tr("card.faction"), text.faction_label(card.faction), inline=True)
+        _field(embed, tr("card.deck"), text.deck_label(card.deck), inline=True)
+        _field(embed, tr("card.kind"), text.kind_name(item_id), inline=True)
+    elif item_id in LOCATIONS:
+        place = LOCATIONS[item_id]
+        embed = _new(f"📍 {place.name}", place.text, COLOR_PLAYING)
+        _field(embed, tr("location.skulls"), f"{'💀' * place.skulls} ({text.skulls_text(place.skulls)})")
+        _footer(embed, tr("location.footer"))
+    else:
+        raise KeyError(item_id)
+    if note:
+        _field(embed, tr("card.notes"), note)
+    return _shrink(embed)
