@@ -1,0 +1,54 @@
+"""The Dockerfile (Docker itself is not available here): it parses with Docker's own parser, and what it
+installs is exactly the project as pyproject.toml describes it."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import dockerfile
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = dockerfile.parse_file(str(ROOT / "Dockerfile"))
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def _stages() -> list[list[dockerfile.Command]]:
+    stages: list[list[dockerfile.Command]] = []
+    for command in COMMANDS:
+        if command.cmd == "FROM":
+            stages.append([])
+        stages[-1].append(command)
+    return stages
+
+
+def test_multi_stage_on_a_slim_python_matching_the_project() -> None:
+    stages = _stages()
+    assert len(stages) >= 2
+    bases = [stage[0].value[0] for stage in stages]
+    assert all(base.startswith("python:") and base.endswith("-slim") for base in bases), bases
+    required = PYPROJECT["project"]["requires-python"].removeprefix(">=")
+    assert all(base.split(":")[1].startswith(required) for base in bases)
+
+
+def test_the_build_installs_the_project_from_pyproject_and_nothing_else() -> None:
+    build = _stages()[0]
+    copied = {source for command in build if command.cmd == "COPY" for source in command.value[:-1]}
+    packages = PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert "pyproject.toml" in copied
+    assert {package.rstrip("*") for package in packages} <= copied
+    installs = [c.value[0] for c in COMMANDS if c.cmd == "RUN" and "pip install" in c.value[0]]
+    # The project's own dependencies come from pyproject.toml; no extras, no package named by hand.
+    assert installs == ["pip install ."]
+
+
+def test_the_runtime_is_unprivileged_with_the_database_on_a_volume() -> None:
+    runtime = _stages()[-1]
+    users = [command.value[0] for command in runtime if command.cmd == "USER"]
+    assert users and users[-1] not in ("root", "0")
+    assert any(command.cmd == "VOLUME" and "/data" in command.value for command in runtime)
+    env = " ".join(" ".join(command.value) for command in runtime if command.cmd == "ENV")
+    assert "CARDIA_DATABASE" in env and "/data/" in env
+    assert "DISCORD_TOKEN" not in " ".join(command.original for command in COMMANDS)
+    entrypoint = [command for command in runtime if command.cmd == "ENTRYPOINT"]
+    assert entrypoint and entrypoint[-1].json and entrypoint[-1].value == ("python", "-m", "bot")
