@@ -16,6 +16,44 @@ from engine.model import Decision
 
 AllDecks = Deck | dict[str, Deck]
 
+# The card ids of REPLAY.md ("Identifiers"), by value, written out independently of cards/ on purpose.
+DECK_I = [
+    "hired_blade",
+    "void_mage",
+    "surgeon",
+    "mediator",
+    "saboteur",
+    "fortune_teller",
+    "palace_guard",
+    "judge",
+    "ambusher",
+    "puppeteer",
+    "clockmaker",
+    "treasurer",
+    "swamp_guardian",
+    "magistra",
+    "inventor",
+    "djinn",
+]
+DECK_II = [
+    "poisoner",
+    "kinesis_mage",
+    "envoy",
+    "tax_collector",
+    "revolutionary",
+    "librarian",
+    "prodigy",
+    "aristocrat",
+    "blackmailer",
+    "illusionist",
+    "engineer",
+    "counselor",
+    "witch_king",
+    "elemental",
+    "mechanical_djinn",
+    "successor",
+]
+
 
 def stacked(deck: AllDecks, top: list[str]) -> list[str]:
     """A full starting deck: ``top`` first (in that order), then the rest of the composition by value."""

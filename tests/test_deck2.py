@@ -11,44 +11,8 @@ from typing import Any
 
 from cards import Deck
 from engine import Game
-from tests.helpers import card, choose, hand, new_game, pending, play, view, winner
+from tests.helpers import DECK_I, DECK_II, card, choose, hand, new_game, pending, play, view, winner
 
-DECK_I = [
-    "hired_blade",
-    "void_mage",
-    "surgeon",
-    "mediator",
-    "saboteur",
-    "fortune_teller",
-    "palace_guard",
-    "judge",
-    "ambusher",
-    "puppeteer",
-    "clockmaker",
-    "treasurer",
-    "swamp_guardian",
-    "magistra",
-    "inventor",
-    "djinn",
-]
-DECK_II = [
-    "poisoner",
-    "kinesis_mage",
-    "envoy",
-    "tax_collector",
-    "revolutionary",
-    "librarian",
-    "prodigy",
-    "aristocrat",
-    "blackmailer",
-    "illusionist",
-    "engineer",
-    "counselor",
-    "witch_king",
-    "elemental",
-    "mechanical_djinn",
-    "successor",
-]
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
 
 # Mixed decks (RULES.md §1.11, ruling 28): whole faction sets, each from Deck I or Deck II.

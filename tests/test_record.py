@@ -15,7 +15,7 @@ import pytest
 from cards import FACTIONS
 from engine import Game, IllegalAction, RecordError, parse_record, replay, state
 from engine.bench import play_random
-from tests.helpers import stacked
+from tests.helpers import DECK_I, DECK_II, stacked
 
 FORMAT = "cardia-replay/1"
 FACTION_NAMES = [str(faction) for faction in FACTIONS]
@@ -28,42 +28,6 @@ LOCATIONS = [
     "auction_house",
     "haunted_catacombs",
     "foggy_swamp",
-]
-DECK_I = [
-    "hired_blade",
-    "void_mage",
-    "surgeon",
-    "mediator",
-    "saboteur",
-    "fortune_teller",
-    "palace_guard",
-    "judge",
-    "ambusher",
-    "puppeteer",
-    "clockmaker",
-    "treasurer",
-    "swamp_guardian",
-    "magistra",
-    "inventor",
-    "djinn",
-]
-DECK_II = [
-    "poisoner",
-    "kinesis_mage",
-    "envoy",
-    "tax_collector",
-    "revolutionary",
-    "librarian",
-    "prodigy",
-    "aristocrat",
-    "blackmailer",
-    "illusionist",
-    "engineer",
-    "counselor",
-    "witch_king",
-    "elemental",
-    "mechanical_djinn",
-    "successor",
 ]
 
 
