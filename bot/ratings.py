@@ -1,8 +1,8 @@
-"""Player ratings: openskill's Plackett–Luce model, which handles two-player games with draws.
+"""Player ratings: openskill's Plackett-Luce model, which handles two-player games with draws.
 
 Ratings are never patched by hand: they are the result of replaying every rated game of a server in the
 order the games finished, so they can be recomputed from the games at any time (``recompute``). A
-player's displayed rating is the conservative estimate mu − 3·sigma, scaled so that a newcomer has 1000.
+player's displayed rating is the conservative estimate mu - 3 sigma, scaled so that a newcomer has 1000.
 """
 
 from __future__ import annotations
@@ -54,10 +54,7 @@ def rate(ratings: dict[int, Rating], game: RatedGame) -> list[Change]:
     """Update ``ratings`` with one game; returns both players' changes."""
     first = ratings.get(game.first, NEWCOMER)
     second = ratings.get(game.second, NEWCOMER)
-    if game.winner is None:
-        ranks = [1, 1]
-    else:
-        ranks = [1, 2] if game.winner == game.first else [2, 1]
+    ranks = [1.0, 1.0] if game.winner is None else [1.0, 2.0] if game.winner == game.first else [2.0, 1.0]
     [[new_first], [new_second]] = MODEL.rate(
         [[MODEL.rating(mu=first.mu, sigma=first.sigma)], [MODEL.rating(mu=second.mu, sigma=second.sigma)]],
         ranks=ranks,
