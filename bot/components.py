@@ -4,7 +4,9 @@ long as a game lasts, across restarts (discord.py ``DynamicItem``). No game stat
     cardia:c:<match>:<accept|decline|withdraw>   challenge answers
     cardia:h:<game>                              show my hand (and my decision)
     cardia:d:<game>                              show the discard piles
-    cardia:s:<game>:<version>                    a decision, as a select (values are engine options)
+    cardia:s:<game>:<version>[:<part>]           a decision, as a select (values are engine options;
+                                                 more than 25 options take several selects, each with
+                                                 its own custom id: parts 1, 2, ... after the first)
     cardia:b:<game>:<version>:<index>            a decision, as a button (index into the options)
     cardia:r:<match>                             rematch
 
@@ -102,7 +104,8 @@ class DiscardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 
 
 class ChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"cardia:s:(?P<game>\d+):(?P<version>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"cardia:s:(?P<game>\d+):(?P<version>\d+)(?::(?P<part>\d+))?",
 ):
     def __init__(
         self,
@@ -111,9 +114,12 @@ class ChoiceSelect(
         options: list[discord.SelectOption] | None = None,
         count: int = 1,
         placeholder: str | None = None,
+        part: int = 0,
     ) -> None:
+        # Discord refuses two components with the same custom id in one message.
+        suffix = f":{part}" if part else ""
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"cardia:s:{game_id}:{version}",
+            custom_id=f"cardia:s:{game_id}:{version}{suffix}",
             options=options or [discord.SelectOption(label="-")],
             min_values=count,
             max_values=count,
@@ -127,7 +133,7 @@ class ChoiceSelect(
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceSelect:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), int(match["version"]), part=int(match["part"] or 0))
 
     async def interaction_check(self, interaction: Interaction) -> bool:
         return await _bot(interaction).ui.check_player(interaction, self.game_id)

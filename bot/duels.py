@@ -35,6 +35,11 @@ class LiveGame:
     actions: list[tuple[str, list[str]]]
     board_message_id: int | None = None  # the latest public board; saved with the next action
     board_saved: bool = True
+    # True once this process posted the board: a stored id can be an older board (the latest one is
+    # only saved with the next action), which must not be edited in place after a restart.
+    board_is_latest: bool = False
+    board_from: int = 0  # the engine events the latest board tells start here
+    board_told: int = 0  # and end here: a new board tells what happened since
 
     def own_actions(self, player: str) -> int:
         """How many decisions ``player`` has taken in this game: the version their buttons carry."""
@@ -50,9 +55,14 @@ class Step:
 
     live: LiveGame
     player: str
-    first_event: int  # the events it caused are live.game.events[first_event:]
     next_game: LiveGame | None  # the next game of the match, if this one ended and the match goes on
     match_over: bool
+    last_event: int  # how many engine events there were once this decision was applied
+
+    @property
+    def superseded(self) -> bool:
+        """Another decision was applied since (two clicks at once): its step shows the board."""
+        return len(self.live.game.events) > self.last_event
 
 
 def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
@@ -131,7 +141,9 @@ class Duels:
         game = Game(Setup.model_validate(row.setup))
         for player, choose in actions:
             game.apply(player, choose)
-        live = LiveGame(row, match, game, actions, row.board_message_id)
+        # Nothing that happened before this process loaded the game is news for the next board.
+        told = len(game.events)
+        live = LiveGame(row, match, game, actions, row.board_message_id, board_from=told, board_told=told)
         self._cache[game_id] = live
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
             self._cache.popitem(last=False)
@@ -154,7 +166,6 @@ class Duels:
                 )
             if live.pending_for(player) is None:
                 raise Refusal("Nothing to decide for you right now: the game is waiting for your opponent.")
-            first_event = len(game.events)
             try:
                 game.apply(player, list(choose))
             except IllegalAction as error:
@@ -164,7 +175,7 @@ class Duels:
             except BaseException:
                 self._cache.pop(game_id, None)  # the cached game is ahead of the database: rebuild it
                 raise
-            return Step(live, player, first_event, next_game, match_over)
+            return Step(live, player, next_game, match_over, len(game.events))
 
     async def _save(self, live: LiveGame, player: str, choose: Sequence[str]) -> tuple[LiveGame | None, bool]:
         """Append the action, and what follows from a finished game, in one transaction."""
@@ -201,6 +212,8 @@ class Duels:
         """Game wins so far in a match."""
         return await self._wins(match_id)
 
-    def board_posted(self, live: LiveGame, message_id: int) -> None:
+    def board_posted(self, live: LiveGame, message_id: int, told_from: int) -> None:
         live.board_message_id = message_id
         live.board_saved = False
+        live.board_is_latest = True
+        live.board_from = told_from

@@ -118,7 +118,7 @@ class Ui:
             embed=self.challenge_embed(match), view=self.challenge_view(match)
         )
         if live is not None:
-            await self.post_board(live, first_event=0)
+            await self.post_board(live)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
@@ -150,12 +150,13 @@ class Ui:
     # --- the board --------------------------------------------------------------------------------------
 
     async def board(self, live: LiveGame, first_event: int) -> dict[str, Any]:
-        """The public board: content (mentions whoever must decide), embed and buttons."""
+        """The public board: content (mentions whoever must decide), embed and buttons; "what just
+        happened" tells the engine events from ``first_event`` on."""
         game, match = live.game, live.match
         names = match.names
+        wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
         obs = observation(game, None)
         happened = text.describe_events(visible_events(game, None, first_event), names)
-        wins = await self.duels.score(match.id)
         score = None
         if match.wins_needed > 1:
             first_to = f"Match (first to {match.wins_needed})"
@@ -185,41 +186,46 @@ class Ui:
             content = "Your move: " + "; ".join(waiting) + ". Press **Show my hand**."
         return {"content": content, "embed": embed, "view": view}
 
-    async def post_board(self, live: LiveGame, first_event: int) -> None:
-        """Post a new board message; a failure is logged and never breaks the game."""
+    async def post_board(self, live: LiveGame) -> None:
+        """Post a new board telling what happened since the last one; a failure is logged and never
+        breaks the game."""
         channel = self.bot.get_partial_messageable(live.match.channel_id)
+        told_from, live.board_told = live.board_told, len(live.game.events)
         try:
-            message = await channel.send(
-                **await self.board(live, first_event), allowed_mentions=MENTION_USERS
-            )
+            board = await self.board(live, told_from)
+            message = await channel.send(**board, allowed_mentions=MENTION_USERS)
         except discord.HTTPException:
             log.exception("game %s: could not post the board", live.row.id)
             return
-        self.duels.board_posted(live, message.id)
+        self.duels.board_posted(live, message.id, told_from)
 
-    async def edit_board(self, live: LiveGame, first_event: int) -> bool:
-        if live.board_message_id is None:
+    async def edit_board(self, live: LiveGame) -> bool:
+        """Update the latest board in place (it then tells everything since it was posted)."""
+        if live.board_message_id is None or not live.board_is_latest:
             return False
         channel = self.bot.get_partial_messageable(live.match.channel_id)
+        told = len(live.game.events)
         try:
-            board = await self.board(live, first_event)
+            board = await self.board(live, live.board_from)
             await channel.get_partial_message(live.board_message_id).edit(**board)
         except discord.HTTPException:
             log.warning("game %s: could not edit board %s", live.row.id, live.board_message_id)
             return False
+        live.board_told = told
         return True
 
     async def after_step(self, step: Step) -> None:
         live = step.live
-        events = live.game.events[step.first_event :]
-        only_placed = all(kind == "placed" and detail == "face_down" for kind, _, _, _, detail in events)
-        # A card placed face down while the opponent still chooses: update the board in place.
-        if not (only_placed and live.game.pending and await self.edit_board(live, step.first_event)):
-            await self.post_board(live, step.first_event)
+        if not step.superseded:  # else the later decision's step shows the board, with this one's news
+            news = live.game.events[live.board_told :]
+            placed = all(kind == "placed" and detail == "face_down" for kind, _, _, _, detail in news)
+            # A card placed face down while the opponent still chooses: update the board in place.
+            if not (placed and live.game.pending and await self.edit_board(live)):
+                await self.post_board(live)
         if step.match_over:
             await self.post_match_result(live)
         if step.next_game is not None:
-            await self.post_board(step.next_game, first_event=0)
+            await self.post_board(step.next_game)
 
     async def post_match_result(self, live: LiveGame) -> None:
         match = live.match
@@ -287,6 +293,7 @@ class Ui:
                             options[start : start + 25],
                             decision.count,
                             placeholder=text.clip(text.decision_prompt(decision.kind, decision.options), 150),
+                            part=start // 25,
                         )
                     )
         view.add_item(DiscardsButton(live.row.id))
