@@ -370,7 +370,8 @@ def challenge_embed(
 ) -> discord.Embed:
     """A challenge and its status ("waiting for Bob to accept", "accepted", "declined", "withdrawn").
     ``location`` is a location id (or None)."""
-    description = tr("challenge.text", challenger=challenger, opponent=opponent, wins=wins_needed)
+    key = "challenge.single" if wins_needed == 1 else "challenge.text"
+    description = tr(key, challenger=challenger, opponent=opponent, wins=wins_needed)
     color = next((c for word, c in COLOR_CHALLENGE.items() if word in status.lower()), COLOR_WAITING)
     embed = _new(tr("challenge.title"), description, color)
     _field(embed, tr("challenge.deck"), deck_label, inline=True)

@@ -252,6 +252,7 @@ EN: dict[str, str] = {
     "challenge.title": "⚔️ Cardia challenge",
     "challenge.text": "**{challenger}** challenges **{opponent}** to a Cardia match: first to {wins} game "
     "wins.",
+    "challenge.single": "**{challenger}** challenges **{opponent}** to a single game of Cardia.",
     "challenge.deck": "Deck",
     "challenge.location": "Location",
     "challenge.no_location": "None",
