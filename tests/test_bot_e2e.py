@@ -700,7 +700,7 @@ async def test_challenge_answers_belong_to_the_right_player(table: Table) -> Non
     emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
     async with table.running():
         message, match_id = await table.challenge(alice, bob, deck="2222", location="bazaar", match=1)
-        assert "Deck II" in message.text and "Bazaar" in message.text and "first to 1 game" in message.text
+        assert "Deck II" in message.text and "Bazaar" in message.text and "single game" in message.text
         late_accept = bob.component_interaction(message, f"cardia:c:{match_id}:accept")
         for user, answer, who in [
             (alice, "accept", "Bob"),
