@@ -11,14 +11,15 @@ import logging
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage import GameRow, MatchRow, Storage
+from bot.storage import GameRow, MatchRow, Storage, Transaction
 from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
+GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
 
 
 class Refusal(Exception):
@@ -38,8 +39,17 @@ class LiveGame:
     # True once this process posted the board: a stored id can be an older board (the latest one is
     # only saved with the next action), which must not be edited in place after a restart.
     board_is_latest: bool = False
+    ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
     board_from: int = 0  # the engine events the latest board tells start here
     board_told: int = 0  # and end here: a new board tells what happened since
+
+    @property
+    def outcome(self) -> tuple[str | None, str] | None:
+        """(winner, reason) once the game is over: by the rules, or ended by the bot (concession,
+        timeout); None while it goes on."""
+        if self.game.result is not None:
+            return self.game.result.winner, self.game.result.reason
+        return self.ended
 
     def own_actions(self, player: str) -> int:
         """How many decisions ``player`` has taken in this game: the version their buttons carry."""
@@ -54,7 +64,7 @@ class Step:
     """What one applied decision did."""
 
     live: LiveGame
-    player: str
+    player: str | None  # who decided (None: the bot ended the game)
     next_game: LiveGame | None  # the next game of the match, if this one ended and the match goes on
     match_over: bool
     last_event: int  # how many engine events there were once this decision was applied
@@ -75,6 +85,8 @@ class Duels:
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
+        # Called inside the transaction that records a finished game (ratings use it).
+        self.game_over_hooks: list[GameOverHook] = []
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -144,6 +156,8 @@ class Duels:
         # Nothing that happened before this process loaded the game is news for the next board.
         told = len(game.events)
         live = LiveGame(row, match, game, actions, row.board_message_id, board_from=told, board_told=told)
+        if row.status == "finished" and game.result is None:  # ended by the bot (see end)
+            live.ended = (row.winner, row.reason or "")
         self._cache[game_id] = live
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
             self._cache.popitem(last=False)
@@ -158,7 +172,7 @@ class Duels:
             if player is None:
                 raise Refusal("You are not playing in this game.")
             game = live.game
-            if game.result is not None:
+            if live.outcome is not None:
                 raise Refusal("This game is over.")
             if live.own_actions(player) != version:
                 raise Refusal(
@@ -179,7 +193,7 @@ class Duels:
 
     async def _save(self, live: LiveGame, player: str, choose: Sequence[str]) -> tuple[LiveGame | None, bool]:
         """Append the action, and what follows from a finished game, in one transaction."""
-        game, match = live.game, live.match
+        game = live.game
         next_game_id: int | None = None
         match_over = False
         try:
@@ -188,18 +202,44 @@ class Duels:
                 if not live.board_saved and live.board_message_id is not None:
                     await tx.set_board(live.row.id, live.board_message_id)
                 if game.result is not None:
-                    await tx.finish_game(live.row.id, game.result.winner, game.result.reason)
-                    wins = await self._wins(match.id)  # this game included: the update above is visible
-                    if max(wins.values()) >= match.wins_needed:
-                        match_over = await tx.set_match_status(match.id, ("active",), "finished")
-                    else:
-                        setup = new_setup(match.deck, match.location)
-                        next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
+                    next_game_id, match_over = await self._game_over(
+                        tx, live, game.result.winner, game.result.reason
+                    )
         except sqlite3.IntegrityError:
             raise Refusal("That choice was already made.") from None
         live.actions.append((player, list(choose)))
         live.board_saved = True
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
+
+    async def _game_over(
+        self, tx: Transaction, live: LiveGame, winner: str | None, reason: str, *, match_too: bool = False
+    ) -> tuple[int | None, bool]:
+        """Within ``tx``: record the game's result, tell the hooks (ratings), then end the match or start
+        its next game. ``match_too`` ends the match whatever the score (a concession, a forfeit)."""
+        match = live.match
+        await tx.finish_game(live.row.id, winner, reason)
+        for hook in self.game_over_hooks:
+            await hook(tx, live, winner, reason)
+        wins = await self._wins(match.id)  # this game included: the update above is visible
+        if match_too or max(wins.values()) >= match.wins_needed:
+            return None, await tx.set_match_status(match.id, ("active",), "finished")
+        setup = new_setup(match.deck, match.location)
+        return await tx.insert_game(match.id, live.row.number + 1, setup), False
+
+    async def end(self, game_id: int, winner: str | None, reason: str, *, match_too: bool = False) -> Step:
+        """End a game outside the rules of the card game: a concession or a timeout (``winner`` wins,
+        ``reason`` says why), with ``match_too`` for the whole match."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            if live.outcome is not None:
+                raise Refusal("This game is already over.")
+            async with self.storage.transaction() as tx:
+                next_game_id, match_over = await self._game_over(
+                    tx, live, winner, reason, match_too=match_too
+                )
+            live.ended = (winner, reason)
+            next_game = None if next_game_id is None else await self.live(next_game_id)
+            return Step(live, None, next_game, match_over, len(live.game.events))
 
     async def _wins(self, match_id: int) -> dict[str, int]:
         wins = {"p1": 0, "p2": 0}

@@ -62,6 +62,35 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: asynchronous play over days (server settings; the timers are derived from each game's wait)
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        decision_hours REAL NOT NULL,           -- how long a player may take for a decision
+        reminder_hours REAL NOT NULL,           -- between reminders while the game waits
+        grace_hours REAL NOT NULL,              -- after the decision time, until the game is forfeited
+        cross_channel INTEGER NOT NULL,         -- 1: a player may have duels in several channels
+        max_duels INTEGER NOT NULL              -- running duels per player
+    );
+    ALTER TABLE games ADD COLUMN waiting_since TEXT;    -- when the current wait for a decision began
+    ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;  -- during the current wait
+    ALTER TABLE games ADD COLUMN claim_offered INTEGER NOT NULL DEFAULT 0;   -- 1: "Claim victory" posted
+    """,
+    # 3: records and ratings (a history that can be recomputed from the finished games)
+    """
+    CREATE TABLE rating_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, id);
+    """,
 )
 
 OPEN_MATCH = ("proposed", "active")

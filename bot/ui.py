@@ -322,6 +322,7 @@ class Ui:
             assert player is not None  # check_player
             await interaction.response.edit_message(**self.hand(live, player, notice=f"⚠️ {refusal}"))
             return
+        assert step.player is not None
         await interaction.response.edit_message(**self.hand(step.live, step.player))
         await self.after_step(step)
 
