@@ -12,7 +12,6 @@ import json
 from collections.abc import Sequence
 
 from engine.abilities import activate
-from engine.abilities.deck1 import card_id
 from engine.model import (
     FACTION,
     PLAYERS,
@@ -22,6 +21,7 @@ from engine.model import (
     IllegalAction,
     PlayedCard,
     Result,
+    card_id,
     ref,
 )
 from engine.record import Record, RecordError, Setup, parse_record

@@ -28,6 +28,16 @@ def ref(owner: int, card_id: str) -> str:
     return REFS[owner][card_id]
 
 
+def card_id(card_ref: str) -> str:
+    """The card id of a card reference: ``p2:judge`` -> ``judge``."""
+    return card_ref.partition(":")[2]
+
+
+def opposing(card: PlayedCard) -> PlayedCard | None:
+    """The other card of ``card``'s encounter."""
+    return card.encounter.slots[1 - card.owner]
+
+
 class PlayedCard:
     """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
 

@@ -4,16 +4,8 @@ and ``engine.evaluate``."""
 from __future__ import annotations
 
 from engine.abilities.registry import ability, resolve
-from engine.model import FACTION, INSTANT, PlayedCard, ref
+from engine.model import FACTION, INSTANT, PlayedCard, card_id, opposing, ref
 from engine.table import Flow, Table
-
-
-def card_id(card_ref: str) -> str:
-    return card_ref.partition(":")[2]
-
-
-def opposing(card: PlayedCard) -> PlayedCard | None:
-    return card.encounter.slots[1 - card.owner]
 
 
 @ability("hired_blade")

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from engine.abilities.deck1 import card_id, opposing
 from engine.abilities.registry import ability, activate, resolve
-from engine.model import INSTANT, PlayedCard, ref
+from engine.model import INSTANT, PlayedCard, card_id, opposing, ref
 from engine.table import Flow, Table
 
 
