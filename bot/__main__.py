@@ -27,7 +27,9 @@ def main(argv: list[str] | None = None) -> int:
         print(HELP, file=sys.stderr)
         return 1
     discord.utils.setup_logging()
-    bot = CardiaBot(settings.database, sync=args.sync, sync_guild=settings.sync_guild)
+    bot = CardiaBot(
+        settings.database, sync=args.sync, sync_guild=settings.sync_guild, timer_tick=settings.timer_tick
+    )
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

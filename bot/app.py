@@ -3,21 +3,38 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import discord
 
+from bot.async_ui import AsyncUi
+from bot.async_ui import add_commands as add_async_commands
 from bot.commands import cardia_group
 from bot.components import DYNAMIC_ITEMS
 from bot.duels import Duels
+from bot.guild_settings import GuildSettingsStore
+from bot.records import Records
+from bot.records_ui import RecordsUi
+from bot.records_ui import add_commands as add_record_commands
 from bot.storage import Storage
+from bot.timers import Timers
 from bot.ui import Ui
 
 log = logging.getLogger(__name__)
 
 
 class CardiaBot(discord.Client):
-    def __init__(self, database: Path | str, sync: bool = False, sync_guild: int | None = None) -> None:
+    def __init__(
+        self,
+        database: Path | str,
+        sync: bool = False,
+        sync_guild: int | None = None,
+        *,
+        timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.timers)
+        clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
+    ) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(intents=discord.Intents(guilds=True))
         self.tree = discord.app_commands.CommandTree(self)
@@ -25,12 +42,25 @@ class CardiaBot(discord.Client):
         self.sync = sync
         self.sync_guild = sync_guild
         self.storage: Storage | None = None
+        self.timer_tick = timer_tick
+        self.clock = clock
+        self.timers: Timers | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
-        self.duels = Duels(self.storage)
+        self.duels = Duels(self.storage, clock=self.clock)
         self.ui = Ui(self, self.duels)
-        self.tree.add_command(cardia_group(self.ui))
+        self.records = Records(self.storage)
+        self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
+        self.records_ui = RecordsUi(self, self.records)
+        group = cardia_group(self.ui)
+        add_record_commands(group, self.records_ui)
+        self.guild_settings = GuildSettingsStore(self.storage)
+        self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
+        self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick)
+        self.async_ui = AsyncUi(self, self.ui, self.guild_settings, self.timers)
+        add_async_commands(group, self.async_ui)
+        self.tree.add_command(group)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync:  # a deliberate step (python -m bot --sync), never on every start
             guild = None if self.sync_guild is None else discord.Object(self.sync_guild)
@@ -40,8 +70,11 @@ class CardiaBot(discord.Client):
             log.info(
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
+        self.timers.start(self.async_ui.notify)  # reminders, claims and forfeits, from the database
 
     async def close(self) -> None:
+        if self.timers is not None:
+            await self.timers.stop()
         await super().close()
         if self.storage is not None:
             await self.storage.close()

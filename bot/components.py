@@ -9,6 +9,9 @@ long as a game lasts, across restarts (discord.py ``DynamicItem``). No game stat
                                                  its own custom id: parts 1, 2, ... after the first)
     cardia:b:<game>:<version>:<index>            a decision, as a button (index into the options)
     cardia:r:<match>                             rematch
+    cardia:v:<game>:<decisions>                  claim victory once the opponent's time is up (the
+                                                 game's number of decisions: out of date once one is taken)
+    cardia:lb:<guild>:<rating|wins>:<page>       a page of the server's leaderboard (0: the first)
 
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
 engine's options of that decision are the values. A stale or repeated click is refused by
@@ -21,6 +24,8 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
+
+from bot.text import tr
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -192,4 +197,69 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"c
         await _bot(interaction).ui.rematch(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, HandButton, DiscardsButton, ChoiceSelect, ChoiceButton, RematchButton)
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cardia:lb:(?P<guild>\d+):(?P<sort>rating|wins):(?P<page>\d+)",
+):
+    """Shows a page of a server's leaderboard: anyone may press it, on any old message."""
+
+    def __init__(self, guild_id: int, sort: str, page: int, label: str = "-", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cardia:lb:{guild_id}:{sort}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.guild_id = guild_id
+        self.sort = sort
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardButton:
+        return cls(int(match["guild"]), match["sort"], int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).records_ui.leaderboard(interaction, self.sort, self.page, self.guild_id)
+
+
+class ClaimButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:v:(?P<game>\d+):(?P<version>\d+)"
+):
+    """Claim victory, for the player a game does not wait for once the opponent's time is up."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr("claim.label"),
+                emoji="🏆",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"cardia:v:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ClaimButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).async_ui.claim(interaction, self.game_id, self.version)
+
+
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    HandButton,
+    DiscardsButton,
+    ChoiceSelect,
+    ChoiceButton,
+    RematchButton,
+    LeaderboardButton,
+    ClaimButton,
+)

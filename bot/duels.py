@@ -13,6 +13,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.storage import GameRow, MatchRow, Storage, Transaction
@@ -20,6 +21,9 @@ from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
+# (guild, channel, challenger, opponent): raises Refusal if the challenge may not be made
+ProposeCheck = Callable[[int, int, tuple[int, str], tuple[int, str]], Awaitable[None]]
+Clock = Callable[[], datetime]
 
 
 class Refusal(Exception):
@@ -80,13 +84,17 @@ def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
 
 
 class Duels:
-    def __init__(self, storage: Storage, cache_size: int = 1000) -> None:
+    def __init__(self, storage: Storage, cache_size: int = 1000, clock: Clock | None = None) -> None:
         self.storage = storage
+        # When a game's wait for a decision begins (bot.timers reads it with the same clock).
+        self.clock: Clock = clock or (lambda: datetime.now(UTC))
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
         # Called inside the transaction that records a finished game (ratings use it).
         self.game_over_hooks: list[GameOverHook] = []
+        # Server rules for new challenges (running duels per player, channels): bot.guild_settings.
+        self.propose_checks: list[ProposeCheck] = []
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -105,6 +113,8 @@ class Duels:
         Setup.model_validate(new_setup(deck, location))  # a bad deck or location is a bug of the caller
         if await self.storage.open_matches_between(channel_id, challenger[0], opponent[0]):
             raise Refusal(f"You already have a duel with {opponent[1]} in this channel.")
+        for check in self.propose_checks:
+            await check(guild_id, channel_id, challenger, opponent)
         match_id = await self.storage.create_match(
             guild_id, channel_id, challenger, opponent, deck, location, wins_needed
         )
@@ -130,6 +140,10 @@ class Duels:
                 if status == "active"
                 else None
             )
+            if game_id is not None:
+                await tx.start_wait(game_id, self.now())
+        if game_id is not None:
+            log.info("game %s: started (match %s, game 1)", game_id, match_id)
         match = await self.storage.match(match_id)
         assert match is not None
         return match, None if game_id is None else await self.live(game_id)
@@ -156,7 +170,7 @@ class Duels:
         # Nothing that happened before this process loaded the game is news for the next board.
         told = len(game.events)
         live = LiveGame(row, match, game, actions, row.board_message_id, board_from=told, board_told=told)
-        if row.status == "finished" and game.result is None:  # ended by the bot (see end)
+        if row.status != "in_progress" and game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         self._cache[game_id] = live
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
@@ -199,6 +213,7 @@ class Duels:
         try:
             async with self.storage.transaction() as tx:
                 await tx.insert_action(live.row.id, len(live.actions), player, choose)
+                await tx.start_wait(live.row.id, self.now())  # the timers count from the last decision
                 if not live.board_saved and live.board_message_id is not None:
                     await tx.set_board(live.row.id, live.board_message_id)
                 if game.result is not None:
@@ -224,15 +239,29 @@ class Duels:
         if match_too or max(wins.values()) >= match.wins_needed:
             return None, await tx.set_match_status(match.id, ("active",), "finished")
         setup = new_setup(match.deck, match.location)
-        return await tx.insert_game(match.id, live.row.number + 1, setup), False
+        next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
+        await tx.start_wait(next_game_id, self.now())
+        log.info("game %s: starting (match %s, game %d)", next_game_id, match.id, live.row.number + 1)
+        return next_game_id, False
 
-    async def end(self, game_id: int, winner: str | None, reason: str, *, match_too: bool = False) -> Step:
+    async def end(
+        self,
+        game_id: int,
+        winner: str | None,
+        reason: str,
+        *,
+        match_too: bool = False,
+        expected_actions: int | None = None,
+    ) -> Step:
         """End a game outside the rules of the card game: a concession or a timeout (``winner`` wins,
-        ``reason`` says why), with ``match_too`` for the whole match."""
+        ``reason`` says why), with ``match_too`` for the whole match. With ``expected_actions``, only if
+        the game still has that many decisions (a timeout claimed while nobody moved)."""
         async with self._lock(game_id):
             live = await self.live(game_id)
             if live.outcome is not None:
                 raise Refusal("This game is already over.")
+            if expected_actions is not None and len(live.actions) != expected_actions:
+                raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
             async with self.storage.transaction() as tx:
                 next_game_id, match_over = await self._game_over(
                     tx, live, winner, reason, match_too=match_too
@@ -240,6 +269,45 @@ class Duels:
             live.ended = (winner, reason)
             next_game = None if next_game_id is None else await self.live(next_game_id)
             return Step(live, None, next_game, match_over, len(live.game.events))
+
+    async def abort(
+        self, match_id: int, reason: str = "aborted", *, expected_actions: int | None = None
+    ) -> tuple[MatchRow, Step | None]:
+        """End an open match without any result (a server manager's abort, or both players out of time:
+        ``reason``); its game in progress, if any, is returned as a step with no winner."""
+        match = await self.storage.match(match_id)
+        if match is None:
+            raise Refusal("This duel no longer exists.")
+        if match.status == "proposed":
+            async with self.storage.transaction() as tx:
+                if not await tx.set_match_status(match_id, ("proposed",), "aborted"):
+                    raise Refusal("This duel is not running any more.")
+            return await self._match_row(match_id), None
+        current = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
+        if match.status != "active" or not current:
+            raise Refusal(f"This duel is not running any more (it is {match.status}).")
+        game_id = current[-1].id
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            if live.outcome is not None:
+                raise Refusal("This game is already over.")
+            if expected_actions is not None and len(live.actions) != expected_actions:
+                raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
+            async with self.storage.transaction() as tx:
+                if not await tx.abort_game(game_id, reason):
+                    raise Refusal("This game is already over.")
+                await tx.set_match_status(match_id, ("active",), "aborted")
+            live.ended = (None, reason)
+            return await self._match_row(match_id), Step(live, None, None, True, len(live.game.events))
+
+    async def _match_row(self, match_id: int) -> MatchRow:
+        match = await self.storage.match(match_id)
+        assert match is not None
+        return match
+
+    def now(self) -> str:
+        """The clock's time as stored (``waiting_since``)."""
+        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     async def _wins(self, match_id: int) -> dict[str, int]:
         wins = {"p1": 0, "p2": 0}

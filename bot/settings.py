@@ -15,3 +15,5 @@ class Settings(BaseSettings):
     database: Path = Field(default=Path("cardia.db"), validation_alias=AliasChoices("CARDIA_DATABASE"))
     # Where /cardia is registered by --sync: one server (instant, for testing) or everywhere (global).
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
+    # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.timers).
+    timer_tick: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_TIMER_TICK"))

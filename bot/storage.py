@@ -62,32 +62,50 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
-    # 2: asynchronous play over days (server settings; the timers are derived from each game's wait)
+    # 2: asynchronous play over days (server settings; the timers are derived from each game's wait).
+    # Matches and games may also be 'aborted' (by a server manager, or abandoned by both players): no
+    # result is recorded for them.
     """
     CREATE TABLE guild_settings (
         guild_id INTEGER PRIMARY KEY,
         decision_hours REAL NOT NULL,           -- how long a player may take for a decision
-        reminder_hours REAL NOT NULL,           -- between reminders while the game waits
+        reminder_hours REAL NOT NULL,           -- between reminders while the game waits (0: none)
         grace_hours REAL NOT NULL,              -- after the decision time, until the game is forfeited
-        cross_channel INTEGER NOT NULL,         -- 1: a player may have duels in several channels
-        max_duels INTEGER NOT NULL              -- running duels per player
+        cross_channel INTEGER NOT NULL,         -- 1: a player may have duels in several channels at once
+        max_duels INTEGER NOT NULL,             -- open duels (proposed or active) per player
+        updated_by INTEGER,                     -- the server manager who last changed them
+        updated_at TEXT
     );
     ALTER TABLE games ADD COLUMN waiting_since TEXT;    -- when the current wait for a decision began
     ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;  -- during the current wait
     ALTER TABLE games ADD COLUMN claim_offered INTEGER NOT NULL DEFAULT 0;   -- 1: "Claim victory" posted
+    CREATE INDEX games_by_status ON games (status);
+    CREATE INDEX matches_by_guild ON matches (guild_id, status);
     """,
-    # 3: records and ratings (a history that can be recomputed from the finished games)
+    # 3: records and ratings (bot.records): the order games finished in and their length, set in the
+    # transaction that finishes a game, and a rating history that can be recomputed from the games.
     """
-    CREATE TABLE rating_history (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
+    ALTER TABLE games ADD COLUMN finish_seq INTEGER;    -- 1, 2, ...: the order finished games are rated in
+    ALTER TABLE games ADD COLUMN decisions INTEGER;     -- length: decisions taken
+    ALTER TABLE games ADD COLUMN rounds INTEGER;        -- length: the round the game ended in
+    UPDATE games SET decisions = (SELECT COUNT(*) FROM actions WHERE actions.game_id = games.id),
+        finish_seq = (SELECT COUNT(*) FROM games AS older WHERE older.status = 'finished'
+            AND (older.finished_at < games.finished_at
+                 OR (older.finished_at = games.finished_at AND older.id <= games.id)))
+        WHERE status = 'finished';
+    CREATE UNIQUE INDEX games_by_finish ON games (finish_seq);
+    CREATE INDEX matches_by_challenger ON matches (guild_id, challenger_id);
+    CREATE INDEX matches_by_opponent ON matches (guild_id, opponent_id);
+    CREATE TABLE rating_history (                       -- one row per player and rated game
+        id INTEGER PRIMARY KEY AUTOINCREMENT,           -- in finish order: a player's latest row is current
+        guild_id INTEGER NOT NULL,                      -- ratings are per server
         user_id INTEGER NOT NULL,
         game_id INTEGER NOT NULL REFERENCES games (id),
         mu_before REAL NOT NULL,
         sigma_before REAL NOT NULL,
         mu REAL NOT NULL,
         sigma REAL NOT NULL,
-        created_at TEXT NOT NULL
+        UNIQUE (game_id, user_id)
     );
     CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, id);
     """,
@@ -202,6 +220,22 @@ class Transaction:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    async def start_wait(self, game_id: int, since: str) -> None:
+        """The game waits for a new decision from ``since`` on: its reminders and claim start over."""
+        await self.db.execute(
+            "UPDATE games SET waiting_since = ?, reminders_sent = 0, claim_offered = 0 WHERE id = ?",
+            (since, game_id),
+        )
+
+    async def abort_game(self, game_id: int, reason: str) -> bool:
+        """End an in-progress game without a result (``reason``: aborted, abandoned)."""
+        cursor = await self.db.execute(
+            "UPDATE games SET status = 'aborted', winner = NULL, reason = ?, finished_at = ?"
+            " WHERE id = ? AND status = 'in_progress'",
+            (reason, now(), game_id),
+        )
+        return cursor.rowcount == 1
+
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
         marks = ", ".join("?" for _ in expected)
@@ -301,6 +335,26 @@ class Storage:
             f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
             " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
             (channel_id, *OPEN_MATCH, first, second, second, first),
+        ) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    async def open_matches(
+        self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
+    ) -> list[MatchRow]:
+        """The proposed and active matches (of a server, a player, a channel), oldest first."""
+        conditions = [f"status IN ({', '.join('?' for _ in OPEN_MATCH)})"]
+        values: list[Any] = [*OPEN_MATCH]
+        if guild_id is not None:
+            conditions.append("guild_id = ?")
+            values.append(guild_id)
+        if user_id is not None:
+            conditions.append("(challenger_id = ? OR opponent_id = ?)")
+            values += [user_id, user_id]
+        if channel_id is not None:
+            conditions.append("channel_id = ?")
+            values.append(channel_id)
+        async with self.db.execute(
+            f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
         ) as cursor:
             return [_match(row) for row in await cursor.fetchall()]
 

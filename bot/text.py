@@ -266,6 +266,192 @@ EN: dict[str, str] = {
     "card.notes": "Notes",
     "location.skulls": "Difficulty",
     "location.footer": "Location: its rule applies to the whole game.",
+    # asynchronous play: games ended by the bot (reasons of Duels.end and Duels.abort)
+    "result.conceded": "{winner} wins: {loser} conceded.",
+    "result.timeout": "{winner} wins: {loser} ran out of time, and {winner} claimed victory.",
+    "result.forfeit": "{winner} wins: {loser} did not decide in time and forfeits.",
+    "result.aborted": "The duel was aborted by a server manager: no result is recorded.",
+    "result.abandoned": "Neither player decided in time: the duel is cancelled, and no result is recorded.",
+    "match.conceded": "🏆 {winner} wins the match against {loser}, who conceded.",
+    "match.timeout": "🏆 {winner} wins the match against {loser}, who ran out of time.",
+    "match.forfeit": "🏆 {winner} wins the match against {loser}, who did not decide in time and forfeits.",
+    "match.aborted": "🛑 The duel between {first} and {second} was aborted by a server manager: no result "
+    "is recorded.",
+    "match.abandoned": "⌛ Neither {first} nor {second} decided in time: the duel is cancelled, and no "
+    "result is recorded.",
+    # server settings (/cardia settings)
+    "settings.title": "⚙️ Cardia settings for this server",
+    "settings.decision": "Decision time",
+    "settings.decision_value": "{hours} for each decision",
+    "settings.reminder": "Reminders",
+    "settings.reminder_value": "every {hours} while a decision is awaited",
+    "settings.reminder_off": "off",
+    "settings.grace": "Grace period",
+    "settings.grace_value": "{hours} after the decision time: the opponent may claim victory meanwhile, "
+    "then the duel is forfeited",
+    "settings.cross_channel": "Duels in several channels",
+    "settings.cross_channel_yes": "allowed",
+    "settings.cross_channel_no": "no: all of a player's open duels are in one channel",
+    "settings.max_duels": "Open duels per player",
+    "settings.max_duels_value": "{n} (challenges included)",
+    "settings.footer": "Server managers: /cardia settings with options to change them",
+    "settings.saved": "✅ Settings saved.",
+    "settings.managers_only": "Only members with the Manage Server permission can change Cardia's settings.",
+    "settings.in_server": "Settings belong to a server: use this command in one.",
+    "settings.out_of_range": "{name} must be between {low} and {high}.",
+    "hours.one": "1 hour",
+    "hours.other": "{n} hours",
+    "minutes.other": "{n} minutes",
+    # the cap on open duels, and one channel per player
+    "limit.max_duels_you": "You already have {duels} on this server (challenges included), the most "
+    "allowed here ({max}). Finish, concede or withdraw one first: `/cardia status` lists them.",
+    "limit.max_duels_them": "{name} already has {duels} on this server (challenges included), the most "
+    "allowed here ({max}). Challenge them later.",
+    "duels.one": "1 open duel",
+    "duels.other": "{n} open duels",
+    "limit.one_channel_you": "On this server, a player's duels all stay in one channel: you already have a "
+    "duel in {channel}. Challenge there, or finish it first.",
+    "limit.one_channel_them": "On this server, a player's duels all stay in one channel: {name} already has "
+    "a duel in {channel}.",
+    # timers: reminders, the claim, in the duel's channel
+    "timer.reminder": "⏰ {who}: your move in the duel {first} vs {second} (game {number}) — {what}. "
+    "Waiting since {since}; time is up {time_up}. {board}",
+    "timer.reminder_late": "⏰ {who}: time is up in the duel {first} vs {second} (game {number}) — {what}. "
+    "{claimer} may claim victory at any moment, and the duel is forfeited {forfeit} unless you decide "
+    "first. {board}",
+    "timer.reminder_late_both": "⏰ {who}: time is up in the duel {first} vs {second} (game {number}) — "
+    "{what}. The duel is cancelled without a result {forfeit} unless one of you decides. {board}",
+    "timer.claim": "⌛ {who} ran out of time in the duel {first} vs {second} (game {number}). {claimer}, "
+    "you may claim victory with the button below; until you do, {loser} can still decide. Without a "
+    "decision the duel is forfeited {forfeit}. {board}",
+    "timer.claim_both": "⌛ Time is up for {who} in the duel {first} vs {second} (game {number}): the game "
+    "waits for both of you, so nobody can claim victory. Unless one of you decides, the duel is cancelled "
+    "without a result {forfeit}. {board}",
+    "timer.board": "[Latest board](<{link}>)",
+    "timer.decision": "{who}: {what}",
+    # Claim victory
+    "claim.label": "Claim victory",
+    "claim.not_player": "This is a duel between {first} and {second}: only they can claim victory in it.",
+    "claim.waits_for_you": "The game waits for your decision: you cannot claim victory, but you can still "
+    "decide (Show my hand on the latest board).",
+    "claim.nobody": "The game waits for both players: nobody can claim victory.",
+    "claim.out_of_date": "That claim is out of date: a decision was taken since, and the game goes on.",
+    "claim.done": "✅ {who} claimed victory.",
+    # /cardia concede, abort, status
+    "duel.unknown": "There is no such duel: choose one from the list of the `duel` option.",
+    "duel.label_mine": "vs {opponent} — {what} · #{channel}",
+    "duel.label_all": "{first} vs {second} — {what} · #{channel}",
+    "duel.label_game": "game {number}",
+    "duel.label_proposed": "challenge",
+    "duel.channel_unknown": "another channel",
+    "concede.none": "You have no running duel to concede on this server.",
+    "concede.which": "You have several running duels: choose one with the `duel` option.",
+    "concede.proposed": "That challenge has not started: withdraw or decline it on the challenge message.",
+    "concede.done": "You conceded your duel against {opponent}: {opponent} wins the match.",
+    "abort.managers_only": "Only members with the Manage Server permission can abort duels.",
+    "abort.none": "There is no open duel in this channel: choose one with the `duel` option.",
+    "abort.which": "There are several open duels in this channel: choose one with the `duel` option.",
+    "abort.done": "The duel {first} vs {second} is aborted: no result is recorded.",
+    "status.title": "Your duels",
+    "status.none": "You have no open duels here. Challenge someone with `/cardia challenge`.",
+    "status.count": "{n} open (at most {max} per player on this server).",
+    "status.active": "**vs {opponent}** — game {number}{score} · {channel}",
+    "status.score": " · you {mine} – {theirs} {opponent}",
+    "status.waits": "{who} since {since}; time is up {time_up}.",
+    "status.your_decision": "❗ **your** decision ({what})",
+    "status.their_decision": "⏳ {who}'s decision ({what})",
+    "status.board": "[Latest board]({link})",
+    "status.proposed_by_you": "**vs {opponent}** — your challenge, waiting for {opponent} to accept · "
+    "{channel}",
+    "status.proposed_to_you": "**vs {opponent}** — {opponent} challenges you: accept or decline · {channel}",
+    "status.challenge": "[Challenge]({link})",
+    "status.more": "… and {n} more.",
+    # records: /cardia stats, leaderboard, history, about (bot.records, bot.records_ui)
+    "records.in_server": "Records are kept per server: use this command in a server.",
+    "records.deck.mixed": "Mixed decks",
+    "records.no_location": "No location",
+    "records.tally": "{wins} W · {losses} L · {draws} D ({rate})",
+    "records.rate": "{percent} %",
+    "records.no_rate": "—",
+    "stats.title": "📊 {name} — Cardia record",
+    "stats.rating": "Rating **{rating}** · #{rank} of {players} in this server",
+    "stats.rating_new": "Rating **{rating}** (no rated game yet)",
+    "stats.games": "**Games**: {wins} won · {losses} lost · {draws} drawn — {played} played, {rate} won",
+    "stats.matches": "**Matches**: {wins} won · {losses} lost · {draws} drawn — {played} finished",
+    "stats.streak": "**Current streak**: {streak}",
+    "stats.streak.win.one": "1 win",
+    "stats.streak.win.other": "{n} wins 🔥",
+    "stats.streak.loss.one": "1 loss",
+    "stats.streak.loss.other": "{n} losses",
+    "stats.streak.draw.one": "1 draw",
+    "stats.streak.draw.other": "{n} draws",
+    "stats.last": "**Last game**: {when}",
+    "stats.none": "{name} has no finished game in this server yet.",
+    "stats.by_deck": "By deck",
+    "stats.by_location": "By location",
+    "stats.line": "{label}: {tally}",
+    "stats.footer": "Win rate: games won out of games played. Concessions and timeouts count as losses; "
+    "aborted duels do not count.",
+    "stats.bot": "Bots do not play Cardia: they have no record.",
+    "leaderboard.title.rating": "🏆 Cardia leaderboard — by rating",
+    "leaderboard.title.wins": "🏆 Cardia leaderboard — by wins",
+    "leaderboard.line.rating": "`{rank:>2}.` **{name}** — **{rating}** · {wins} W · {losses} L · {draws} D",
+    "leaderboard.line.wins": "`{rank:>2}.` **{name}** — **{wins} W** · {losses} L · {draws} D ({rate}) · "
+    "rating {rating}",
+    "leaderboard.empty": "No finished game in this server yet: challenge someone with `/cardia challenge`!",
+    "leaderboard.footer": "Page {page} of {pages} · {players} players · rating: openskill (Plackett-Luce), "
+    "1000 for a newcomer",
+    "leaderboard.previous": "Previous",
+    "leaderboard.next": "Next",
+    "leaderboard.sort.rating": "Sort by rating",
+    "leaderboard.sort.wins": "Sort by wins",
+    "history.title": "📜 Game #{id} — {first} vs {second}",
+    "history.round": "**Round {round}**",
+    "history.round_plain": "Round {round}",
+    "history.entry": "`{number}` {text}",
+    "history.entry_plain": "{number}. {text}",
+    "history.decided": "{who} — {what}.",
+    "history.decided_then": "{who} — {what}: {told}",
+    "history.chance": "Chance",
+    "history.ended": "🏁 {result}",
+    "history.result": "🏁 Result",
+    "history.setup": "Setup",
+    "history.setup_value": "{deck} · {location} · game {number} of match #{match} ({kind})",
+    "history.first_to": "first to {wins} game wins",
+    "history.single": "a single game",
+    "history.length": "Length",
+    "history.decisions.one": "1 decision",
+    "history.decisions.other": "{n} decisions",
+    "history.rounds.one": "1 round",
+    "history.rounds.other": "{n} rounds",
+    "history.played": "Played",
+    "history.played_value": "{start} → {end}",
+    "history.ratings": "Ratings",
+    "history.rating_change": "{name} {before} → {after} ({delta})",
+    "history.cut": "… {n} more lines in {file}",
+    "history.footer": "{file}: the whole record, hidden cards included. python -m engine replay {file} "
+    "prints the final state.",
+    "history.not_found": "There is no game #{id} in this server.",
+    "history.not_over": "Game #{id} is not over yet: its history is shown once it is finished.",
+    "history.aborted": "Game #{id} was called off without a result: it has no history.",
+    "history.bad_id": "Give a game number such as 12, or pick one of your games from the list.",
+    "history.choice": "#{id} vs {opponent} — {outcome}, {deck}, {date}",
+    "history.outcome.win": "won",
+    "history.outcome.loss": "lost",
+    "history.outcome.draw": "drawn",
+    "about.title": "ℹ️ Cardia bot",
+    "about.description": "Duels of Cardia, the card game by Hans im Glück, on an exact rules engine. "
+    "`/cardia rules` explains the game, `/cardia challenge` starts a duel.",
+    "about.version": "Version",
+    "about.library": "discord.py",
+    "about.uptime": "Uptime",
+    "about.running": "Games under way",
+    "about.finished": "Games finished",
+    "about.servers": "Servers",
+    "duration.days": "{d} d {h} h",
+    "duration.hours": "{h} h {m} min",
+    "duration.minutes": "{m} min {s} s",
+    "duration.seconds": "{s} s",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
@@ -851,6 +1037,29 @@ def _effect(story: _Story, event: Event) -> str:
 # --- results -----------------------------------------------------------------------------------------
 
 
+#: Reasons a game ends without any result (Duels.abort): not a draw, nothing is recorded.
+NO_RESULT = ("aborted", "abandoned")
+
+
+def match_ended_text(
+    winner: str | None, reason: str, mentions: Mapping[str, str], names: Mapping[str, str]
+) -> str:
+    """A match ended by the bot (a concession, a timeout, an abort): the winner mentioned, if any."""
+    if winner is None:
+        key = f"match.{reason}" if reason in NO_RESULT else "match.aborted"
+        return tr(key, first=mentions["p1"], second=mentions["p2"])
+    loser = "p2" if winner == "p1" else "p1"
+    key = f"match.{reason}" if f"match.{reason}" in EN else "match.conceded"
+    return tr(key, winner=mentions[winner], loser=names[loser])
+
+
+def hours_text(hours: float) -> str:
+    """A duration in hours as people say it: "24 hours", "1 hour", "1.5 hours", "15 minutes"."""
+    if hours < 1:
+        return tr("minutes.other", n=f"{hours * 60:g}")
+    return tr("hours.one") if hours == 1 else tr("hours.other", n=f"{hours:g}")
+
+
 def result_text(
     result: Mapping[str, Any], names: Mapping[str, str], signets: Mapping[str, int] | None = None
 ) -> str:
@@ -858,6 +1067,8 @@ def result_text(
     final totals) makes a signet win say the score."""
     winner = result.get("winner")
     reason = result.get("reason", "")
+    if reason in NO_RESULT:
+        return tr(f"result.{reason}")
     if winner is None:
         if reason == "both_cannot_play":
             return tr("result.both_cannot_play_draw")

@@ -37,6 +37,15 @@ def _difficulty(match: MatchRow) -> Any:
     return difficulty(Setup(deck=match.deck, location=match.location, seed=0))
 
 
+def _observation(live: LiveGame, viewer: str | None) -> dict[str, Any]:
+    """What ``viewer`` sees; a game the bot ended (a concession, a timeout, an abort) shows that result
+    and asks nobody to decide."""
+    obs = observation(live.game, viewer)
+    if live.ended is not None:
+        obs = {**obs, "result": {"winner": live.ended[0], "reason": live.ended[1]}, "pending": []}
+    return obs
+
+
 class Ui:
     def __init__(self, bot: CardiaBot, duels: Duels) -> None:
         self.bot = bot
@@ -155,7 +164,7 @@ class Ui:
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
-        obs = observation(game, None)
+        obs = _observation(live, None)
         happened = text.describe_events(visible_events(game, None, first_event), names)
         score = None
         if match.wins_needed > 1:
@@ -174,8 +183,8 @@ class Ui:
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(live.row.id))
         view.add_item(DiscardsButton(live.row.id))
-        if game.result is not None:
-            content = text.result_text({"winner": game.result.winner, "reason": game.result.reason}, names)
+        if live.outcome is not None:
+            content = text.result_text({"winner": live.outcome[0], "reason": live.outcome[1]}, names)
         else:
             waiting = [
                 f"<@{match.user(d.player)}> "
@@ -220,7 +229,8 @@ class Ui:
             news = live.game.events[live.board_told :]
             placed = all(kind == "placed" and detail == "face_down" for kind, _, _, _, detail in news)
             # A card placed face down while the opponent still chooses: update the board in place.
-            if not (placed and live.game.pending and await self.edit_board(live)):
+            goes_on = live.outcome is None and live.game.pending
+            if not (placed and goes_on and await self.edit_board(live)):
                 await self.post_board(live)
         if step.match_over:
             await self.post_match_result(live)
@@ -239,6 +249,9 @@ class Ui:
             f"🏆 <@{match.user(winner)}> wins the match {wins[winner]}–{wins[loser]}"
             f" against {match.names[loser]}!"
         )
+        if live.ended is not None:  # ended by the bot: a concession, a timeout, an abort
+            mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
+            content = text.match_ended_text(*live.ended, mentions, match.names)
         try:
             await channel.send(content=content, view=view, allowed_mentions=MENTION_USERS)
         except discord.HTTPException:
@@ -263,10 +276,10 @@ class Ui:
 
     def hand(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
         """A player's private message: their hand, and their decision as buttons or selects."""
-        obs = observation(live.game, player)
+        obs = _observation(live, player)
         embed = render.hand_embed(obs, player, live.match.names)
         view = discord.ui.View(timeout=None)
-        decision = live.pending_for(player)
+        decision = live.pending_for(player) if live.outcome is None else None
         if decision is not None:
             version = live.own_actions(player)
             buttons = decision.count == 1 and len(decision.options) <= BUTTONS_UP_TO
@@ -303,7 +316,11 @@ class Ui:
         live = await self.duels.live(game_id)
         player = live.match.player_of(interaction.user.id)
         assert player is not None  # check_player
-        await interaction.response.send_message(**self.hand(live, player), ephemeral=True)
+        hand = self.hand(live, player)
+        await interaction.response.send_message(**hand, ephemeral=True)
+        # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
+        # are dynamic (bot.components), so clicks never need it: let it go now (bench/bot_load.py).
+        hand["view"].stop()
 
     async def show_discards(self, interaction: Interaction, game_id: int) -> None:
         try:

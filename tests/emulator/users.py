@@ -38,12 +38,14 @@ USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 6, 7, 8, 9, 10
 
 
 class SimUser:
-    """A guild member driven by the test. ``channel`` is where their commands are run."""
+    """A guild member driven by the test. ``channel`` is where their commands are run; ``permissions``
+    (every permission unless a test takes some away) is what their interactions say they may do."""
 
     def __init__(self, emulator: Emulator, user: User) -> None:
         self.emulator = emulator
         self.user = user
         self.channel: Channel = emulator.channel
+        self.permissions: int = ALL_PERMISSIONS
 
     @property
     def id(self) -> int:
@@ -222,7 +224,7 @@ class SimUser:
             payload["guild_id"] = str(guild.id)
             payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
-            payload["member"] = guild.members[self.id].payload(permissions=ALL_PERMISSIONS)
+            payload["member"] = guild.members[self.id].payload(permissions=self.permissions)
         else:
             payload["user"] = self.user.payload()
         if source is not None:

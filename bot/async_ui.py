@@ -1,0 +1,463 @@
+"""Duels played over days, on Discord: ``/cardia settings``, ``concede``, ``abort`` and ``status``, the
+"Claim victory" button, and the timers' notices in the duels' channels.
+
+The decisions are made elsewhere (``bot.guild_settings``, ``bot.timers``, ``bot.duels``); every game the
+bot ends goes through ``Ui.after_step``, which posts the final board and the match result with the
+Rematch button, exactly as for a game ended by the rules.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import render, text
+from bot.components import ClaimButton
+from bot.duels import Duels, LiveGame, Refusal
+from bot.guild_settings import GuildSettings, GuildSettingsStore, describe
+from bot.storage import MatchRow
+from bot.text import tr
+from bot.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
+from engine import observation
+
+if TYPE_CHECKING:
+    from bot.app import CardiaBot
+    from bot.ui import Ui
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+CONCEDED = "conceded"
+ABORTED = "aborted"
+DESCRIPTION_LIMIT = 4000  # of an embed's 4096 characters
+
+
+def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def when(moment: datetime) -> str:
+    """A Discord timestamp: each reader sees it relative to now ("in 8 hours", "2 days ago")."""
+    return discord.utils.format_dt(moment, "R")
+
+
+def other(player: str) -> str:
+    return "p2" if player == "p1" else "p1"
+
+
+def is_manager(interaction: Interaction) -> bool:
+    """Manage Server in this server. Discord ignores default permissions on subcommands, so this
+    runtime check is what guards ``/cardia settings`` (changes) and ``/cardia abort``."""
+    permissions = interaction.permissions
+    return interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator)
+
+
+def settings_embed(settings: GuildSettings) -> discord.Embed:
+    embed = discord.Embed(title=tr("settings.title"), colour=discord.Colour.gold())
+    for name, value in describe(settings):
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_footer(text=tr("settings.footer"))
+    return embed
+
+
+class AsyncUi:
+    def __init__(self, bot: CardiaBot, ui: Ui, settings: GuildSettingsStore, timers: Timers) -> None:
+        self.bot = bot
+        self.ui = ui
+        self.duels: Duels = ui.duels
+        self.settings = settings
+        self.timers = timers
+
+    async def refuse(self, interaction: Interaction, message: str) -> None:
+        await self.ui.refuse(interaction, message)
+
+    # --- /cardia settings -------------------------------------------------------------------------------
+
+    async def show_settings(self, interaction: Interaction, **changes: Any) -> None:
+        """Everyone may see the server's settings; only server managers may change them."""
+        if interaction.guild_id is None:
+            return await self.refuse(interaction, tr("settings.in_server"))
+        changes = {name: value for name, value in changes.items() if value is not None}
+        notice = None
+        if changes:
+            if not is_manager(interaction):
+                return await self.refuse(interaction, tr("settings.managers_only"))
+            try:
+                settings = await self.settings.update(interaction.guild_id, interaction.user.id, **changes)
+            except Refusal as refusal:
+                return await self.refuse(interaction, str(refusal))
+            notice = tr("settings.saved")
+        else:
+            settings = await self.settings.get(interaction.guild_id)
+        await interaction.response.send_message(
+            content=notice, embed=settings_embed(settings), ephemeral=True
+        )
+
+    # --- which duel -------------------------------------------------------------------------------------
+
+    async def _current_game(self, match: MatchRow) -> int | None:
+        games = [row for row in await self.duels.storage.games(match.id) if row.status == "in_progress"]
+        return games[-1].id if games else None
+
+    async def _chosen(self, interaction: Interaction, duel: str) -> MatchRow | None:
+        """The open match of this server picked in a ``duel`` option (its id), or None (refused)."""
+        match = await self.duels.storage.match(int(duel)) if duel.strip().isdigit() else None
+        if (
+            match is None
+            or match.guild_id != interaction.guild_id
+            or match.status not in ("proposed", "active")
+        ):
+            await self.refuse(interaction, tr("duel.unknown"))
+            return None
+        return match
+
+    @staticmethod
+    def _only(candidates: list[MatchRow], channel_id: int | None) -> MatchRow | None:
+        """The one candidate, or the one in this channel; None if that does not decide."""
+        if len(candidates) == 1:
+            return candidates[0]
+        here = [match for match in candidates if match.channel_id == channel_id]
+        return here[0] if len(here) == 1 else None
+
+    def _channel_name(self, channel_id: int) -> str:
+        channel = self.bot.get_channel(channel_id)
+        return getattr(channel, "name", None) or tr("duel.channel_unknown")
+
+    async def duel_choices(
+        self, interaction: Interaction, current: str, *, everyone: bool
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a ``duel`` option: the caller's running duels (``concede``), or every open duel
+        of the server (``abort``, for managers)."""
+        if interaction.guild_id is None or (everyone and not is_manager(interaction)):
+            return []
+        user = interaction.user.id
+        matches = await self.duels.storage.open_matches(
+            interaction.guild_id, user_id=None if everyone else user
+        )
+        needle = current.strip().casefold()
+        choices = []
+        for match in reversed(matches):  # the newest first
+            if not everyone and match.status != "active":
+                continue
+            game_id = await self._current_game(match) if match.status == "active" else None
+            number = None if game_id is None else (await self.duels.live(game_id)).row.number
+            what = tr("duel.label_proposed") if number is None else tr("duel.label_game", number=number)
+            channel = self._channel_name(match.channel_id)
+            names = match.names
+            if everyone:
+                label = tr(
+                    "duel.label_all", first=names["p1"], second=names["p2"], what=what, channel=channel
+                )
+            else:
+                player = match.player_of(user) or "p1"
+                label = tr("duel.label_mine", opponent=names[other(player)], what=what, channel=channel)
+            if needle in label.casefold():
+                choices.append(app_commands.Choice(name=text.clip(label, 100), value=str(match.id)))
+        return choices[:25]
+
+    # --- /cardia concede --------------------------------------------------------------------------------
+
+    async def concede(self, interaction: Interaction, duel: str | None) -> None:
+        """The caller gives up a running duel: the opponent wins the match."""
+        if interaction.guild_id is None:
+            return await self.refuse(interaction, tr("settings.in_server"))
+        user = interaction.user.id
+        if duel:
+            match = await self._chosen(interaction, duel)
+            if match is None:
+                return
+            if match.player_of(user) is None:
+                return await self.refuse(interaction, tr("duel.unknown"))
+        else:
+            running = [
+                m
+                for m in await self.duels.storage.open_matches(interaction.guild_id, user_id=user)
+                if m.status == "active"
+            ]
+            if not running:
+                return await self.refuse(interaction, tr("concede.none"))
+            found = self._only(running, interaction.channel_id)
+            if found is None:
+                return await self.refuse(interaction, tr("concede.which"))
+            match = found
+        if match.status == "proposed":
+            return await self.refuse(interaction, tr("concede.proposed"))
+        game_id = await self._current_game(match)
+        player = match.player_of(user)
+        if game_id is None or player is None:
+            return await self.refuse(interaction, tr("duel.unknown"))
+        winner = other(player)
+        try:
+            step = await self.duels.end(game_id, winner, CONCEDED, match_too=True)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await interaction.response.send_message(
+            tr("concede.done", opponent=match.names[winner]), ephemeral=True
+        )
+        await self.ui.after_step(step)
+
+    # --- /cardia abort ----------------------------------------------------------------------------------
+
+    async def abort(self, interaction: Interaction, duel: str | None) -> None:
+        """A server manager ends an open duel without any result."""
+        if interaction.guild_id is None:
+            return await self.refuse(interaction, tr("settings.in_server"))
+        if not is_manager(interaction):
+            return await self.refuse(interaction, tr("abort.managers_only"))
+        if duel:
+            chosen = await self._chosen(interaction, duel)
+            if chosen is None:
+                return
+        else:
+            here = await self.duels.storage.open_matches(
+                interaction.guild_id, channel_id=interaction.channel_id
+            )
+            if not here:
+                return await self.refuse(interaction, tr("abort.none"))
+            if len(here) > 1:
+                return await self.refuse(interaction, tr("abort.which"))
+            chosen = here[0]
+        try:
+            match, step = await self.duels.abort(chosen.id, ABORTED)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        names = match.names
+        await interaction.response.send_message(
+            tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
+        )
+        if step is not None:
+            await self.ui.after_step(step)
+        elif match.message_id is not None:  # a challenge nobody answered: its buttons go
+            channel = self.bot.get_partial_messageable(match.channel_id)
+            try:
+                await channel.get_partial_message(match.message_id).edit(
+                    embed=self.ui.challenge_embed(match), view=self.ui.challenge_view(match)
+                )
+            except discord.HTTPException:
+                log.warning("match %s: could not update the challenge message", match.id)
+
+    # --- /cardia status ---------------------------------------------------------------------------------
+
+    async def status(self, interaction: Interaction) -> None:
+        """The caller's open duels (in this server; everywhere in a direct message), privately: the
+        opponent, game and score, whose decision it waits for, until when, and a link to the board."""
+        user = interaction.user.id
+        matches = await self.duels.storage.open_matches(interaction.guild_id, user_id=user)
+        entries = [await self._status_entry(match, user) for match in matches]
+        lines = []
+        if interaction.guild_id is not None:
+            settings = await self.settings.get(interaction.guild_id)
+            lines.append(tr("status.count", n=len(matches), max=settings.max_duels))
+        if not entries:
+            lines.append(tr("status.none"))
+        used = len("\n\n".join(lines))
+        for index, entry in enumerate(entries):
+            more = tr("status.more", n=len(entries) - index)
+            if used + len(entry) + len(more) + 4 > DESCRIPTION_LIMIT:
+                lines.append(more)
+                break
+            lines.append(entry)
+            used += len(entry) + 2
+        embed = discord.Embed(
+            title=tr("status.title"), description="\n\n".join(lines), colour=discord.Colour.gold()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _status_entry(self, match: MatchRow, user: int) -> str:
+        me = match.player_of(user) or "p1"
+        them = other(me)
+        names = match.names
+        channel = f"<#{match.channel_id}>"
+        if match.status == "proposed":
+            key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
+            lines = [tr(key, opponent=names[them], channel=channel)]
+            if match.message_id is not None:
+                link = jump_link(match.guild_id, match.channel_id, match.message_id)
+                lines.append(tr("status.challenge", link=link))
+            return "\n".join(lines)
+        game_id = await self._current_game(match)
+        if game_id is None:  # between two writes of the same transaction: cannot last
+            return tr("status.active", opponent=names[them], number="?", score="", channel=channel)
+        live = await self.duels.live(game_id)
+        score = ""
+        if match.wins_needed > 1:
+            wins = await self.duels.score(match.id)
+            score = tr("status.score", mine=wins[me], theirs=wins[them], opponent=names[them])
+        lines = [
+            tr("status.active", opponent=names[them], number=live.row.number, score=score, channel=channel)
+        ]
+        decisions = self._decisions(live, me)
+        deadlines = await self.timers.deadlines(game_id)
+        if decisions and deadlines is not None:
+            lines.append(
+                tr(
+                    "status.waits",
+                    who=text.join(decisions),
+                    since=when(deadlines.since),
+                    time_up=when(deadlines.time_up),
+                )
+            )
+        if live.board_message_id is not None:
+            link = jump_link(match.guild_id, match.channel_id, live.board_message_id)
+            lines.append(tr("status.board", link=link))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _decisions(live: LiveGame, me: str) -> list[str]:
+        obs = observation(live.game, None)
+        decisions = []
+        for decision in live.game.pending:
+            if decision.player not in ("p1", "p2"):
+                continue
+            what = text.waiting_text(decision.kind, first=render.plays_first(obs, decision.player))
+            if decision.player == me:
+                decisions.append(tr("status.your_decision", what=what))
+            else:
+                decisions.append(
+                    tr("status.their_decision", who=live.match.names[decision.player], what=what)
+                )
+        return decisions
+
+    # --- Claim victory ----------------------------------------------------------------------------------
+
+    async def claim(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """The player a game does not wait for claims victory once the opponent's time is up."""
+        try:
+            live = await self.duels.live(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        names = live.match.names
+        player = live.match.player_of(interaction.user.id)
+        if player is None:
+            return await self.refuse(
+                interaction, tr("claim.not_player", first=names["p1"], second=names["p2"])
+            )
+        if live.outcome is not None:
+            return await self.refuse(interaction, "This game is over.")
+        if len(live.actions) != version:
+            return await self.refuse(interaction, tr("claim.out_of_date"))
+        waiting = waiting_players(live)
+        if len(waiting) != 1:
+            return await self.refuse(interaction, tr("claim.nobody"))
+        if player in waiting:
+            return await self.refuse(interaction, tr("claim.waits_for_you"))
+        try:
+            step = await self.duels.end(
+                game_id, player, CLAIM_REASON, match_too=True, expected_actions=version
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        content = interaction.message.content if interaction.message is not None else ""
+        claimed = tr("claim.done", who=names[player])
+        await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
+        await self.ui.after_step(step)
+
+    # --- the timers' notices ----------------------------------------------------------------------------
+
+    async def notify(self, notice: Notice) -> None:
+        """Tell the duel's channel what a timer found (already marked as done in the database)."""
+        if notice.kind in (FORFEIT, ABANDONED):
+            assert notice.step is not None
+            await self.ui.after_step(notice.step)
+            return
+        live, match = notice.live, notice.live.match
+        names = match.names
+        mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
+        obs = observation(live.game, None)
+        whats = {
+            d.player: text.waiting_text(d.kind, first=render.plays_first(obs, d.player))
+            for d in live.game.pending
+            if d.player in notice.waiting
+        }
+        if len(notice.waiting) == 1:
+            what = whats[notice.waiting[0]]
+        else:
+            what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
+        board = ""
+        if live.board_message_id is not None:
+            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, live.board_message_id))
+        claimer = notice.claimer
+        values = {
+            "who": text.join([mentions[p] for p in notice.waiting]),
+            "first": names["p1"],
+            "second": names["p2"],
+            "number": live.row.number,
+            "what": what,
+            "since": when(notice.deadlines.since),
+            "time_up": when(notice.deadlines.time_up),
+            "forfeit": when(notice.deadlines.forfeit),
+            "board": board,
+            "claimer": "" if claimer is None else names[claimer],
+            "loser": "" if claimer is None else names[other(claimer)],
+        }
+        view = discord.ui.View(timeout=None)
+        if notice.kind == CLAIM:
+            if claimer is None:
+                content = tr("timer.claim_both", **values)
+            else:
+                content = tr("timer.claim", **{**values, "claimer": mentions[claimer]})
+                view.add_item(ClaimButton(live.row.id, notice.version))
+        elif notice.late:
+            content = tr("timer.reminder_late" if claimer else "timer.reminder_late_both", **values)
+        else:
+            content = tr("timer.reminder", **values)
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        try:
+            await channel.send(content=content.strip(), view=view, allowed_mentions=MENTION_USERS)
+        except discord.HTTPException:
+            log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
+
+
+def add_commands(group: app_commands.Group, async_ui: AsyncUi) -> None:
+    """``/cardia settings``, ``concede``, ``abort`` and ``status``."""
+
+    @group.command(name="settings", description="This server's settings for duels played over days")
+    @app_commands.describe(
+        decision_hours="Hours a player may take for each decision (default 24)",
+        reminder_hours="Hours between reminders while a decision is awaited; 0: none (default 8)",
+        grace_hours="Hours after the decision time until the duel is forfeited (default 48)",
+        cross_channel="May a player have open duels in several channels at once? (default: yes)",
+        max_duels="Open duels per player on this server, challenges included (default 5)",
+    )
+    async def settings(
+        interaction: Interaction,
+        decision_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+        reminder_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+        grace_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+        cross_channel: bool | None = None,
+        max_duels: app_commands.Range[int, 1, 25] | None = None,
+    ) -> None:
+        await async_ui.show_settings(
+            interaction,
+            decision_hours=decision_hours,
+            reminder_hours=reminder_hours,
+            grace_hours=grace_hours,
+            cross_channel=cross_channel,
+            max_duels=max_duels,
+        )
+
+    @group.command(name="concede", description="Give up a running duel: your opponent wins the match")
+    @app_commands.describe(duel="Which duel (needed if you have several)")
+    async def concede(interaction: Interaction, duel: str | None = None) -> None:
+        await async_ui.concede(interaction, duel)
+
+    @concede.autocomplete("duel")
+    async def my_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await async_ui.duel_choices(interaction, current, everyone=False)
+
+    @group.command(name="abort", description="Server managers: end a duel without any result")
+    @app_commands.describe(duel="Which duel (default: the one in this channel)")
+    async def abort(interaction: Interaction, duel: str | None = None) -> None:
+        await async_ui.abort(interaction, duel)
+
+    @abort.autocomplete("duel")
+    async def open_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await async_ui.duel_choices(interaction, current, everyone=True)
+
+    @group.command(name="status", description="Your running duels: whose move, until when, and the boards")
+    async def status(interaction: Interaction) -> None:
+        await async_ui.status(interaction)

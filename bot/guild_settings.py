@@ -1,0 +1,158 @@
+"""Per-server settings for duels played over days, chosen by server managers with ``/cardia settings``,
+and the rules they set for new challenges: a cap on open duels per player, and whether a player's duels
+may be in several channels at once.
+
+No discord.py objects here; the rules are a :data:`bot.duels.ProposeCheck` that :meth:`install` adds to
+``Duels.propose_checks``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from datetime import timedelta
+from typing import Any
+
+from bot import text
+from bot.duels import Duels, Refusal
+from bot.storage import Storage, now
+from bot.text import tr
+
+#: Allowed ranges (inclusive) of the numeric settings, as offered by the command.
+RANGES: dict[str, tuple[float, float]] = {
+    "decision_hours": (0.25, 720.0),
+    "reminder_hours": (0.0, 720.0),  # 0: no reminders
+    "grace_hours": (0.25, 720.0),
+    "max_duels": (1, 25),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's settings; a server that never chose any gets these defaults."""
+
+    decision_hours: float = 24.0  # how long a player may take for a decision
+    reminder_hours: float = 8.0  # between reminders while the game waits (0: no reminders)
+    grace_hours: float = 48.0  # after the decision time: the opponent may claim victory; then a forfeit
+    cross_channel: bool = True  # a player may have open duels in several channels of the server
+    max_duels: int = 5  # open duels (proposed or active) per player in the server
+
+    @property
+    def decision(self) -> timedelta:
+        return timedelta(hours=self.decision_hours)
+
+    @property
+    def reminder(self) -> timedelta | None:
+        return timedelta(hours=self.reminder_hours) if self.reminder_hours > 0 else None
+
+    @property
+    def grace(self) -> timedelta:
+        return timedelta(hours=self.grace_hours)
+
+
+DEFAULTS = GuildSettings()
+COLUMNS = tuple(f.name for f in fields(GuildSettings))
+
+
+def _settings(row: Any) -> GuildSettings:
+    return GuildSettings(
+        decision_hours=float(row["decision_hours"]),
+        reminder_hours=float(row["reminder_hours"]),
+        grace_hours=float(row["grace_hours"]),
+        cross_channel=bool(row["cross_channel"]),
+        max_duels=int(row["max_duels"]),
+    )
+
+
+def validate(changes: dict[str, Any]) -> None:
+    """Refuse a value out of its range (the command's own ranges make this a second line of defence)."""
+    for name, value in changes.items():
+        if name not in COLUMNS:
+            raise ValueError(f"unknown setting {name!r}")
+        low, high = RANGES.get(name, (None, None))
+        if low is not None and high is not None and not (math.isfinite(value) and low <= value <= high):
+            raise Refusal(tr("settings.out_of_range", name=name, low=f"{low:g}", high=f"{high:g}"))
+
+
+class GuildSettingsStore:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        async with self.storage.db.execute(
+            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return DEFAULTS if row is None else _settings(row)
+
+    async def all(self) -> dict[int, GuildSettings]:
+        """Every server that chose settings (the others have :data:`DEFAULTS`)."""
+        async with self.storage.db.execute("SELECT * FROM guild_settings") as cursor:
+            return {row["guild_id"]: _settings(row) for row in await cursor.fetchall()}
+
+    async def update(self, guild_id: int, user_id: int, **changes: Any) -> GuildSettings:
+        """Change some settings of a server (the others keep their values); the new settings."""
+        validate(changes)
+        async with self.storage.transaction() as tx:
+            async with tx.db.execute(
+                "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            settings = replace(DEFAULTS if row is None else _settings(row), **changes)
+            values = [getattr(settings, name) for name in COLUMNS]
+            values = [int(v) if isinstance(v, bool) else v for v in values]
+            await tx.db.execute(
+                f"INSERT INTO guild_settings (guild_id, {', '.join(COLUMNS)}, updated_by, updated_at)"
+                f" VALUES (?, {', '.join('?' for _ in COLUMNS)}, ?, ?)"
+                f" ON CONFLICT (guild_id) DO UPDATE SET"
+                f" {', '.join(f'{c} = excluded.{c}' for c in COLUMNS)},"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild_id, *values, user_id, now()),
+            )
+        return settings
+
+    # --- the rules for new challenges -------------------------------------------------------------------
+
+    async def check_challenge(
+        self, guild_id: int, channel_id: int, challenger: tuple[int, str], opponent: tuple[int, str]
+    ) -> None:
+        """Refuse a challenge that would give either player more open duels than the server allows, or
+        (without cross-channel duels) open duels in two channels."""
+        settings = await self.get(guild_id)
+        for user_id, name in (challenger, opponent):
+            you = user_id == challenger[0]
+            open_matches = await self.storage.open_matches(guild_id, user_id=user_id)
+            if len(open_matches) >= settings.max_duels:
+                key = "limit.max_duels_you" if you else "limit.max_duels_them"
+                duels = text.plural("duels", len(open_matches))
+                raise Refusal(tr(key, duels=duels, max=settings.max_duels, name=name))
+            elsewhere = [m for m in open_matches if m.channel_id != channel_id]
+            if not settings.cross_channel and elsewhere:
+                key = "limit.one_channel_you" if you else "limit.one_channel_them"
+                raise Refusal(tr(key, channel=f"<#{elsewhere[0].channel_id}>", name=name))
+
+    def install(self, duels: Duels) -> None:
+        """Make ``duels`` apply this server's rules to every new challenge."""
+        duels.propose_checks.append(self.check_challenge)
+
+
+def describe(settings: GuildSettings) -> list[tuple[str, str]]:
+    """The settings as (name, value) lines for people."""
+    return [
+        (
+            tr("settings.decision"),
+            tr("settings.decision_value", hours=text.hours_text(settings.decision_hours)),
+        ),
+        (
+            tr("settings.reminder"),
+            tr("settings.reminder_value", hours=text.hours_text(settings.reminder_hours))
+            if settings.reminder_hours > 0
+            else tr("settings.reminder_off"),
+        ),
+        (tr("settings.grace"), tr("settings.grace_value", hours=text.hours_text(settings.grace_hours))),
+        (
+            tr("settings.cross_channel"),
+            tr("settings.cross_channel_yes" if settings.cross_channel else "settings.cross_channel_no"),
+        ),
+        (tr("settings.max_duels"), tr("settings.max_duels_value", n=settings.max_duels)),
+    ]

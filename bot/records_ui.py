@@ -1,0 +1,440 @@
+"""``/cardia stats``, ``leaderboard``, ``history`` and ``about``: the commands, what they answer, and
+their embeds (in the style of :mod:`bot.render`, words from :mod:`bot.text`).
+
+Every answer is private (ephemeral): looking up a record, paging a leaderboard or reading a game's history
+says nothing to the channel. The leaderboard's buttons carry the server, the sort and the page
+(``cardia:lb:...``), so they work on any old message and across restarts.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import io
+import json
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot import text
+from bot.components import LeaderboardButton
+from bot.records import (
+    PAGE_SIZE,
+    SORTS,
+    FinishedGame,
+    Records,
+    Sort,
+    Standing,
+    Stats,
+    Tally,
+    deck_key,
+    game_log,
+    log_lines,
+    record_document,
+    result_line,
+)
+from bot.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.text import tr
+from cards import LOCATIONS
+from engine import observation
+
+if TYPE_CHECKING:
+    from bot.app import CardiaBot
+
+Interaction = discord.Interaction[Any]
+COLOR_RECORDS = 0x5865F2
+DISTRIBUTION = "cardia-discord"
+
+
+# --- the commands --------------------------------------------------------------------------------------
+
+
+def add_commands(group: app_commands.Group, ui: RecordsUi) -> None:
+    """Add ``stats``, ``leaderboard``, ``history`` and ``about`` to the ``/cardia`` group."""
+
+    @group.command(name="stats", description="A player's Cardia record in this server")
+    @app_commands.describe(user="Whose record (default: yours)")
+    async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
+        await ui.stats(interaction, user)
+
+    @group.command(name="leaderboard", description="This server's Cardia players, best first")
+    @app_commands.describe(sort="Rank by rating (default) or by games won")
+    @app_commands.choices(
+        sort=[
+            app_commands.Choice(name="Rating", value="rating"),
+            app_commands.Choice(name="Games won", value="wins"),
+        ]
+    )
+    async def leaderboard(interaction: Interaction, sort: app_commands.Choice[str] | None = None) -> None:
+        await ui.leaderboard(interaction, sort.value if sort else "rating", 0)
+
+    @group.command(name="history", description="A finished game, decision by decision, and its record")
+    @app_commands.describe(game="The game's number (#12), or pick one of your recent games")
+    async def history(interaction: Interaction, game: str) -> None:
+        await ui.history(interaction, game)
+
+    @history.autocomplete("game")
+    async def history_games(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await ui.history_choices(interaction, current)
+
+    @group.command(name="about", description="The bot's version, uptime and games")
+    async def about(interaction: Interaction) -> None:
+        await ui.about(interaction)
+
+
+class RecordsUi:
+    def __init__(self, bot: CardiaBot, records: Records) -> None:
+        self.bot = bot
+        self.records = records
+        self.started = time.monotonic()
+
+    async def _private(self, interaction: Interaction, **message: Any) -> None:
+        await interaction.response.send_message(**message, ephemeral=True)
+
+    async def stats(self, interaction: Interaction, user: discord.User | discord.Member | None) -> None:
+        if interaction.guild_id is None:
+            return await self._private(interaction, content=tr("records.in_server"))
+        who = user or interaction.user
+        if who.bot:
+            return await self._private(interaction, content=tr("stats.bot"))
+        stats = await self.records.stats(interaction.guild_id, who.id)
+        await self._private(interaction, embed=stats_embed(stats, who.display_name))
+
+    async def leaderboard(
+        self, interaction: Interaction, sort: str, page: int, guild_id: int | None = None
+    ) -> None:
+        """The first answer, or a button's new page (the message is edited in place)."""
+        edit = guild_id is not None
+        guild_id = guild_id if guild_id is not None else interaction.guild_id
+        if guild_id is None:
+            return await self._private(interaction, content=tr("records.in_server"))
+        order: Sort = "wins" if sort == "wins" else "rating"
+        standings = await self.records.standings(guild_id, order)
+        pages = max(1, -(-len(standings) // PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)  # an old button may point past a shorter leaderboard
+        shown = standings[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+        names = await self.records.names(guild_id, [s.user_id for s in shown])
+        rows = [(page * PAGE_SIZE + i + 1, s, names.get(s.user_id)) for i, s in enumerate(shown)]
+        message: dict[str, Any] = {
+            "embed": leaderboard_embed(rows, order, page, pages, len(standings)),
+            "view": leaderboard_view(guild_id, order, page, pages) if standings else discord.utils.MISSING,
+        }
+        if edit:
+            await interaction.response.edit_message(**message)
+        else:
+            await self._private(interaction, **message)
+
+    async def history(self, interaction: Interaction, wanted: str) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            return await self._private(interaction, content=tr("records.in_server"))
+        digits = wanted.strip().lstrip("#").strip()
+        if not digits.isdigit():
+            return await self._private(interaction, content=tr("history.bad_id"))
+        game_id = int(digits)
+        row = await self.records.storage.game(game_id)
+        match = None if row is None else await self.records.storage.match(row.match_id)
+        if row is None or match is None or match.guild_id != guild_id:
+            return await self._private(interaction, content=tr("history.not_found", id=game_id))
+        if row.status == "in_progress":
+            return await self._private(interaction, content=tr("history.not_over", id=game_id))
+        game = await self.records.finished_game(game_id)
+        if game is None:  # aborted: no result
+            return await self._private(interaction, content=tr("history.aborted", id=game_id))
+        actions = await self.records.storage.actions(game_id)
+        changes = await self.records.rating_changes(game_id)
+        embed, log_file = history_embed(game, actions, changes)
+        record = json.dumps(record_document(game.setup, actions), indent=1, ensure_ascii=False)
+        files = [discord.File(io.BytesIO(record.encode()), filename=record_name(game_id))]
+        if log_file is not None:
+            files.append(discord.File(io.BytesIO(log_file.encode()), filename=log_name(game_id)))
+        await self._private(interaction, embed=embed, files=files)
+
+    async def history_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's 25 latest finished games in this server (or those matching what is typed)."""
+        if interaction.guild_id is None:
+            return []
+        user_id = interaction.user.id
+        typed = current.strip().lstrip("#").casefold()
+        games = await self.records.games_of(interaction.guild_id, user_id, latest=200)
+        choices = []
+        for game in reversed(games):
+            label = history_choice(game, user_id)
+            if not typed or str(game.id).startswith(typed) or typed in label.casefold():
+                choices.append(app_commands.Choice(name=label, value=str(game.id)))
+        return choices[:25]
+
+    async def about(self, interaction: Interaction) -> None:
+        counts = await self.records.counts()
+        embed = about_embed(
+            version=version(),
+            uptime=time.monotonic() - self.started,
+            running=counts.get("in_progress", 0),
+            finished=counts.get("finished", 0),
+            servers=len(self.bot.guilds),
+        )
+        await self._private(interaction, embed=embed)
+
+
+def version() -> str:
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def record_name(game_id: int) -> str:
+    return f"cardia-game-{game_id}.json"
+
+
+def log_name(game_id: int) -> str:
+    return f"cardia-game-{game_id}.txt"
+
+
+# --- the embeds ----------------------------------------------------------------------------------------
+
+
+def _embed(title: str, description: str | None) -> discord.Embed:
+    return discord.Embed(
+        title=fit(title, 256),
+        description=None if description is None else fit(description, DESCRIPTION_LIMIT),
+        color=COLOR_RECORDS,
+    )
+
+
+def rate_text(tally: Tally) -> str:
+    rate = tally.win_rate
+    return tr("records.no_rate") if rate is None else tr("records.rate", percent=int(rate * 100 + 0.5))
+
+
+def tally_text(tally: Tally) -> str:
+    return tr("records.tally", wins=tally.wins, losses=tally.losses, draws=tally.draws, rate=rate_text(tally))
+
+
+def deck_name(key: str) -> str:
+    return tr("records.deck.mixed") if key == "mixed" else text.deck_label(key)
+
+
+def location_name(location: str | None) -> str:
+    return tr("records.no_location") if location is None else LOCATIONS[location].name
+
+
+def _when(stamp: str, style: Literal["f", "R"] = "R") -> str:
+    """A stored ISO time as a Discord timestamp (shown in each reader's time zone)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return discord.utils.format_dt(moment, style)
+
+
+def stats_embed(stats: Stats, name: str) -> discord.Embed:
+    """A player's record: rating and rank, games and matches won, lost and drawn, the current streak, and
+    the games by deck and by location."""
+    lines = []
+    if stats.rank is None:
+        lines.append(tr("stats.rating_new", rating=stats.rating.display))
+    else:
+        lines.append(tr("stats.rating", rating=stats.rating.display, rank=stats.rank, players=stats.players))
+    games = stats.games
+    if not games.played:
+        lines.append(tr("stats.none", name=name))
+    else:
+        lines.append(
+            tr(
+                "stats.games",
+                wins=games.wins,
+                losses=games.losses,
+                draws=games.draws,
+                played=games.played,
+                rate=rate_text(games),
+            )
+        )
+        matches = stats.matches
+        lines.append(
+            tr(
+                "stats.matches",
+                wins=matches.wins,
+                losses=matches.losses,
+                draws=matches.draws,
+                played=matches.played,
+            )
+        )
+        if stats.streak is not None:
+            outcome, count = stats.streak
+            lines.append(tr("stats.streak", streak=text.plural(f"stats.streak.{outcome}", count)))
+        if stats.last_finished_at:
+            lines.append(tr("stats.last", when=_when(stats.last_finished_at)))
+    embed = _embed(tr("stats.title", name=name), "\n".join(lines))
+    if games.played:
+        by_deck = sorted(stats.by_deck.items(), key=lambda item: ("I", "II", "mixed").index(item[0]))
+        deck_lines = [tr("stats.line", label=deck_name(key), tally=tally_text(t)) for key, t in by_deck]
+        embed.add_field(name=tr("stats.by_deck"), value=fit("\n".join(deck_lines), 1024), inline=False)
+        by_location = sorted(stats.by_location.items(), key=lambda item: (item[0] is not None, item[0] or ""))
+        place_lines = [
+            tr("stats.line", label=location_name(place), tally=tally_text(t)) for place, t in by_location
+        ]
+        embed.add_field(name=tr("stats.by_location"), value=fit("\n".join(place_lines), 1024), inline=False)
+    embed.set_footer(text=tr("stats.footer"))
+    return embed
+
+
+def leaderboard_embed(
+    rows: Sequence[tuple[int, Standing, str | None]], sort: Sort, page: int, pages: int, players: int
+) -> discord.Embed:
+    """One page of the leaderboard: ``rows`` are (rank, standing, display name or None)."""
+    lines = []
+    for rank, standing, name in rows:
+        games = standing.games
+        lines.append(
+            tr(
+                f"leaderboard.line.{sort}",
+                rank=rank,
+                name=text.clip(name, 32) if name else f"<@{standing.user_id}>",
+                rating=standing.rating.display,
+                wins=games.wins,
+                losses=games.losses,
+                draws=games.draws,
+                rate=rate_text(games),
+            )
+        )
+    embed = _embed(tr(f"leaderboard.title.{sort}"), "\n".join(lines) or tr("leaderboard.empty"))
+    embed.set_footer(text=tr("leaderboard.footer", page=page + 1, pages=pages, players=players))
+    return embed
+
+
+def leaderboard_view(guild_id: int, sort: Sort, page: int, pages: int) -> discord.ui.View:
+    """Previous and Next (when there are several pages), and the other sort. Custom ids must differ
+    within a message: a disabled Previous points at page 0 and a disabled Next at the last page."""
+    view = discord.ui.View(timeout=None)
+    if pages > 1:
+        previous = LeaderboardButton(
+            guild_id, sort, max(page - 1, 0), tr("leaderboard.previous"), disabled=page == 0
+        )
+        following = LeaderboardButton(
+            guild_id, sort, min(page + 1, pages - 1), tr("leaderboard.next"), disabled=page >= pages - 1
+        )
+        view.add_item(previous)
+        view.add_item(following)
+    other: Sort = next(s for s in SORTS if s != sort)
+    view.add_item(LeaderboardButton(guild_id, other, 0, tr(f"leaderboard.sort.{other}")))
+    return view
+
+
+def history_choice(game: FinishedGame, user_id: int) -> str:
+    """An autocomplete label: "#12 vs Bob — won, Deck I, 2024-06-11"."""
+    player = game.player_of(user_id) or "p1"
+    opponent = game.names["p2" if player == "p1" else "p1"]
+    label = tr(
+        "history.choice",
+        id=game.id,
+        opponent=text.clip(opponent, 32),
+        outcome=tr(f"history.outcome.{game.outcome(user_id)}"),
+        deck=deck_name(deck_key(game.deck)),
+        date=game.finished_at[:10],
+    )
+    return text.clip(label, 100)
+
+
+def history_embed(
+    game: FinishedGame,
+    actions: Sequence[tuple[str, Sequence[str]]],
+    changes: Sequence[tuple[int, Any, Any]],
+) -> tuple[discord.Embed, str | None]:
+    """A finished game: the decision-by-decision log (public information only: what the boards told),
+    the result, the setup, its length, dates and rating changes; with the whole log as plain text when
+    it does not fit in the embed."""
+    names = game.names
+    entries, replayed = game_log(game.setup, actions, names)
+    signets = observation(replayed, None).get("signets")
+    result = result_line(game.winner, game.reason, names, signets)
+    lines = log_lines(entries, names)
+    plain = log_lines(entries, names, markdown=False)
+    if replayed.result is None:  # ended by the bot: say how, last
+        lines.append(tr("history.ended", result=result))
+        plain.append(tr("history.ended", result=result))
+
+    title = tr("history.title", id=game.id, first=names["p1"], second=names["p2"])
+    embed = _embed(title, None)
+    embed.add_field(name=tr("history.result"), value=fit(result, 1024), inline=False)
+    kind = tr("history.single") if game.wins_needed == 1 else tr("history.first_to", wins=game.wins_needed)
+    setup = tr(
+        "history.setup_value",
+        deck=text.deck_label(game.deck),
+        location=location_name(game.location),
+        number=game.number,
+        match=game.match_id,
+        kind=kind,
+    )
+    embed.add_field(name=tr("history.setup"), value=fit(setup, 1024), inline=False)
+    length = [text.plural("history.decisions", len(actions))]
+    if game.rounds is not None:
+        length.append(text.plural("history.rounds", game.rounds))
+    embed.add_field(name=tr("history.length"), value=" · ".join(length), inline=True)
+    played = tr("history.played_value", start=_when(game.created_at, "f"), end=_when(game.finished_at, "f"))
+    embed.add_field(name=tr("history.played"), value=played, inline=True)
+    if changes:
+        by_user = {user: player for player, user in game.users.items()}
+        rating_lines = [
+            tr(
+                "history.rating_change",
+                name=names.get(by_user.get(user, ""), str(user)),
+                before=before.display,
+                after=after.display,
+                delta=text.signed(after.display - before.display),
+            )
+            for user, before, after in changes
+        ]
+        embed.add_field(name=tr("history.ratings"), value=fit("\n".join(rating_lines), 1024), inline=False)
+    embed.set_footer(text=tr("history.footer", file=record_name(game.id)))
+
+    # The log, with what is left of the 6000 characters; the rest goes into a text file.
+    budget = min(DESCRIPTION_LIMIT, TOTAL_LIMIT - embed_size(embed) - units(title)) - 80
+    description = "\n".join(lines)
+    log_file = None
+    if units(description) > budget:
+        kept: list[str] = []
+        for line in lines:
+            if units("\n".join([*kept, line])) > budget:
+                break
+            kept.append(line)
+        kept.append(tr("history.cut", n=len(lines) - len(kept), file=log_name(game.id)))
+        description = "\n".join(kept)
+        log_file = "\n".join([title, result, setup, "", *plain]) + "\n"
+    embed.description = fit(description, DESCRIPTION_LIMIT)
+    return embed, log_file
+
+
+def duration(seconds: float) -> str:
+    """ "3 d 4 h", "2 h 5 min", "4 min 10 s", "12 s"."""
+    whole = int(seconds)
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return tr("duration.days", d=days, h=hours)
+    if hours:
+        return tr("duration.hours", h=hours, m=minutes)
+    if minutes:
+        return tr("duration.minutes", m=minutes, s=secs)
+    return tr("duration.seconds", s=secs)
+
+
+def about_embed(*, version: str, uptime: float, running: int, finished: int, servers: int) -> discord.Embed:
+    embed = _embed(tr("about.title"), tr("about.description"))
+    fields = [
+        ("about.version", version),
+        ("about.library", discord.__version__),
+        ("about.uptime", duration(uptime)),
+        ("about.running", str(running)),
+        ("about.finished", str(finished)),
+        ("about.servers", str(servers)),
+    ]
+    for key, value in fields:
+        embed.add_field(name=tr(key), value=value, inline=True)
+    return embed

@@ -1,0 +1,261 @@
+"""Durable timers for duels played over days: reminders, the "Claim victory" offer and the automatic
+forfeit.
+
+Nothing is scheduled in memory: every timer is derived from the database. A game's current wait began
+at its last decision (or its start): ``games.waiting_since``, written in the same transaction as the
+decision, which also sets ``reminders_sent`` and ``claim_offered`` back to 0. A background task scans the
+games in progress every ``interval`` seconds and, with the server's settings (:mod:`bot.guild_settings`),
+finds what is due:
+
+- a reminder every ``reminder_hours`` of the wait (one per tick at most: a bot that was down for a day
+  sends one reminder, not three);
+- after ``decision_hours``, the claim offer: the player the game does not wait for may claim victory
+  (nobody if it waits for both);
+- after ``grace_hours`` more, the forfeit: the waiting player loses the match (if the game waits for
+  both, the match is cancelled without a result).
+
+Each notice is marked in the database (compare and set on the wait it belongs to) *before* it is sent,
+so a restart never sends it twice: at most once, never twice. The forfeit is itself the database change
+(``Duels.end``/``Duels.abort`` with the number of decisions the wait began with).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from bot.duels import Duels, LiveGame, Refusal, Step
+from bot.guild_settings import DEFAULTS, GuildSettings, GuildSettingsStore
+
+log = logging.getLogger(__name__)
+
+REMINDER, CLAIM, FORFEIT, ABANDONED = "reminder", "claim", "forfeit", "abandoned"
+FORFEIT_REASON = "forfeit"  # the game's reason when the grace period ran out
+CLAIM_REASON = "timeout"  # ... when the opponent claimed victory
+
+_WAITS = """
+    SELECT g.id AS game_id, g.match_id, m.guild_id, COALESCE(g.waiting_since, g.created_at) AS since,
+           g.reminders_sent, g.claim_offered,
+           (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS actions
+    FROM games g JOIN matches m ON m.id = g.match_id
+    WHERE g.status = 'in_progress' AND m.status = 'active'
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A game in progress waiting for a decision, as stored."""
+
+    game_id: int
+    match_id: int
+    guild_id: int
+    since_text: str  # as stored: the compare-and-set key of this wait, with ``actions``
+    actions: int  # decisions taken in the game when the wait began
+    reminders_sent: int
+    claim_offered: bool
+
+    @property
+    def since(self) -> datetime:
+        since = datetime.fromisoformat(self.since_text)
+        return since if since.tzinfo is not None else since.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Deadlines:
+    since: datetime  # the wait began
+    time_up: datetime  # the decision time is up: the opponent may claim victory
+    forfeit: datetime  # the grace period is over: the game is forfeited
+
+    @classmethod
+    def of(cls, since: datetime, settings: GuildSettings) -> Deadlines:
+        time_up = since + settings.decision
+        return cls(since, time_up, time_up + settings.grace)
+
+
+def reminders_due(elapsed: timedelta, settings: GuildSettings) -> int:
+    """How many reminders a wait of ``elapsed`` has called for so far."""
+    interval = settings.reminder
+    return 0 if interval is None else math.floor(elapsed / interval)
+
+
+def due(wait: Wait, settings: GuildSettings, now: datetime) -> str | None:
+    """What the wait calls for at ``now``: FORFEIT, CLAIM, REMINDER or nothing (the most serious first,
+    so a bot that was down long only does the last thing due)."""
+    elapsed = now - wait.since
+    if elapsed >= settings.decision + settings.grace:
+        return FORFEIT
+    if elapsed >= settings.decision and not wait.claim_offered:
+        return CLAIM
+    if reminders_due(elapsed, settings) > wait.reminders_sent:
+        return REMINDER
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something to tell the duel's channel (bot.async_ui sends it)."""
+
+    kind: str  # REMINDER, CLAIM, FORFEIT or ABANDONED
+    live: LiveGame
+    waiting: tuple[str, ...]  # the players the game waits for ("p1", "p2")
+    deadlines: Deadlines
+    version: int  # the game's decisions: a Claim victory button carries it
+    step: Step | None = None  # FORFEIT, ABANDONED: the game the bot ended
+    late: bool = False  # REMINDER: sent after the decision time was up (during the grace period)
+
+    @property
+    def claimer(self) -> str | None:
+        """Who may claim victory: the player the game does not wait for (nobody if it waits for both)."""
+        if len(self.waiting) != 1:
+            return None
+        return "p2" if self.waiting[0] == "p1" else "p1"
+
+
+def waiting_players(live: LiveGame) -> tuple[str, ...]:
+    return tuple(sorted({d.player for d in live.game.pending if d.player in ("p1", "p2")}))
+
+
+Notify = Callable[[Notice], Awaitable[None]]
+
+
+class Timers:
+    def __init__(self, duels: Duels, settings: GuildSettingsStore, *, interval: float = 60.0) -> None:
+        self.duels = duels
+        self.settings = settings
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def now(self) -> datetime:
+        return self.duels.clock()
+
+    # --- reading the waits ------------------------------------------------------------------------------
+
+    async def waits(self, game_id: int | None = None) -> list[Wait]:
+        query: str = _WAITS
+        values: tuple[int, ...] = ()
+        if game_id is not None:
+            query, values = _WAITS + " AND g.id = ?", (game_id,)
+        async with self.duels.storage.db.execute(query, values) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Wait(
+                game_id=row["game_id"],
+                match_id=row["match_id"],
+                guild_id=row["guild_id"],
+                since_text=row["since"],
+                actions=row["actions"],
+                reminders_sent=row["reminders_sent"],
+                claim_offered=bool(row["claim_offered"]),
+            )
+            for row in rows
+        ]
+
+    async def deadlines(self, game_id: int) -> Deadlines | None:
+        """When a game in progress began to wait, and when its time is up (None: not in progress)."""
+        waits = await self.waits(game_id)
+        if not waits:
+            return None
+        return Deadlines.of(waits[0].since, await self.settings.get(waits[0].guild_id))
+
+    # --- what is due ------------------------------------------------------------------------------------
+
+    async def tick(self, notify: Notify | None = None) -> list[Notice]:
+        """One scan: mark and return (and, with ``notify``, send one by one) every notice due now."""
+        now = self.now()
+        settings = await self.settings.all()
+        notices = []
+        for wait in await self.waits():
+            guild_settings = settings.get(wait.guild_id, DEFAULTS)
+            kind = due(wait, guild_settings, now)
+            if kind is None:
+                continue
+            try:
+                notice = await self._fire(wait, kind, guild_settings, now)
+            except Exception:
+                log.exception("game %s: the %s timer failed", wait.game_id, kind)
+                continue
+            if notice is None:
+                continue
+            notices.append(notice)
+            if notify is not None:
+                try:
+                    await notify(notice)
+                except Exception:
+                    log.exception("game %s: could not send the %s notice", wait.game_id, notice.kind)
+        return notices
+
+    async def _fire(self, wait: Wait, kind: str, settings: GuildSettings, now: datetime) -> Notice | None:
+        live = await self.duels.live(wait.game_id)
+        waiting = waiting_players(live)
+        if live.outcome is not None or len(live.actions) != wait.actions or not waiting:
+            return None  # a decision or an end since the scan: the next scan sees the new wait
+        deadlines = Deadlines.of(wait.since, settings)
+        if kind == FORFEIT:
+            try:
+                if len(waiting) == 1:
+                    winner = "p2" if waiting[0] == "p1" else "p1"
+                    step = await self.duels.end(
+                        wait.game_id, winner, FORFEIT_REASON, match_too=True, expected_actions=wait.actions
+                    )
+                    return Notice(FORFEIT, live, waiting, deadlines, wait.actions, step)
+                _, abandoned = await self.duels.abort(wait.match_id, ABANDONED, expected_actions=wait.actions)
+            except Refusal:
+                return None  # moved or ended meanwhile
+            return (
+                None
+                if abandoned is None
+                else Notice(ABANDONED, live, waiting, deadlines, wait.actions, abandoned)
+            )
+        reminders = reminders_due(now - wait.since, settings)
+        claim = kind == CLAIM or wait.claim_offered
+        if not await self._mark(wait, reminders, claim):
+            return None
+        late = kind == REMINDER and wait.claim_offered
+        return Notice(kind, live, waiting, deadlines, wait.actions, late=late)
+
+    async def _mark(self, wait: Wait, reminders: int, claim: bool) -> bool:
+        """Record the notice before it is sent, if the wait is still the one scanned (compare and set)."""
+        async with self.duels.storage.transaction() as tx:
+            cursor = await tx.db.execute(
+                "UPDATE games SET reminders_sent = ?, claim_offered = ?"
+                " WHERE id = ? AND status = 'in_progress' AND COALESCE(waiting_since, created_at) = ?"
+                " AND reminders_sent = ? AND claim_offered = ?"
+                " AND (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id) = ?",
+                (
+                    reminders,
+                    int(claim),
+                    wait.game_id,
+                    wait.since_text,
+                    wait.reminders_sent,
+                    int(wait.claim_offered),
+                    wait.actions,
+                ),
+            )
+            return cursor.rowcount == 1
+
+    # --- the background task ----------------------------------------------------------------------------
+
+    def start(self, notify: Notify) -> None:
+        """Scan every ``interval`` seconds, from now on, until :meth:`stop`."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(notify), name="cardia-timers")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self, notify: Notify) -> None:
+        while True:
+            try:
+                await self.tick(notify)
+            except Exception:  # a failed scan (the database busy, say) is tried again at the next tick
+                log.exception("the timer scan failed")
+            await asyncio.sleep(self.interval)
