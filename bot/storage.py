@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -372,7 +373,12 @@ class Storage:
             return [_game(row) for row in await cursor.fetchall()]
 
     async def actions(self, game_id: int) -> list[tuple[str, list[str]]]:
+        # Interned: a game in memory keeps its actions, and the same few strings ("p1", "p2:judge", ...)
+        # would otherwise be held once per action (about a tenth of a cached game; bench/bot_load.py).
         async with self.db.execute(
             "SELECT player, choose FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ) as cursor:
-            return [(row["player"], json.loads(row["choose"])) for row in await cursor.fetchall()]
+            return [
+                (sys.intern(row["player"]), [sys.intern(option) for option in json.loads(row["choose"])])
+                for row in await cursor.fetchall()
+            ]

@@ -1,0 +1,712 @@
+"""Load benchmark of the Cardia bot: the real ``CardiaBot`` under many simultaneous duels, through the
+loopback Discord of ``tests/emulator``. It prints figures and asserts nothing (exit status 0).
+
+    .venv/bin/python -m bench.bot_load [--duels 1000] [--rate 100] [--seconds 60] [--seed 1]
+
+Two processes, so that the figures are the bot's own. This one runs the emulated Discord (REST v10 and
+the gateway on 127.0.0.1) and the simulated players; the bot runs alone in ``bench.bot_process``
+(discord.py pointed at the emulator, the bot's SQLite database a temporary file in WAL mode), controlled
+through JSON lines. This process is the measuring instrument, kept light: the emulator validates the
+first 25 request bodies of each route against Discord's OpenAPI description, then one in 100 (a body
+takes milliseconds to validate; the end-to-end tests validate them all), and its garbage collector is
+off during the load (a full collection of the emulator's records pauses it for 100 ms and more).
+
+1. Setup, through the user interface: for each duel, its challenger runs ``/cardia challenge`` (a random
+   deck and location; first to 2 game wins) and its opponent clicks **Accept**: the bot posts the first
+   board. Then every game is advanced by 0 to ``--advance`` random legal decisions through the bot's own
+   service (``Duels.act``, then the board is posted as after a click), so that the duels in progress are
+   at every stage of a game.
+2. Load: an open-loop generator injects interactions at ``--rate`` per second (Poisson arrivals; the
+   next one never waits for an answer) for ``--seconds``, each on a random duel that has no interaction
+   in flight. The players only use what the bot showed them: **Show my hand** on the latest board, then
+   a button or a select option of the decision in their private hand message (legal options, chosen at
+   random); a repeated click on a decision already taken (``stale``), **Discard piles**, and, when a
+   match is over, **Rematch** and **Accept**. Games finish and new games and matches start.
+3. Figures: per kind of interaction, the latency from the interaction's dispatch on the gateway to the
+   bot's first request about it (its response: ``Interaction.latency`` of the emulator), p50/p99/max,
+   how many took more than 2.5 s or were never answered; SQLite commits per decision and per game
+   (``Storage.transaction`` counted per operation in the bot process); the bot process's memory per duel
+   held in memory (tracemalloc and RSS, see ``bench.bot_process.measure_memory``); CPU use of both
+   processes and the event loop lag of each.
+
+``--interval N`` prints a line every N seconds of the load (latency, the bot's memory and garbage
+collections: the trend of a long run); ``--samples FILE`` writes every interaction's latency (CSV);
+``--profile FILE`` runs cProfile in the bot process during the load and prints its top functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import copy
+import gc
+import json
+import math
+import os
+import platform
+import random
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from bench.bot_process import LoopLag
+from bot import text
+from bot.commands import DECK_CHOICES, LOCATION_CHOICES
+from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
+
+ROOT = Path(__file__).resolve().parent.parent
+MENTION = re.compile(r"<@(\d+)>")
+BOARD = re.compile(r"cardia:h:(\d+)")
+GAME_OF = re.compile(r"cardia:[hdsb]:(\d+)")
+#: The first line of a private hand whose decision is the card to play (face down, or first and shown).
+PLAY_PROMPTS = tuple(
+    text.tr("hand.your_turn", prompt=text.decision_prompt("play", first=first)) for first in (False, True)
+)
+LOAD_KINDS = ("show hand", "decide (play)", "decide (other)", "stale", "discards", "rematch", "accept")
+SETUP_KINDS = ("challenge", "accept")
+LATE = 2.5  # seconds: Discord's window is 3 s
+
+
+@dataclass(eq=False)
+class Duel:
+    """Two players and what the driver knows of their duel, from the messages the bot sent."""
+
+    players: tuple[SimUser, SimUser]
+    game_id: int | None = None
+    board: Message | None = None  # the latest public board of the current game
+    waiting: set[int] = field(default_factory=set)  # user ids the board says must decide
+    boards: int = 0  # board posts and edits seen
+    hands: dict[int, Message] = field(default_factory=dict)  # user id -> their private hand message
+    taken: dict[int, tuple[Message, str, list[str] | None]] = field(default_factory=dict)  # for stale
+    challenge: Message | None = None  # a challenge waiting for its opponent
+    challenged: int | None = None
+    match_over: Message | None = None  # the match result, with its Rematch button
+    busy: bool = False
+
+
+class BotProcess:
+    """``bench.bot_process``: the bot in its own process, and the JSON-lines channel to it."""
+
+    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
+        self.process = process
+        self.log = log
+
+    @classmethod
+    async def start(cls, emulator: Emulator, database: Path, log: Path) -> BotProcess:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+        with log.open("wb") as stderr:
+            process = await asyncio.create_subprocess_exec(
+                *(sys.executable, "-m", "bench.bot_process", "--database", str(database)),
+                *("--api", emulator.api_url, "--gateway", emulator.gateway_url),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=stderr,
+                cwd=ROOT,
+                env=env,
+                limit=1 << 24,
+            )
+        bot = cls(process, log)
+        ready = await bot._read(60.0)
+        if ready.get("event") != "ready":
+            raise RuntimeError(f"the bot process did not start: {ready}")
+        return bot
+
+    async def _read(self, timeout: float) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = await asyncio.wait_for(self.process.stdout.readline(), timeout)
+        if not line:
+            tail = self.log.read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"the bot process exited (status {self.process.returncode}):\n{tail}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    async def call(self, command: str, timeout: float = 300.0, **arguments: Any) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        self.process.stdin.write((json.dumps({"cmd": command, **arguments}) + "\n").encode())
+        await self.process.stdin.drain()
+        answer = await self._read(timeout)
+        if not answer.pop("ok", False):
+            raise RuntimeError(f"the bot process failed on {command}: {answer.get('error')}")
+        return answer
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            with contextlib.suppress(Exception):
+                assert self.process.stdin is not None
+                self.process.stdin.write(b'{"cmd": "quit"}\n')
+                await self.process.stdin.drain()
+            try:
+                await asyncio.wait_for(self.process.wait(), 20)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+
+class Driver:
+    """The simulated players of every duel: they follow the bot's messages and click what it shows."""
+
+    def __init__(self, emulator: Emulator, duels: list[Duel], rng: random.Random, stale: float) -> None:
+        self.emulator = emulator
+        self.duels = duels
+        self.rng = rng
+        self.stale = stale
+        self.by_user = {user.id: duel for duel in duels for user in duel.players}
+        self.by_game: dict[int, Duel] = {}
+        self.samples: list[tuple[str, str, Interaction]] = []  # (phase, kind, interaction)
+        self.refused = 0  # decisions meant to be fresh that the bot refused (a race with the board)
+        self.skipped = 0  # ticks that found no idle duel
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.requests = 0  # request bodies the emulator received (see sample_validation)
+        self.validated = 0
+        state = emulator.state
+        create, edit = state.create_message, state.edit_message
+
+        def created(*args: Any, **kwargs: Any) -> Message:
+            message = create(*args, **kwargs)
+            self.observe(message)
+            return message
+
+        def edited(*args: Any, **kwargs: Any) -> Message:
+            message = edit(*args, **kwargs)
+            self.observe(message)
+            return message
+
+        state.create_message = created  # type: ignore[method-assign]
+        state.edit_message = edited  # type: ignore[method-assign]
+        # The emulator finds an interaction by its token by going through all of them (webhook routes:
+        # followups, the original response): an index keeps a long run from slowing this process down.
+        by_token: dict[str, Interaction] = {}
+        find, inject = state.find_interaction, emulator.inject
+
+        def found(token: str) -> Interaction | None:
+            return by_token.get(token) or find(token)
+
+        async def injected(interaction: Interaction) -> Interaction:
+            by_token[interaction.token] = interaction
+            return await inject(interaction)
+
+        state.find_interaction = found  # type: ignore[method-assign]
+        emulator.inject = injected  # type: ignore[method-assign]
+
+    def sample_validation(self, first: int, every: int) -> None:
+        """Validate the first ``first`` request bodies of each route, then one in ``every``: a body takes
+        milliseconds to validate against the OpenAPI description, which would make this process, not the
+        bot, the bottleneck (the end-to-end tests validate every body)."""
+        spec = self.emulator.spec
+        validate = spec.validate_request
+        seen: dict[tuple[str, str], int] = {}
+
+        def sampled(method: str, template: str, body: Any, *, has_body: bool = True) -> list[str]:
+            count = seen[method, template] = seen.get((method, template), 0) + 1
+            self.requests += 1
+            if count > first and count % every:
+                return []
+            self.validated += 1
+            return validate(method, template, body, has_body=has_body)
+
+        spec.validate_request = sampled  # type: ignore[method-assign]
+
+    # --- what the bot posted -----------------------------------------------------------------------------
+
+    def observe(self, message: Message) -> None:
+        """Follow the public messages: boards, challenges and match results."""
+        if message.visible_to is not None:
+            return
+        ids = message.custom_ids
+        mentions = [int(found) for found in MENTION.findall(message.content)]
+        mentioned = next((self.by_user[m] for m in mentions if m in self.by_user), None)
+        board = next((int(m[1]) for cid in ids if (m := BOARD.fullmatch(cid))), None)
+        if board is not None:
+            duel = self.by_game.get(board) or mentioned
+            if duel is None:
+                return
+            self.by_game[board] = duel
+            if duel.game_id is None or board > duel.game_id:  # the next game (of this match or the next)
+                duel.game_id, duel.challenge, duel.match_over = board, None, None
+                duel.hands.clear()
+                duel.taken.clear()
+            if board == duel.game_id:
+                duel.board = message
+                duel.waiting = set(mentions) if message.content.startswith("Your move") else set()
+                duel.boards += 1
+        elif mentioned is not None and any(cid.startswith("cardia:r:") for cid in ids):
+            mentioned.match_over, mentioned.waiting = message, set()
+        elif mentioned is not None and any(
+            cid.startswith("cardia:c:") and cid.endswith(":accept") for cid in ids
+        ):
+            mentioned.challenge, mentioned.challenged = message, mentions[0]
+
+    # --- sending -----------------------------------------------------------------------------------------
+
+    def send(self, phase: str, kind: str, duel: Duel, user: SimUser, interaction: Interaction) -> None:
+        task = asyncio.create_task(self._send(phase, kind, duel, user, interaction))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _send(self, phase: str, kind: str, duel: Duel, user: SimUser, interaction: Interaction) -> None:
+        duel.busy = True
+        try:
+            boards = duel.boards
+            await self.emulator.inject(interaction)
+            self.samples.append((phase, kind, interaction))
+            with contextlib.suppress(TimeoutError):
+                await interaction.wait_response(10.0)
+            if not interaction.acknowledged:
+                return
+            message = interaction.message
+            if kind == "show hand" and message is not None:
+                shown = next((int(m[1]) for cid in message.custom_ids if (m := GAME_OF.fullmatch(cid))), None)
+                if shown == duel.game_id:
+                    duel.hands[user.id] = message
+            elif kind.startswith("decide"):
+                if message is not None and message.content.startswith("⚠️"):
+                    self.refused += 1
+                    return
+                # Wait for the board this decision leads to: the next click reads it.
+                with contextlib.suppress(TimeoutError):
+                    await self.emulator.wait_for(lambda: duel.boards > boards, 2.0)
+            elif kind == "rematch" and not interaction.ephemeral:
+                duel.match_over = None
+            elif kind == "accept":
+                duel.challenge = None
+        finally:
+            duel.busy = False
+
+    def decision(self, duel: Duel, user: SimUser, hand: Message) -> tuple[str, Interaction] | None:
+        """A click on a legal option of the decision in ``user``'s hand message, if it shows one."""
+        prefixes = (f"cardia:b:{duel.game_id}:", f"cardia:s:{duel.game_id}:")
+        components = [c for c in hand.interactive() if str(c.get("custom_id", "")).startswith(prefixes)]
+        if not components:
+            return None
+        component = self.rng.choice(components)
+        custom_id = str(component["custom_id"])
+        values: list[str] | None = None
+        if component["type"] != 2:  # a select: as many options as it asks for
+            options = [str(option["value"]) for option in component.get("options") or []]
+            values = self.rng.sample(options, int(component.get("min_values", 1)))
+        prompt = "\n".join(str(embed.get("description") or "") for embed in hand.embeds)
+        kind = "decide (play)" if any(p in prompt for p in PLAY_PROMPTS) else "decide (other)"
+        snapshot = Message(dict(hand.data), visible_to=hand.visible_to, interaction_id=hand.interaction_id)
+        duel.taken[user.id] = (snapshot, custom_id, values)
+        return kind, user.component_interaction(hand, custom_id, values)
+
+    def tick(self) -> None:
+        """One interaction of the load, on a random idle duel."""
+        for _ in range(20):
+            duel = self.rng.choice(self.duels)
+            if not duel.busy:
+                break
+        else:
+            self.skipped += 1
+            return
+        rng = self.rng
+        if duel.challenge is not None and duel.challenged in self.by_user:
+            user = next(u for u in duel.players if u.id == duel.challenged)
+            accept = next(c for c in duel.challenge.custom_ids if c.endswith(":accept"))
+            return self.send("load", "accept", duel, user, user.component_interaction(duel.challenge, accept))
+        if duel.match_over is not None:
+            user = rng.choice(duel.players)
+            rematch = next(c for c in duel.match_over.custom_ids if c.startswith("cardia:r:"))
+            interaction = user.component_interaction(duel.match_over, rematch)
+            return self.send("load", "rematch", duel, user, interaction)
+        if duel.board is None or duel.game_id is None:
+            return
+        draw = rng.random()
+        if draw < self.stale and duel.taken:
+            user_id, (snapshot, custom_id, values) = rng.choice(list(duel.taken.items()))
+            user = next(u for u in duel.players if u.id == user_id)
+            # A copy: the bot's answer to the click updates the message it was made on.
+            copy = Message(dict(snapshot.data), visible_to=snapshot.visible_to)
+            return self.send("load", "stale", duel, user, user.component_interaction(copy, custom_id, values))
+        if draw > 0.98:
+            user = rng.choice(duel.players)
+            interaction = user.component_interaction(duel.board, f"cardia:d:{duel.game_id}")
+            return self.send("load", "discards", duel, user, interaction)
+        user = rng.choice([u for u in duel.players if u.id in duel.waiting] or duel.players)
+        hand = duel.hands.get(user.id)
+        decided = self.decision(duel, user, hand) if hand is not None and user.id in duel.waiting else None
+        if decided is not None:
+            return self.send("load", decided[0], duel, user, decided[1])
+        interaction = user.component_interaction(duel.board, f"cardia:h:{duel.game_id}")
+        self.send("load", "show hand", duel, user, interaction)
+
+    # --- the phases --------------------------------------------------------------------------------------
+
+    async def setup(self, concurrency: int) -> float:
+        """Every duel through the user interface: /cardia challenge, then Accept."""
+        started = time.perf_counter()
+        limit = asyncio.Semaphore(concurrency)
+
+        async def create(duel: Duel) -> None:
+            challenger, opponent = duel.players
+            options: dict[str, Any] = {
+                "opponent": opponent,
+                "deck": self.rng.choice(DECK_CHOICES).value,
+                "location": "none" if self.rng.random() < 0.5 else self.rng.choice(LOCATION_CHOICES).value,
+            }
+            async with limit:
+                challenge = challenger.command_interaction(("cardia", "challenge"), options)
+                await challenger.send(challenge, timeout=30.0)
+                self.samples.append(("setup", "challenge", challenge))
+                assert challenge.message is not None
+                accept = next(c for c in challenge.message.custom_ids if c.endswith(":accept"))
+                answer = opponent.component_interaction(challenge.message, accept)
+                await opponent.send(answer, timeout=30.0)
+                self.samples.append(("setup", "accept", answer))
+                duel.challenge = None
+
+        await asyncio.gather(*(create(duel) for duel in self.duels))
+        await self.emulator.wait_for(lambda: all(d.board is not None for d in self.duels), 60.0, "boards")
+        return time.perf_counter() - started
+
+    async def load(
+        self, rate: float, seconds: float, report: Callable[[], Coroutine[Any, Any, None]] | None
+    ) -> float:
+        """Open loop: Poisson arrivals at ``rate`` per second, whatever the answers; ``report`` is called
+        every ``interval`` seconds."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        reporting = None if report is None else asyncio.create_task(report())
+        try:
+            await self._arrivals(rate, seconds, started)
+        finally:
+            if reporting is not None:
+                reporting.cancel()
+        elapsed = loop.time() - started
+        if self.tasks:
+            await asyncio.wait(set(self.tasks), timeout=15.0)
+        return elapsed
+
+    async def _arrivals(self, rate: float, seconds: float, started: float) -> None:
+        loop = asyncio.get_running_loop()
+        at = started
+        while True:
+            at += self.rng.expovariate(rate)
+            if at >= started + seconds:
+                break
+            delay = at - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self.tick()
+
+
+# --- the report ---------------------------------------------------------------------------------------
+
+
+def percentile(ordered: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of sorted values."""
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def latency_table(samples: list[tuple[str, Interaction]], kinds: Sequence[str], out: IO[str]) -> None:
+    print(
+        f"  {'kind':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}",
+        file=out,
+    )
+    rows = [(kind, [i for k, i in samples if k == kind]) for kind in kinds]
+    rows.append(("all", [i for _, i in samples]))
+    for kind, interactions in rows:
+        if not interactions:
+            continue
+        latencies = sorted(i.latency for i in interactions if i.latency is not None)
+        unanswered = sum(1 for i in interactions if not i.acknowledged)
+        late = sum(1 for value in latencies if value > LATE)
+        figures = (
+            "".join(f"{percentile(latencies, f) * 1000:>9.1f}" for f in (0.5, 0.99, 1.0))
+            if latencies
+            else f"{'-':>9}" * 3
+        )
+        print(f"  {kind:<16}{len(interactions):>7}{figures}{late:>8}{unanswered:>11}", file=out)
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    with contextlib.suppress(OSError), open("/proc/cpuinfo") as cpuinfo:
+        model = next(
+            (line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")), model
+        )
+    return (
+        f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()},"
+        f" {platform.system()} {platform.release()}"
+    )
+
+
+def commits_report(before: dict[str, Any], after: dict[str, Any], title: str, out: IO[str]) -> None:
+    b, a = before["counters"], after["counters"]
+
+    def delta(key: str, name: str) -> int:
+        return int(a[key].get(name, 0)) - int(b[key].get(name, 0))
+
+    print(f"  {title}", file=out)
+    print(f"    {'operation':<19}{'calls':>7}{'refused':>9}{'commits':>9}{'per call':>10}", file=out)
+    for name in ("decide", "propose", "answer", "set_match_message", "end", "other"):
+        calls, commits = delta("calls", name), delta("commits", name)
+        if calls or commits:
+            per = f"{commits / calls:.2f}" if calls else "-"
+            print(f"    {name:<19}{calls:>7}{delta('refused', name):>9}{commits:>9}{per:>10}", file=out)
+    decisions = a["decisions"] - b["decisions"]
+    decide_commits = delta("commits", "decide")
+    histogram = {
+        k: v - int(b["commits_per_decision"].get(k, 0)) for k, v in a["commits_per_decision"].items()
+    }
+    spread = ", ".join(f"{n} with {k}" for k, n in histogram.items() if n)
+    if decisions:
+        print(
+            f"    commits per decision applied: {decide_commits / decisions:.3f}"
+            f" ({decisions} decisions: {spread or '-'})",
+            file=out,
+        )
+    games = a["finished_games"] - b["finished_games"]
+    if games:
+        commits = a["finished_game_commits"] - b["finished_game_commits"]
+        played = a["finished_game_decisions"] - b["finished_game_decisions"]
+        print(
+            f"    games finished: {games}; commits per game (its decisions, the last one also records the"
+            f" result and starts the next game): {commits / games:.2f} for {played / games:.2f}"
+            " decisions per game",
+            file=out,
+        )
+
+
+def memory_report(memory: dict[str, Any], out: IO[str]) -> None:
+    kb = 1024
+    print(
+        f"  {'games loaded':<22}{'count':>6}{'actions':>9}{'KB/duel':>9}{'one game p50/p99/max KB':>26}"
+        f"{'RSS KB/duel':>13}",
+        file=out,
+    )
+    measured = [("in progress", memory["in_progress"]), ("finished (complete)", memory["finished"])]
+    for label, figures in measured:
+        if not figures["duels"]:
+            continue
+        spread = "/".join(
+            f"{figures[key] / kb:.1f}" for key in ("per_game_p50", "per_game_p99", "per_game_max")
+        )
+        print(
+            f"  {label:<22}{figures['duels']:>6}{figures['actions_mean']:>9.1f}"
+            f"{figures['tracemalloc_per_duel'] / kb:>9.1f}{spread:>26}{figures['rss_per_duel'] / kb:>13.1f}",
+            file=out,
+        )
+    for label, figures in measured:
+        if figures["duels"]:
+            stages = "; ".join(
+                f"{low}{'+' if low == 30 else f'-{low + 9}'}: {size / kb:.1f} KB ({count})"
+                for low, count, size in figures["by_actions"]
+            )
+            print(f"  {label}, by actions taken: {stages}", file=out)
+    for label, figures in measured:
+        if figures["duels"]:
+            where = ", ".join(f"{Path(name).name} {size / kb:.1f}" for name, size in figures["where"][:6])
+            print(f"  {label}, KB per duel by file: {where}", file=out)
+
+
+async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
+    rng = random.Random(args.seed)
+    channels = tuple(f"duels-{i + 1}" for i in range(args.channels))
+    # A copy of the (cached, shared) OpenAPI description: sample_validation changes this one only.
+    emulator = Emulator(channels=channels, patch_discord=False, spec=copy.copy(OpenAPISpec.load()))
+    users = [emulator.user(f"player{i + 1}") for i in range(2 * args.duels)]
+    duels = []
+    for i in range(args.duels):
+        pair = (users[2 * i], users[2 * i + 1])
+        for user in pair:
+            user.channel = emulator.guild.channels[i % len(channels)]
+        duels.append(Duel(pair))
+    driver = Driver(emulator, duels, rng, args.stale)
+    driver.sample_validation(args.validate_first, args.validate_every)
+    print("Cardia bot load benchmark", file=out)
+    print(f"  machine: {machine()}", file=out)
+    with tempfile.TemporaryDirectory(prefix="cardia-bench-") as directory:
+        async with emulator:
+            bot = await BotProcess.start(emulator, Path(directory) / "cardia.db", Path(directory) / "bot.log")
+            try:
+                await run(args, emulator, driver, bot, out)
+            finally:
+                await bot.stop()
+                errors = [
+                    line
+                    for line in bot.log.read_text(errors="replace").splitlines()
+                    if "Traceback" in line or "rror" in line
+                ]
+                print(f"  bot process log: {len(errors)} error lines", file=out)
+                for line in errors[:5]:
+                    print(f"    {line[:200]}", file=out)
+
+
+async def run(
+    args: argparse.Namespace, emulator: Emulator, driver: Driver, bot: BotProcess, out: IO[str]
+) -> None:
+    await emulator.wait_connected(10.0)
+    started = await bot.call("stats")
+    setup_seconds = await driver.setup(args.concurrency)
+    advanced = await bot.call("advance", max=args.advance, seed=args.seed)
+    print(
+        f"  setup: {args.duels} duels through the UI (/cardia challenge, then Accept; {args.concurrency} at"
+        f" once) in {setup_seconds:.1f} s; then {advanced['decisions']} random decisions (0 to"
+        f" {args.advance} per game) through Duels.act in {advanced['seconds']:.1f} s",
+        file=out,
+    )
+    await asyncio.sleep(0.5)  # let the last boards land
+    before = await bot.call("stats")
+    if args.profile:
+        await bot.call("profile_start")
+    # This process is the measuring instrument: its own garbage collector must not pause the clock (a full
+    # collection of the emulator's records takes 100 ms and more).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    await bot.call("lag_start")
+    lag = LoopLag()
+    lag.start()
+    cpu = time.process_time()
+
+    async def report() -> None:
+        """A line per interval: the trend of a long run (latency, the bot's memory and collections)."""
+        started = last = time.perf_counter()
+        seen = 0  # driver.samples before this one are reported
+        print(
+            "  the load, interval by interval (by dispatch time, up to a second before each line):", file=out
+        )
+        print(
+            f"  {'at s':>6}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'decisions':>11}"
+            f"{'bot RSS MB':>12}{'full gcs':>10}{'gc max ms':>11}{'lag p99 ms':>12}",
+            file=out,
+        )
+        while True:
+            await asyncio.sleep(max(0.0, last + args.interval - time.perf_counter()))
+            now = time.perf_counter()
+            window: list[float] = []
+            while seen < len(driver.samples) and driver.samples[seen][2].injected_at < now - 1.0:
+                phase, _, interaction = driver.samples[seen]
+                if phase == "load" and interaction.latency is not None:
+                    window.append(interaction.latency)
+                seen += 1
+            window = sorted(window) or [0.0]
+            bot_now = await bot.call("interval")
+            print(
+                f"  {now - started:>6.0f}{len(window):>7}{percentile(window, 0.5) * 1000:>9.1f}"
+                f"{percentile(window, 0.99) * 1000:>9.1f}{window[-1] * 1000:>9.1f}{bot_now['decisions']:>11}"
+                f"{bot_now['rss'] / 2**20:>12.0f}{bot_now['full'][0]:>10}{bot_now['full'][1] * 1000:>11.0f}"
+                f"{bot_now['p99'] * 1000:>12.1f}",
+                file=out,
+                flush=True,
+            )
+            last = now
+
+    try:
+        elapsed = await driver.load(args.rate, args.seconds, report if args.interval > 0 else None)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    driver_cpu = time.process_time() - cpu
+    driver_lag = lag.stop()
+    bot_lag = await bot.call("lag_stop")
+    profile = await bot.call("profile_stop", path=args.profile, top=30) if args.profile else None
+    after = await bot.call("stats")
+    load = [(kind, i) for phase, kind, i in driver.samples if phase == "load"]
+    if args.samples:
+        with open(args.samples, "w") as samples:
+            samples.write("phase,kind,injected_at,latency_ms\n")
+            for phase, kind, i in driver.samples:
+                latency = "" if i.latency is None else f"{i.latency * 1000:.3f}"
+                samples.write(f"{phase},{kind},{i.injected_at:.6f},{latency}\n")
+    in_progress = sum(1 for d in driver.duels if d.match_over is None)
+    print(
+        f"  load: {elapsed:.1f} s, Poisson arrivals at {args.rate:g}/s: {len(load)} interactions"
+        f" ({len(load) / elapsed:.1f}/s) on {args.duels} duels ({in_progress} with a game in progress at the"
+        f" end); bot cache holds {after['cached']} games",
+        file=out,
+    )
+    print("", file=out)
+    print(
+        "Latency (interaction dispatched on the gateway -> the bot's first response request), load phase",
+        file=out,
+    )
+    latency_table(load, LOAD_KINDS, out)
+    print(f"  decisions the bot refused as out of date although meant fresh: {driver.refused}", file=out)
+    print("Latency during setup (not under the load's rate)", file=out)
+    latency_table([(kind, i) for phase, kind, i in driver.samples if phase == "setup"], SETUP_KINDS, out)
+    print("", file=out)
+    print("Commits (SQLite, counted per operation in the bot process)", file=out)
+    commits_report(before, after, "load phase", out)
+    commits_report(started, after, "whole run (setup, advance and load)", out)
+    print("", file=out)
+    bot_cpu = (after["cpu"] - before["cpu"]) / (after["wall"] - before["wall"])
+
+    def collections(lag: dict[str, Any]) -> str:
+        return ", ".join(
+            f"gen {g}: {n} in {total * 1000:.0f} ms (max {most * 1000:.1f} ms)"
+            for g, (n, total, most) in lag["gc"].items()
+        )
+
+    print("Processes during the load", file=out)
+    print(
+        f"  bot process: CPU {bot_cpu:.0%} of one core; event loop lag p50/p99/max"
+        f" {bot_lag['p50'] * 1000:.1f}/{bot_lag['p99'] * 1000:.1f}/{bot_lag['max'] * 1000:.1f} ms;"
+        f" RSS {after['rss'] / 2**20:.0f} MB; {after['locks']} per-game locks;"
+        f" errors logged: {after['errors']}",
+        file=out,
+    )
+    print(f"    garbage collections: {collections(bot_lag) or 'none'}", file=out)
+    for line in after["first_errors"]:
+        print(f"    {line}", file=out)
+    print(
+        f"  driver + emulator process: CPU {driver_cpu / elapsed:.0%} of one core; event loop lag p50/p99/max"
+        f" {driver_lag['p50'] * 1000:.1f}/{driver_lag['p99'] * 1000:.1f}/{driver_lag['max'] * 1000:.1f} ms;"
+        f" request bodies validated against the OpenAPI description: {driver.validated} of"
+        f" {driver.requests} (the first {args.validate_first} of each route,"
+        f" then 1 in {args.validate_every});"
+        f" emulator violations {len(emulator.violations)}, unhandled routes {len(emulator.unhandled)}",
+        file=out,
+    )
+    print("    garbage collections: disabled during the load (gc.freeze, gc.disable)", file=out)
+    for violation in emulator.violations[:5]:
+        print(f"    {str(violation)[:300]}", file=out)
+    if driver.skipped:
+        print(f"  ticks that found no idle duel: {driver.skipped}", file=out)
+    collected = await bot.call("gc")
+    print(
+        f"  bot process after the load: {collected['tracked']} objects tracked by the garbage collector;"
+        f" a full collection takes {collected['collections'][0][0]:.0f} ms (freeing"
+        f" {collected['collections'][0][1]} objects), then {collected['collections'][1][0]:.0f} ms",
+        file=out,
+    )
+    print(f"    most tracked: {', '.join(f'{k} {n}' for k, n in collected['kinds'][:10])}", file=out)
+    print("", file=out)
+    print("Memory per duel held in memory (bot process)", file=out)
+    memory_report(await bot.call("memory", timeout=900.0), out)
+    if profile is not None:
+        print("", file=out)
+        print(f"Profile of the bot process during the load (cProfile, saved to {args.profile})", file=out)
+        print(profile["text"], file=out)
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_load", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duels", type=int, default=1000, help="duels in progress (default 1000)")
+    parser.add_argument("--rate", type=float, default=100.0, help="interactions per second (default 100)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the load phase (default 60)")
+    parser.add_argument("--seed", type=int, default=1, help="the driver's random seed (default 1)")
+    parser.add_argument("--advance", type=int, default=20, help="most decisions played ahead per game (20)")
+    parser.add_argument("--stale", type=float, default=0.05, help="share of repeated stale clicks (0.05)")
+    parser.add_argument("--channels", type=int, default=10, help="channels the duels are spread over (10)")
+    parser.add_argument("--concurrency", type=int, default=20, help="challenges set up at once (20)")
+    parser.add_argument("--validate-first", type=int, default=25, help="bodies validated per route (25)")
+    parser.add_argument("--validate-every", type=int, default=100, help="then one body in N (100)")
+    parser.add_argument("--interval", type=float, default=0, help="print a line every N s of the load")
+    parser.add_argument("--samples", metavar="FILE", help="write every interaction's latency (CSV)")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the bot process during the load")
+    args = parser.parse_args(argv)
+    asyncio.run(benchmark(args, out or sys.stdout))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,461 @@
+"""The bot side of ``bench.bot_load``: the real ``CardiaBot`` in its own process, pointed at the emulator.
+
+    python -m bench.bot_process --api http://127.0.0.1:PORT/api/v10 --gateway ws://127.0.0.1:PORT/ \
+        --database PATH
+
+The bot runs alone in this process (the load generator and the emulated Discord run in the parent), so
+its latency, CPU time and memory are its own. The parent controls it through JSON lines: commands on
+standard input, one answer each on standard output (``{"event": "ready"}`` first, once the bot is
+connected); everything else the process writes goes to standard error.
+
+The bot is instrumented from outside, without changing ``bot/``: ``Duels.propose/answer/act/end`` and
+``Storage.set_match_message`` are wrapped to name the operation in progress (a context variable, so
+each interaction's task has its own), and ``Storage.transaction`` counts the commits of each operation
+(and of each game, for decisions). Commands:
+
+- ``stats``: the counters, the CPU time, the resident memory, the event loop's lag, bot errors logged.
+- ``advance`` (``max``, ``seed``): play 0 to ``max`` random legal decisions in every game in progress
+  through ``Duels.act`` (the bot's own service, as a click would), then post the board as a click would.
+- ``profile_start`` / ``profile_stop`` (``path``, ``top``): cProfile of this process.
+- ``memory``: what a duel held in memory costs (see :func:`measure_memory`).
+- ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import gc
+import io
+import json
+import logging
+import os
+import pstats
+import random
+import sys
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from bot.app import CardiaBot
+from bot.duels import Duels, LiveGame, Refusal, Step
+from bot.storage import Storage, Transaction
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+@dataclass
+class Operation:
+    """What the task that opens a transaction is doing."""
+
+    name: str
+    game_id: int | None = None
+    commits: int = 0
+
+
+OPERATION: ContextVar[Operation | None] = ContextVar("operation", default=None)
+
+
+@dataclass
+class Counters:
+    calls: Counter[str] = field(default_factory=Counter)  # operation -> calls (refused ones too)
+    refused: Counter[str] = field(default_factory=Counter)  # operation -> calls refused (Refusal)
+    commits: Counter[str] = field(default_factory=Counter)  # operation -> commits
+    decisions: int = 0  # decisions applied
+    commits_per_decision: Counter[int] = field(default_factory=Counter)  # commits in one decision -> n
+    game_commits: Counter[int] = field(default_factory=Counter)  # game -> commits of its decisions
+    game_decisions: Counter[int] = field(default_factory=Counter)  # game -> decisions applied
+    finished: list[int] = field(default_factory=list)  # games that ended on a decision, in order
+
+    def snapshot(self) -> dict[str, Any]:
+        finished = [g for g in self.finished if self.game_decisions[g]]
+        return {
+            "calls": dict(self.calls),
+            "refused": dict(self.refused),
+            "commits": dict(self.commits),
+            "decisions": self.decisions,
+            "commits_per_decision": {str(k): v for k, v in sorted(self.commits_per_decision.items())},
+            "finished_games": len(finished),
+            "finished_game_commits": sum(self.game_commits[g] for g in finished),
+            "finished_game_decisions": sum(self.game_decisions[g] for g in finished),
+        }
+
+
+class ErrorCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+        self.first: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+        if len(self.first) < 5:
+            self.first.append(f"{record.name}: {record.getMessage()}"[:300])
+
+
+class LoopLag:
+    """How late the event loop wakes a task that sleeps 10 ms (the delay any interaction would see), and
+    the garbage collector's pauses, while it runs."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+        self.pauses: dict[int, list[float]] = {}  # generation -> durations
+        self._collecting = 0.0
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collecting = time.perf_counter()
+        else:
+            self.pauses.setdefault(info["generation"], []).append(time.perf_counter() - self._collecting)
+
+    def start(self) -> None:
+        self.samples = []
+        self.pauses = {}
+        gc.callbacks.append(self._gc)
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.01)
+            self.samples.append(loop.time() - before - 0.01)
+
+    def summary(self, since: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+        """Lag percentiles and full collections from ``since`` (a :meth:`mark`) on."""
+        samples = sorted(self.samples[since[0] :]) or [0.0]
+        full = self.pauses.get(2, [])[since[1] :]
+        return {
+            "p50": samples[len(samples) // 2],
+            "p99": samples[min(len(samples) - 1, int(len(samples) * 0.99))],
+            "max": samples[-1],
+            "gc": {str(g): [len(d), sum(d), max(d)] for g, d in sorted(self.pauses.items())},
+            "full": [len(full), max(full, default=0.0)],
+        }
+
+    def mark(self) -> tuple[int, int]:
+        return len(self.samples), len(self.pauses.get(2, []))
+
+    def stop(self) -> dict[str, Any]:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
+        return self.summary()
+
+
+def rss() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * PAGE
+
+
+def instrument(bot: CardiaBot, counters: Counters) -> None:
+    """Count commits per operation by wrapping the bot's service and storage objects (not their code)."""
+    storage = bot.storage
+    assert storage is not None
+    duels = bot.duels
+    transaction = storage.transaction
+
+    @contextlib.asynccontextmanager
+    async def counted() -> AsyncIterator[Transaction]:
+        async with transaction() as tx:
+            yield tx
+        operation = OPERATION.get()  # reached only once the transaction committed
+        counters.commits["other" if operation is None else operation.name] += 1
+        if operation is not None:
+            operation.commits += 1
+
+    storage.transaction = counted  # type: ignore[method-assign]
+
+    def named(name: str, method: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            operation = Operation(name, args[0] if name == "decide" else None)
+            token = OPERATION.set(operation)
+            counters.calls[name] += 1
+            try:
+                result = await method(*args, **kwargs)
+            except Refusal:
+                counters.refused[name] += 1
+                raise
+            finally:
+                OPERATION.reset(token)
+            if name == "decide":
+                assert isinstance(result, Step) and operation.game_id is not None
+                counters.decisions += 1
+                counters.commits_per_decision[operation.commits] += 1
+                counters.game_commits[operation.game_id] += operation.commits
+                counters.game_decisions[operation.game_id] += 1
+                if result.live.outcome is not None:
+                    counters.finished.append(operation.game_id)
+            return result
+
+        return wrapper
+
+    duels.propose = named("propose", duels.propose)  # type: ignore[method-assign]
+    duels.answer = named("answer", duels.answer)  # type: ignore[method-assign]
+    duels.act = named("decide", duels.act)  # type: ignore[method-assign]
+    duels.end = named("end", duels.end)  # type: ignore[method-assign]
+    storage.set_match_message = named(  # type: ignore[method-assign]
+        "set_match_message", storage.set_match_message
+    )
+
+
+async def games_with(storage: Storage, status: str, limit: int = -1) -> list[tuple[int, int]]:
+    """(game id, actions so far) of the games with ``status`` (in_progress, finished), newest first."""
+    rows = await storage.db.execute_fetchall(
+        "SELECT g.id, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g"
+        " WHERE g.status = ? ORDER BY g.id DESC LIMIT ?",
+        (status, limit),
+    )
+    return [(int(row[0]), int(row[1])) for row in rows]
+
+
+async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
+    """Play 0 to ``most`` random legal decisions in every game in progress, through ``Duels.act``, and
+    show the result as a click would (``Ui.after_step``): duels at every stage of a game."""
+    assert bot.storage is not None
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    decisions = 0
+    for game_id, _ in sorted(await games_with(bot.storage, "in_progress")):
+        step: Step | None = None
+        for _ in range(rng.randint(0, most)):
+            live = await bot.duels.live(game_id)
+            pending = [d for d in live.game.pending if d.player != "chance"]
+            if live.outcome is not None or not pending:
+                break
+            decision = rng.choice(pending)
+            user = live.match.user(decision.player)
+            choose = rng.sample(list(decision.options), decision.count)
+            step = await bot.duels.act(game_id, user, live.own_actions(decision.player), choose)
+            decisions += 1
+            if step.next_game is not None or step.match_over:
+                break
+        if step is not None:
+            await bot.ui.after_step(step)
+    return {"decisions": decisions, "seconds": time.perf_counter() - started}
+
+
+async def measure_memory(bot: CardiaBot) -> dict[str, Any]:
+    """What one duel held in memory costs: the games are loaded into a fresh ``Duels`` cache
+    (``Duels.live``: the record read from the database and replayed, as after an eviction or a restart),
+    and the memory that stays allocated is divided by the number of games. Every game in progress is
+    measured, and apart, up to 1,000 finished games (complete records: the most a game holds).
+
+    tracemalloc counts the bytes Python allocated and still holds (the figure that matters); the
+    resident set size (RSS) difference of a separate pass is shown as a cross-check (it is coarse: the
+    allocator reuses memory freed earlier, and returns little of it to the system).
+    """
+    storage = bot.storage
+    assert storage is not None
+    return {
+        "in_progress": await measure(storage, await games_with(storage, "in_progress")),
+        "finished": await measure(storage, await games_with(storage, "finished", 1000)),
+    }
+
+
+async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, Any]:
+    ids = [game_id for game_id, _ in games]
+    if not ids:
+        return {"duels": 0}
+
+    async def load(probe: Duels, sizes: list[int] | None = None) -> list[LiveGame]:
+        held = []
+        for game_id in ids:
+            before = tracemalloc.get_traced_memory()[0] if sizes is not None else 0
+            held.append(await probe.live(game_id))
+            if sizes is not None:
+                sizes.append(tracemalloc.get_traced_memory()[0] - before)
+        return held
+
+    gc.collect()
+    rss_before = rss()
+    probe = Duels(storage, cache_size=len(ids) + 1)
+    held = await load(probe)
+    gc.collect()
+    rss_after = rss()
+    del probe, held
+    gc.collect()
+
+    tracemalloc.start(1)
+    first = tracemalloc.take_snapshot()
+    base = tracemalloc.get_traced_memory()[0]
+    probe = Duels(storage, cache_size=len(ids) + 1)
+    sizes: list[int] = []
+    gc.disable()  # a collection in the middle would credit one game with what others freed
+    try:
+        held = await load(probe, sizes)
+    finally:
+        gc.enable()
+    gc.collect()
+    total = tracemalloc.get_traced_memory()[0] - base
+    second = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    where = [
+        (str(stat.traceback[0].filename), stat.size_diff / len(ids))
+        for stat in second.compare_to(first, "filename")
+        if stat.size_diff > 0 and stat.traceback
+    ][:8]
+    buckets: dict[int, list[int]] = {}  # by actions so far: 0-9, 10-19, 20-29, 30+
+    for (_, actions), size in zip(games, sizes, strict=True):
+        buckets.setdefault(min(actions // 10 * 10, 30), []).append(size)
+    ordered = sorted(sizes)
+    events = sum(len(live.game.events) for live in held) / len(held)
+    del probe, held
+    gc.collect()
+    return {
+        "duels": len(ids),
+        "actions_mean": sum(actions for _, actions in games) / len(games),
+        "actions_max": max(actions for _, actions in games),
+        "events_mean": events,
+        "tracemalloc_per_duel": total / len(ids),
+        "per_game_p50": ordered[len(ordered) // 2],
+        "per_game_p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        "per_game_max": ordered[-1],
+        "rss_per_duel": (rss_after - rss_before) / len(ids),
+        "by_actions": [
+            [low, len(values), sum(values) / len(values)] for low, values in sorted(buckets.items())
+        ],
+        "where": where,
+    }
+
+
+class Control:
+    """The JSON-lines protocol with the parent."""
+
+    def __init__(self, bot: CardiaBot, counters: Counters, errors: ErrorCount, out: TextIO) -> None:
+        self.bot = bot
+        self.counters = counters
+        self.errors = errors
+        self.out = out
+        self.lag = LoopLag()
+        self.mark = (0, 0)
+        self.profile: cProfile.Profile | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.out.write(json.dumps(message) + "\n")
+        self.out.flush()
+
+    def stats(self) -> dict[str, Any]:
+        duels = self.bot.duels
+        return {
+            "counters": self.counters.snapshot(),
+            "cpu": time.process_time(),
+            "wall": time.perf_counter(),
+            "rss": rss(),
+            "cached": len(getattr(duels, "_cache", ())),
+            "cache_size": getattr(duels, "_cache_size", 0),
+            "locks": len(getattr(duels, "_locks", ())),
+            "errors": self.errors.count,
+            "first_errors": self.errors.first,
+        }
+
+    async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
+        name = command.get("cmd")
+        if name == "stats":
+            return self.stats()
+        if name == "advance":
+            return await advance(self.bot, int(command["max"]), int(command["seed"]))
+        if name == "lag_start":
+            self.lag.start()
+            self.mark = (0, 0)
+            return {}
+        if name == "lag_stop":
+            return self.lag.stop()
+        if name == "interval":  # since the previous one: loop lag, full collections, memory
+            figures = self.lag.summary(self.mark)
+            self.mark = self.lag.mark()
+            return {**figures, "rss": rss(), "decisions": self.counters.decisions}
+        if name == "profile_start":
+            self.profile = cProfile.Profile()
+            self.profile.enable()
+            return {}
+        if name == "profile_stop":
+            assert self.profile is not None
+            self.profile.disable()
+            self.profile.dump_stats(command["path"])
+            report = io.StringIO()
+            pstats.Stats(self.profile, stream=report).sort_stats("tottime").print_stats(int(command["top"]))
+            self.profile = None
+            return {"text": report.getvalue()}
+        if name == "gc":
+            objects = gc.get_objects()
+            kinds = Counter(type(o).__name__ for o in objects).most_common(12)
+            del objects
+            times = []
+            for _ in range(2):  # the first one also frees what the load left; the second only traverses
+                started = time.perf_counter()
+                freed = gc.collect()
+                times.append(((time.perf_counter() - started) * 1000, freed))
+            return {"tracked": len(gc.get_objects()), "kinds": kinds, "collections": times}
+        if name == "memory":
+            return await measure_memory(self.bot)
+        raise ValueError(f"unknown command {name!r}")
+
+    async def serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=1 << 24)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        while line := await reader.readline():
+            command = json.loads(line)
+            if command.get("cmd") == "quit":
+                return
+            try:
+                self.send({"ok": True, **await self.handle(command)})
+            except Exception as error:  # reported to the parent, which stops
+                logging.getLogger(__name__).exception("command %s failed", command.get("cmd"))
+                self.send({"ok": False, "error": repr(error)})
+
+
+async def run(api: str, gateway: str, database: str, out: TextIO) -> None:
+    discord.http.Route.BASE = api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    errors = ErrorCount()
+    logging.getLogger().addHandler(errors)
+    counters = Counters()
+    bot = CardiaBot(database, sync=True)  # registers /cardia with the emulated Discord
+    async with bot:
+        bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once
+        task = asyncio.create_task(bot.start("emulated-bot-token"), name="bot")
+        ready = asyncio.create_task(bot.wait_until_ready())
+        await asyncio.wait({task, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            raise RuntimeError("the bot did not get ready")
+        instrument(bot, counters)
+        control = Control(bot, counters, errors, out)
+        control.send({"event": "ready"})
+        try:
+            await control.serve()
+        finally:
+            await bot.close()
+            await asyncio.wait_for(task, 10)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_process", description=__doc__)
+    parser.add_argument("--api", required=True)
+    parser.add_argument("--gateway", required=True)
+    parser.add_argument("--database", required=True)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(name)s: %(message)s")
+    out, sys.stdout = sys.stdout, sys.stderr  # standard output carries the protocol only
+    asyncio.run(run(args.api, args.gateway, args.database, out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
