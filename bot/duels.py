@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -90,7 +91,8 @@ class Duels:
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
         self._cache_size = cache_size
-        self._locks: dict[int, asyncio.Lock] = {}
+        # One lock per game while someone uses it: weak, so idle games leave nothing behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called inside the transaction that records a finished game (ratings use it).
         self.game_over_hooks: list[GameOverHook] = []
         # Server rules for new challenges (running duels per player, channels): bot.guild_settings.
@@ -151,7 +153,10 @@ class Duels:
     # --- games ------------------------------------------------------------------------------------------
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def live(self, game_id: int) -> LiveGame:
         cached = self._cache.get(game_id)

@@ -93,6 +93,9 @@ class RecordsUi:
 
     async def _private(self, interaction: Interaction, **message: Any) -> None:
         await interaction.response.send_message(**message, ephemeral=True)
+        view = message.get("view")
+        if isinstance(view, discord.ui.View):  # dynamic items need no live view (see Ui.show_hand)
+            view.stop()
 
     async def stats(self, interaction: Interaction, user: discord.User | discord.Member | None) -> None:
         if interaction.guild_id is None:
