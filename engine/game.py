@@ -80,8 +80,8 @@ class Game(Table):
             revealed = self._to_reveal(placed)
             if revealed is not None:
                 self.current = revealed
-                yield from self._reveal(revealed)
-                yield from self._activate_loser(revealed)
+                outcome = yield from self._reveal(revealed)
+                yield from self._activate_loser(revealed, outcome)
                 yield from self._engineer(revealed)
                 self.current = None
             yield from self._end_of_round()
@@ -140,8 +140,9 @@ class Game(Table):
         index = self.row.index(placed)  # Foggy Swamp reveals the previous, face-down encounter
         return self.row[index - 1] if index and not self.row[index - 1].compared else None
 
-    def _reveal(self, encounter: Encounter) -> Flow[None]:
-        """The reveal, in the order of ruling 33, ending with the phase-1 comparison."""
+    def _reveal(self, encounter: Encounter) -> Flow[str]:
+        """The reveal, in the order of ruling 33, ending with the phase-1 comparison; returns its
+        outcome."""
         first, second = encounter.slots
         assert first is not None and second is not None
         cards = (first, second)
@@ -160,9 +161,10 @@ class Game(Table):
         if encounter.bound != [None, None]:
             yield from self._blackmail(encounter, cards)
         encounter.compared = True
-        self.settle()
         outcome = self._phase_one(encounter)
         self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
+        self.settle()  # an immediate win may come of the comparison (Mechanical Djinn, Founder's Day)
+        return outcome
 
     def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
         def apply(player: int, choice: tuple[str, ...]) -> None:
@@ -223,9 +225,9 @@ class Game(Table):
             return "tie"
         return "p1" if first.influence > second.influence else "p2"
 
-    def _activate_loser(self, encounter: Encounter) -> Flow[None]:
-        """Phase 2: the card that lost the comparison activates; a tie skips it."""
-        outcome = self._phase_one(encounter)
+    def _activate_loser(self, encounter: Encounter, outcome: str) -> Flow[None]:
+        """Phase 2: the card that lost the comparison (``outcome`` p1, p2 or tie) activates; a tie
+        skips it."""
         if outcome != "tie":
             loser = encounter.slots[1 - PLAYERS.index(outcome)]
             assert loser is not None
