@@ -84,8 +84,14 @@ class Ui:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
+        await self.post_challenge(
+            interaction, match, f"<@{opponent.id}>, {user.display_name} challenges you to a duel of Cardia!"
+        )
+
+    async def post_challenge(self, interaction: Interaction, match: MatchRow, content: str) -> None:
+        """The public challenge message (it answers ``interaction``), remembered with its match."""
         await interaction.response.send_message(
-            content=f"<@{opponent.id}>, {user.display_name} challenges you to a duel of Cardia!",
+            content=content,
             embed=self.challenge_embed(match),
             view=self.challenge_view(match),
             allowed_mentions=MENTION_USERS,
@@ -147,14 +153,9 @@ class Ui:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.send_message(
-            content=f"<@{match.opponent_id}>, {match.challenger_name} asks for a rematch!",
-            embed=self.challenge_embed(match),
-            view=self.challenge_view(match),
-            allowed_mentions=MENTION_USERS,
+        await self.post_challenge(
+            interaction, match, f"<@{match.opponent_id}>, {match.challenger_name} asks for a rematch!"
         )
-        message = await interaction.original_response()
-        await self.duels.storage.set_match_message(match.id, message.id)
 
     # --- the board --------------------------------------------------------------------------------------
 
