@@ -38,7 +38,6 @@ def evaluate(row: Sequence[Encounter]) -> None:
         first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
             encounter.winner = None
-            encounter.tie = False
             for card in encounter.slots:
                 if card is not None:
                     card.signets = 0
@@ -48,20 +47,17 @@ def evaluate(row: Sequence[Encounter]) -> None:
         following = active[i + 1] if i < last else ()
         extra = 0
         if not here and not following and not (difference == 0 and (judges[0] or judges[1])):
-            tie = difference == 0  # the common case: plain influence
-            won = (difference > 0, difference < 0)
+            won = (difference > 0, difference < 0)  # the common case: plain influence
         else:
             # a. a Counselor right after this encounter forces it (two of them cancel out)
             counselor = (("counselor", 0) in following, ("counselor", 1) in following)
             if counselor[0] != counselor[1]:
-                tie = False
                 won = counselor
             else:
                 # b. a Mediator makes a tie, c. else influence decides; d. an active Judge wins every tie
                 tie = difference == 0 or ("mediator", 0) in here or ("mediator", 1) in here
                 won = (judges[0], judges[1]) if tie else (difference > 0, difference < 0)
             extra = sum(1 for card_id, _ in following if card_id == "treasurer")
-        encounter.tie = tie
         encounter.winner = _WINNER[won]
         first.signets = 1 + extra + (("aristocrat", 0) in here) if won[0] else 0
         second.signets = 1 + extra + (("aristocrat", 1) in here) if won[1] else 0

@@ -22,7 +22,6 @@ from engine.model import (
     PlayedCard,
     Result,
     card_id,
-    ref,
 )
 from engine.record import Record, RecordError, Setup, parse_record
 from engine.table import Answer, Flow, Table
@@ -252,8 +251,7 @@ class Game(Table):
         for _, winner in triggers:
             self.draw(winner, 1)
             other = 1 - winner
-            hand = [ref(other, c) for c in self.sorted_hand(other)]
-            choice = yield from self.ask_one(other, "serpent_temple_discard", hand)
+            choice = yield from self.ask_one(other, "serpent_temple_discard", self.hand_refs(other))
             if choice is not None:
                 self.discard_from_hand(other, [card_id(choice)])
 
@@ -264,8 +262,7 @@ class Game(Table):
             for player, zones in enumerate(self.players):
                 if len(zones.deck) >= 2:
                     self.draw(player, 2)
-                    options = tuple(ref(player, c) for c in self.sorted_hand(player))
-                    decisions.append(Decision(PLAYERS[player], "scrapyard", options))
+                    decisions.append(Decision(PLAYERS[player], "scrapyard", self.hand_refs(player)))
                 else:
                     self.draw(player, 1)
 

@@ -81,9 +81,9 @@ class NextCard:
 
 
 class Encounter:
-    """One pair of cards in the row. ``winner`` and ``tie`` are derived from the cards in play."""
+    """One pair of cards in the row. ``winner`` is derived from the cards in play."""
 
-    __slots__ = ("bound", "compared", "slots", "tie", "winner")
+    __slots__ = ("bound", "compared", "slots", "winner")
 
     def __init__(self) -> None:
         self.slots: list[PlayedCard | None] = [None, None]
@@ -91,7 +91,6 @@ class Encounter:
         self.bound: list[NextCard | None] = [None, None]
         self.compared = False
         self.winner: str | None = None  # "p1", "p2", "tie", "both"; None until compared
-        self.tie = False  # equal influence or a Mediator, before any Judge claims it
 
 
 class Player:

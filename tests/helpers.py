@@ -54,6 +54,33 @@ DECK_II = [
     "successor",
 ]
 
+# Every decision kind the engine asks a player (REPLAY.md "Decisions", named as the engine names them).
+DECISION_KINDS = (
+    "play",
+    "void_mage",
+    "palace_guard_faction",
+    "palace_guard_discard",
+    "ambusher_faction",
+    "witch_king_faction",
+    "blackmailer_faction",
+    "swamp_guardian",
+    "magistra",
+    "inventor_plus",
+    "inventor_minus",
+    "kinesis_from",
+    "kinesis_to",
+    "envoy",
+    "revolutionary_discard",
+    "librarian",
+    "prodigy",
+    "blackmailer_discard",
+    "illusionist",
+    "elemental",
+    "successor_keep",
+    "serpent_temple_discard",
+    "scrapyard",
+)
+
 
 def stacked(deck: AllDecks, top: list[str]) -> list[str]:
     """A full starting deck: ``top`` first (in that order), then the rest of the composition by value."""

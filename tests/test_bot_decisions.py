@@ -38,7 +38,7 @@ from cards import CARDS, FACTIONS, LOCATIONS
 from engine import Game, Setup, observation, state
 from engine.model import Decision
 from tests.emulator import Emulator, Message, SimUser, run_bot
-from tests.helpers import stacked
+from tests.helpers import DECISION_KINDS, stacked
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 
@@ -46,33 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Every kind of decision a player can be asked (the ``chance`` player's random picks are never asked
 #: with ``"chance": "seeded"``, the bot's setting).
-ALL_KINDS = frozenset(
-    {
-        "play",
-        "void_mage",
-        "palace_guard_faction",
-        "palace_guard_discard",
-        "ambusher_faction",
-        "witch_king_faction",
-        "blackmailer_faction",
-        "blackmailer_discard",
-        "swamp_guardian",
-        "magistra",
-        "inventor_plus",
-        "inventor_minus",
-        "kinesis_from",
-        "kinesis_to",
-        "envoy",
-        "revolutionary_discard",
-        "librarian",
-        "prodigy",
-        "illusionist",
-        "elemental",
-        "successor_keep",
-        "serpent_temple_discard",
-        "scrapyard",
-    }
-)
+ALL_KINDS = frozenset(DECISION_KINDS)
 
 #: The kinds each scenario below decides through the bot (each scenario asserts it saw exactly these).
 SCENARIO_KINDS: dict[str, frozenset[str]] = {

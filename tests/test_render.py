@@ -19,36 +19,12 @@ from cards import CARDS, LOCATIONS
 from engine import Event, Game, Setup, observation, visible_events
 from engine.bench import play_random, random_setup
 from tests.emulator.spec import OpenAPISpec
-from tests.helpers import choose, new_game, pending, play
+from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 LONG_NAMES = {"p1": "A" * 31 + "x", "p2": "Ω" * 31 + "y"}  # display names may be 32 characters
 RAW = re.compile(r"p[12]:|/modifiers|/ongoing|\b[a-z]+_[a-z_]+\b")
-KINDS = [
-    "play",
-    "void_mage",
-    "palace_guard_faction",
-    "palace_guard_discard",
-    "ambusher_faction",
-    "witch_king_faction",
-    "blackmailer_faction",
-    "swamp_guardian",
-    "magistra",
-    "inventor_plus",
-    "inventor_minus",
-    "kinesis_from",
-    "kinesis_to",
-    "envoy",
-    "revolutionary_discard",
-    "librarian",
-    "prodigy",
-    "blackmailer_discard",
-    "illusionist",
-    "elemental",
-    "successor_keep",
-    "serpent_temple_discard",
-    "scrapyard",
-]
+KINDS = DECISION_KINDS
 REASONS = [
     "signets",
     "ability",

@@ -46,8 +46,7 @@ def tax_collector(table: Table, card: PlayedCard) -> None:
 @ability("revolutionary")
 def revolutionary(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
-    hand = [ref(opponent, c) for c in table.sorted_hand(opponent)]
-    discards = yield from table.ask(opponent, "revolutionary_discard", hand, 2)
+    discards = yield from table.ask(opponent, "revolutionary_discard", table.hand_refs(opponent), 2)
     table.discard_from_hand(opponent, [card_id(c) for c in discards])
     table.draw(opponent, 2)
 
@@ -108,6 +107,6 @@ def elemental(table: Table, card: PlayedCard) -> Flow[None]:
 def successor(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
     table.discard_from_deck(opponent, len(table.players[opponent].deck))
-    hand = [ref(opponent, c) for c in table.sorted_hand(opponent)]
+    hand = table.hand_refs(opponent)
     kept = yield from table.ask(opponent, "successor_keep", hand, 2)
     table.discard_from_hand(opponent, [card_id(c) for c in hand if c not in kept])
