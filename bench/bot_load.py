@@ -327,7 +327,8 @@ class Driver:
             return self.send("load", "stale", duel, user, user.component_interaction(copy, custom_id, values))
         if draw > 0.98:
             user = rng.choice(duel.players)
-            interaction = user.component_interaction(duel.board, f"cardia:d:{duel.game_id}")
+            discards = next(c for c in duel.board.custom_ids if c.startswith("cardia:d:"))
+            interaction = user.component_interaction(duel.board, discards)
             return self.send("load", "discards", duel, user, interaction)
         user = rng.choice([u for u in duel.players if u.id in duel.waiting] or duel.players)
         hand = duel.hands.get(user.id)
@@ -446,7 +447,7 @@ def commits_report(before: dict[str, Any], after: dict[str, Any], title: str, ou
 
     print(f"  {title}", file=out)
     print(f"    {'operation':<19}{'calls':>7}{'refused':>9}{'commits':>9}{'per call':>10}", file=out)
-    for name in ("decide", "propose", "answer", "set_match_message", "end", "other"):
+    for name in ("decide", "propose", "answer", "flush", "end", "other"):
         calls, commits = delta("calls", name), delta("commits", name)
         if calls or commits:
             per = f"{commits / calls:.2f}" if calls else "-"

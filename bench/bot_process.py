@@ -9,7 +9,7 @@ standard input, one answer each on standard output (``{"event": "ready"}`` first
 connected); everything else the process writes goes to standard error.
 
 The bot is instrumented from outside, without changing ``bot/``: ``Duels.propose/answer/act/end`` and
-``Storage.set_match_message`` are wrapped to name the operation in progress (a context variable, so
+``Storage.flush`` are wrapped to name the operation in progress (a context variable, so
 each interaction's task has its own), and ``Storage.transaction`` counts the commits of each operation
 (and of each game, for decisions). Commands:
 
@@ -208,9 +208,8 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
     duels.answer = named("answer", duels.answer)  # type: ignore[method-assign]
     duels.act = named("decide", duels.act)  # type: ignore[method-assign]
     duels.end = named("end", duels.end)  # type: ignore[method-assign]
-    storage.set_match_message = named(  # type: ignore[method-assign]
-        "set_match_message", storage.set_match_message
-    )
+    # The outbox's bookkeeping when no decision carried it (bot.outbox): a commit of its own.
+    storage.flush = named("flush", storage.flush)  # type: ignore[method-assign]
 
 
 async def games_with(storage: Storage, status: str, limit: int = -1) -> list[tuple[int, int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -45,6 +46,8 @@ class CardiaBot(discord.Client):
         self.timer_tick = timer_tick
         self.clock = clock
         self.timers: Timers | None = None
+        self.ui: Ui  # set up in setup_hook, with everything that needs the database
+        self._recovery: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
@@ -71,11 +74,17 @@ class CardiaBot(discord.Client):
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
         self.timers.start(self.async_ui.notify)  # reminders, claims and forfeits, from the database
+        # What a stopped process left unposted is posted now (bot.outbox), alongside the gateway's start.
+        self._recovery = asyncio.create_task(self.ui.outbox.recover(), name="cardia-outbox-recovery")
 
     async def close(self) -> None:
         if self.timers is not None:
             await self.timers.stop()
+        if self._recovery is not None:
+            self._recovery.cancel()
         await super().close()
+        if hasattr(self, "ui"):
+            await self.ui.outbox.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -222,23 +222,14 @@ class AsyncUi:
                 return await self.refuse(interaction, tr("abort.which"))
             chosen = here[0]
         try:
-            match, step = await self.duels.abort(chosen.id, ABORTED)
+            match, _ = await self.duels.abort(chosen.id, ABORTED)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         names = match.names
         await interaction.response.send_message(
             tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
         )
-        if step is not None:
-            await self.ui.after_step(step)
-        elif match.message_id is not None:  # a challenge nobody answered: its buttons go
-            channel = self.bot.get_partial_messageable(match.channel_id)
-            try:
-                await channel.get_partial_message(match.message_id).edit(
-                    embed=self.ui.challenge_embed(match), view=self.ui.challenge_view(match)
-                )
-            except discord.HTTPException:
-                log.warning("match %s: could not update the challenge message", match.id)
+        await self.ui.outbox.update(match.id)  # the final board and result, or the challenge's buttons go
 
     # --- /cardia status ---------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ long as a game lasts, across restarts (discord.py ``DynamicItem``). No game stat
 
     cardia:c:<match>:<accept|decline|withdraw>   challenge answers
     cardia:h:<game>                              show my hand (and my decision)
-    cardia:d:<game>                              show the discard piles
+    cardia:d:<game>[:<revision>]                 show the discard piles (on a board: the revision it shows)
     cardia:s:<game>:<version>[:<part>]           a decision, as a select (values are engine options;
                                                  more than 25 options take several selects, each with
                                                  its own custom id: parts 1, 2, ... after the first)
@@ -89,11 +89,17 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"card
         await _bot(interaction).ui.show_hand(interaction, self.game_id)
 
 
-class DiscardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:d:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
+class DiscardsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:d:(?P<game>\d+)(?::(?P<revision>\d+))?"
+):
+    def __init__(self, game_id: int, revision: int | None = None) -> None:
+        # On a board, the revision it shows: how bot.outbox recognises a board it posted but did not mark.
+        suffix = "" if revision is None else f":{revision}"
         super().__init__(
             discord.ui.Button(
-                label="Discard piles", style=discord.ButtonStyle.secondary, custom_id=f"cardia:d:{game_id}"
+                label="Discard piles",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cardia:d:{game_id}{suffix}",
             )
         )
         self.game_id = game_id

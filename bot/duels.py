@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage import GameRow, MatchRow, Storage, Transaction
+from bot.storage import BOARD, CHALLENGE, RESULT, GameRow, MatchRow, Storage, Transaction
 from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
@@ -39,14 +39,19 @@ class LiveGame:
     match: MatchRow
     game: Game
     actions: list[tuple[str, list[str]]]
-    board_message_id: int | None = None  # the latest public board; saved with the next action
-    board_saved: bool = True
-    # True once this process posted the board: a stored id can be an older board (the latest one is
-    # only saved with the next action), which must not be edited in place after a restart.
-    board_is_latest: bool = False
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
+    # What the channel shows of this game (kept by bot.outbox; durable in games.board_*):
+    board_message_id: int | None = None  # the latest public board
     board_from: int = 0  # the engine events the latest board tells start here
     board_told: int = 0  # and end here: a new board tells what happened since
+    board_revision: int | None = None  # the revision it shows (None: not known in this process)
+    # True once this process posted the latest board: only then may it be edited in place.
+    board_is_latest: bool = False
+
+    @property
+    def revision(self) -> int:
+        """Grows with every change the public board shows: a decision, or an end by the bot."""
+        return len(self.actions) + (self.ended is not None)
 
     @property
     def outcome(self) -> tuple[str | None, str] | None:
@@ -72,12 +77,6 @@ class Step:
     player: str | None  # who decided (None: the bot ended the game)
     next_game: LiveGame | None  # the next game of the match, if this one ended and the match goes on
     match_over: bool
-    last_event: int  # how many engine events there were once this decision was applied
-
-    @property
-    def superseded(self) -> bool:
-        """Another decision was applied since (two clicks at once): its step shows the board."""
-        return len(self.live.game.events) > self.last_event
 
 
 def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
@@ -137,6 +136,7 @@ class Duels:
         async with self.storage.transaction() as tx:
             if not await tx.set_match_status(match_id, ("proposed",), status):
                 raise Refusal(f"This challenge was already {match.status}.")
+            await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
                 if status == "active"
@@ -144,6 +144,7 @@ class Duels:
             )
             if game_id is not None:
                 await tx.start_wait(game_id, self.now())
+                await tx.post_due(match_id, BOARD, game_id)
         if game_id is not None:
             log.info("game %s: started (match %s, game 1)", game_id, match_id)
         match = await self.storage.match(match_id)
@@ -172,9 +173,12 @@ class Duels:
         game = Game(Setup.model_validate(row.setup))
         for player, choose in actions:
             game.apply(player, choose)
-        # Nothing that happened before this process loaded the game is news for the next board.
-        told = len(game.events)
-        live = LiveGame(row, match, game, actions, row.board_message_id, board_from=told, board_told=told)
+        # What the latest board told is stored (bot.outbox); before migration 4 it was not, and nothing
+        # that happened before this process loaded the game is news for the next board.
+        told = len(game.events) if row.board_told is None else min(row.board_told, len(game.events))
+        live = LiveGame(
+            row, match, game, actions, board_message_id=row.board_message_id, board_from=told, board_told=told
+        )
         if row.status != "in_progress" and game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         self._cache[game_id] = live
@@ -208,7 +212,7 @@ class Duels:
             except BaseException:
                 self._cache.pop(game_id, None)  # the cached game is ahead of the database: rebuild it
                 raise
-            return Step(live, player, next_game, match_over, len(game.events))
+            return Step(live, player, next_game, match_over)
 
     async def _save(self, live: LiveGame, player: str, choose: Sequence[str]) -> tuple[LiveGame | None, bool]:
         """Append the action, and what follows from a finished game, in one transaction."""
@@ -219,8 +223,7 @@ class Duels:
             async with self.storage.transaction() as tx:
                 await tx.insert_action(live.row.id, len(live.actions), player, choose)
                 await tx.start_wait(live.row.id, self.now())  # the timers count from the last decision
-                if not live.board_saved and live.board_message_id is not None:
-                    await tx.set_board(live.row.id, live.board_message_id)
+                await tx.post_due(live.match.id, BOARD, live.row.id)
                 if game.result is not None:
                     next_game_id, match_over = await self._game_over(
                         tx, live, game.result.winner, game.result.reason
@@ -228,7 +231,6 @@ class Duels:
         except sqlite3.IntegrityError:
             raise Refusal("That choice was already made.") from None
         live.actions.append((player, list(choose)))
-        live.board_saved = True
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
 
     async def _game_over(
@@ -242,10 +244,12 @@ class Duels:
             await hook(tx, live, winner, reason)
         wins = await self._wins(match.id)  # this game included: the update above is visible
         if match_too or max(wins.values()) >= match.wins_needed:
+            await tx.post_due(match.id, RESULT)
             return None, await tx.set_match_status(match.id, ("active",), "finished")
         setup = new_setup(match.deck, match.location)
         next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
         await tx.start_wait(next_game_id, self.now())
+        await tx.post_due(match.id, BOARD, next_game_id)
         log.info("game %s: starting (match %s, game %d)", next_game_id, match.id, live.row.number + 1)
         return next_game_id, False
 
@@ -268,12 +272,13 @@ class Duels:
             if expected_actions is not None and len(live.actions) != expected_actions:
                 raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
             async with self.storage.transaction() as tx:
+                await tx.post_due(live.match.id, BOARD, game_id)
                 next_game_id, match_over = await self._game_over(
                     tx, live, winner, reason, match_too=match_too
                 )
             live.ended = (winner, reason)
             next_game = None if next_game_id is None else await self.live(next_game_id)
-            return Step(live, None, next_game, match_over, len(live.game.events))
+            return Step(live, None, next_game, match_over)
 
     async def abort(
         self, match_id: int, reason: str = "aborted", *, expected_actions: int | None = None
@@ -287,6 +292,7 @@ class Duels:
             async with self.storage.transaction() as tx:
                 if not await tx.set_match_status(match_id, ("proposed",), "aborted"):
                     raise Refusal("This duel is not running any more.")
+                await tx.post_due(match_id, CHALLENGE)  # its buttons go
             return await self._match_row(match_id), None
         current = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
         if match.status != "active" or not current:
@@ -302,8 +308,10 @@ class Duels:
                 if not await tx.abort_game(game_id, reason):
                     raise Refusal("This game is already over.")
                 await tx.set_match_status(match_id, ("active",), "aborted")
+                await tx.post_due(match_id, BOARD, game_id)
+                await tx.post_due(match_id, RESULT)
             live.ended = (None, reason)
-            return await self._match_row(match_id), Step(live, None, None, True, len(live.game.events))
+            return await self._match_row(match_id), Step(live, None, None, True)
 
     async def _match_row(self, match_id: int) -> MatchRow:
         match = await self.storage.match(match_id)
@@ -324,9 +332,3 @@ class Duels:
     async def score(self, match_id: int) -> dict[str, int]:
         """Game wins so far in a match."""
         return await self._wins(match_id)
-
-    def board_posted(self, live: LiveGame, message_id: int, told_from: int) -> None:
-        live.board_message_id = message_id
-        live.board_saved = False
-        live.board_is_latest = True
-        live.board_from = told_from

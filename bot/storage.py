@@ -110,7 +110,26 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, id);
     """,
+    # 4: the outbox (bot.outbox): what the channel must be brought up to date with, written in the very
+    # transaction that changes it, and marked done once Discord shows it. With it, what the latest
+    # board told (so the next board tells everything since) and the match result's message.
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        game_id INTEGER REFERENCES games (id),  -- a board: this game's
+        kind TEXT NOT NULL,                     -- challenge, board, result
+        created_at TEXT NOT NULL,
+        done_at TEXT                            -- NULL: still due
+    );
+    CREATE INDEX outbox_due ON outbox (match_id, id) WHERE done_at IS NULL;
+    ALTER TABLE games ADD COLUMN board_told INTEGER;       -- engine events the latest board told
+    ALTER TABLE matches ADD COLUMN result_message_id INTEGER;
+    """,
 )
+
+#: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
+CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
 
 OPEN_MATCH = ("proposed", "active")
 
@@ -133,6 +152,7 @@ class MatchRow:
     wins_needed: int
     status: str
     message_id: int | None
+    result_message_id: int | None = None
 
     def user(self, player: str) -> int:
         return self.challenger_id if player == "p1" else self.opponent_id
@@ -159,6 +179,18 @@ class GameRow:
     winner: str | None
     reason: str | None
     board_message_id: int | None
+    board_told: int | None = None  # engine events the latest board told (None: before migration 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """An outbox entry: something the channel must be brought up to date with."""
+
+    id: int
+    match_id: int
+    game_id: int | None
+    kind: str  # CHALLENGE, BOARD or RESULT
+    created_at: str
 
 
 def _match(row: sqlite3.Row) -> MatchRow:
@@ -175,6 +207,7 @@ def _match(row: sqlite3.Row) -> MatchRow:
         wins_needed=row["wins_needed"],
         status=row["status"],
         message_id=row["message_id"],
+        result_message_id=row["result_message_id"],
     )
 
 
@@ -188,6 +221,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         winner=row["winner"],
         reason=row["reason"],
         board_message_id=row["board_message_id"],
+        board_told=row["board_told"],
     )
 
 
@@ -203,8 +237,12 @@ class Transaction:
             (game_id, seq, player, json.dumps(list(choose)), now()),
         )
 
-    async def set_board(self, game_id: int, message_id: int) -> None:
-        await self.db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+    async def post_due(self, match_id: int, kind: str, game_id: int | None = None) -> None:
+        """The channel must show this change: an outbox entry, committed with the change itself."""
+        await self.db.execute(
+            "INSERT INTO outbox (match_id, game_id, kind, created_at) VALUES (?, ?, ?, ?)",
+            (match_id, game_id, kind, now()),
+        )
 
     async def finish_game(self, game_id: int, winner: str | None, reason: str) -> None:
         await self.db.execute(
@@ -252,6 +290,9 @@ class Storage:
         self.db = db
         self._write = asyncio.Lock()  # one connection: transactions must not interleave
         self.commits = 0  # for the benchmark: commits per decision
+        # Bookkeeping of what Discord shows (bot.outbox), written with the next transaction or flush():
+        # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.outbox).
+        self._deferred: list[tuple[str, tuple[Any, ...]]] = []
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -279,14 +320,63 @@ class Storage:
         """One atomic unit of writes; rolled back if anything in it raises (including a duplicate
         action, which raises :class:`sqlite3.IntegrityError`)."""
         async with self._write:
+            deferred, self._deferred = self._deferred, []
             await self.db.execute("BEGIN IMMEDIATE")
             try:
+                for statement, values in deferred:
+                    await self.db.execute(statement, values)
                 yield Transaction(self.db)
             except BaseException:
                 await self.db.execute("ROLLBACK")
+                self._deferred[:0] = deferred
                 raise
             await self.db.execute("COMMIT")
             self.commits += 1
+
+    @property
+    def deferred(self) -> int:
+        """Bookkeeping writes waiting for the next transaction."""
+        return len(self._deferred)
+
+    async def flush(self) -> None:
+        """Commit the deferred bookkeeping now (when no decision came to carry it, and at shutdown)."""
+        if self._deferred:
+            async with self.transaction():
+                pass
+
+    # --- what Discord shows (bot.outbox), deferred ------------------------------------------------------
+
+    def note_board(self, game_id: int, message_id: int, told: int) -> None:
+        self._deferred.append(
+            (
+                "UPDATE games SET board_message_id = ?, board_told = ? WHERE id = ?",
+                (message_id, told, game_id),
+            )
+        )
+
+    def note_challenge_message(self, match_id: int, message_id: int) -> None:
+        self._deferred.append(("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id)))
+
+    def note_result_message(self, match_id: int, message_id: int) -> None:
+        self._deferred.append(
+            ("UPDATE matches SET result_message_id = ? WHERE id = ?", (message_id, match_id))
+        )
+
+    def note_posted(self, post_ids: Sequence[int]) -> None:
+        for post_id in post_ids:
+            self._deferred.append(("UPDATE outbox SET done_at = ? WHERE id = ?", (now(), post_id)))
+
+    async def due_posts(self, match_id: int | None = None) -> list[Post]:
+        """The outbox entries still due (of one match), in the order they were written."""
+        query = "SELECT id, match_id, game_id, kind, created_at FROM outbox WHERE done_at IS NULL"
+        values: tuple[int, ...] = ()
+        if match_id is not None:
+            query, values = query + " AND match_id = ?", (match_id,)
+        async with self.db.execute(query + " ORDER BY id", values) as cursor:
+            return [
+                Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
+                for row in await cursor.fetchall()
+            ]
 
     # --- matches ----------------------------------------------------------------------------------------
 
@@ -318,17 +408,15 @@ class Storage:
                     now(),
                 ),
             )
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+            match_id = cursor.lastrowid
+            assert match_id is not None
+            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.outbox
+            return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
         async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
             row = await cursor.fetchone()
         return None if row is None else _match(row)
-
-    async def set_match_message(self, match_id: int, message_id: int) -> None:
-        async with self.transaction() as tx:
-            await tx.db.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
         marks = ", ".join("?" for _ in OPEN_MATCH)

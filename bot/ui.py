@@ -21,6 +21,7 @@ from bot.components import (
     RematchButton,
 )
 from bot.duels import Duels, LiveGame, Refusal, Step
+from bot.outbox import Outbox
 from bot.storage import MatchRow
 from engine import Setup, difficulty, observation, visible_events
 
@@ -50,6 +51,7 @@ class Ui:
     def __init__(self, bot: CardiaBot, duels: Duels) -> None:
         self.bot = bot
         self.duels = duels
+        self.outbox = Outbox(bot, self, duels)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         if interaction.response.is_done():
@@ -89,15 +91,21 @@ class Ui:
         )
 
     async def post_challenge(self, interaction: Interaction, match: MatchRow, content: str) -> None:
-        """The public challenge message (it answers ``interaction``), remembered with its match."""
-        await interaction.response.send_message(
-            content=content,
-            embed=self.challenge_embed(match),
-            view=self.challenge_view(match),
-            allowed_mentions=MENTION_USERS,
+        """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
+        response = await interaction.response.send_message(
+            **self.challenge_message(match, content), allowed_mentions=MENTION_USERS
         )
-        message = await interaction.original_response()
-        await self.duels.storage.set_match_message(match.id, message.id)
+        if response.message_id is not None:
+            self.outbox.shown_challenge(match, response.message_id)
+        await self.outbox.update(match.id)
+        # /cardia status and abort read its message id from the database: commit it now.
+        await self.duels.storage.flush()
+
+    def challenge_message(self, match: MatchRow, content: str | None = None) -> dict[str, Any]:
+        """The challenge message: who challenges whom, the setup, and the answers while it is open."""
+        if content is None:
+            content = f"<@{match.opponent_id}>, {match.challenger_name} challenges you to a duel of Cardia!"
+        return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
     def challenge_embed(self, match: MatchRow) -> discord.Embed:
         level = _difficulty(match)
@@ -126,14 +134,15 @@ class Ui:
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, answer: str) -> None:
         try:
-            match, live = await self.duels.answer(match_id, interaction.user.id, answer)
+            match, _ = await self.duels.answer(match_id, interaction.user.id, answer)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await interaction.response.edit_message(
             embed=self.challenge_embed(match), view=self.challenge_view(match)
         )
-        if live is not None:
-            await self.post_board(live)
+        if interaction.message is not None:
+            self.outbox.shown_challenge(match, interaction.message.id)
+        await self.outbox.update(match.id)  # the first game's board
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
@@ -159,9 +168,10 @@ class Ui:
 
     # --- the board --------------------------------------------------------------------------------------
 
-    async def board(self, live: LiveGame, first_event: int) -> dict[str, Any]:
+    async def board(self, live: LiveGame, first_event: int, revision: int) -> dict[str, Any]:
         """The public board: content (mentions whoever must decide), embed and buttons; "what just
-        happened" tells the engine events from ``first_event`` on."""
+        happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
+        ``revision`` shown (bot.outbox finds a board by it)."""
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
@@ -183,7 +193,7 @@ class Ui:
         )
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(live.row.id))
-        view.add_item(DiscardsButton(live.row.id))
+        view.add_item(DiscardsButton(live.row.id, revision))
         if live.outcome is not None:
             content = text.result_text({"winner": live.outcome[0], "reason": live.outcome[1]}, names)
         else:
@@ -196,67 +206,28 @@ class Ui:
             content = "Your move: " + "; ".join(waiting) + ". Press **Show my hand**."
         return {"content": content, "embed": embed, "view": view}
 
-    async def post_board(self, live: LiveGame) -> None:
-        """Post a new board telling what happened since the last one; a failure is logged and never
-        breaks the game."""
-        channel = self.bot.get_partial_messageable(live.match.channel_id)
-        told_from, live.board_told = live.board_told, len(live.game.events)
-        try:
-            board = await self.board(live, told_from)
-            message = await channel.send(**board, allowed_mentions=MENTION_USERS)
-        except discord.HTTPException:
-            log.exception("game %s: could not post the board", live.row.id)
-            return
-        self.duels.board_posted(live, message.id, told_from)
-
-    async def edit_board(self, live: LiveGame) -> bool:
-        """Update the latest board in place (it then tells everything since it was posted)."""
-        if live.board_message_id is None or not live.board_is_latest:
-            return False
-        channel = self.bot.get_partial_messageable(live.match.channel_id)
-        told = len(live.game.events)
-        try:
-            board = await self.board(live, live.board_from)
-            await channel.get_partial_message(live.board_message_id).edit(**board)
-        except discord.HTTPException:
-            log.warning("game %s: could not edit board %s", live.row.id, live.board_message_id)
-            return False
-        live.board_told = told
-        return True
-
     async def after_step(self, step: Step) -> None:
-        live = step.live
-        if not step.superseded:  # else the later decision's step shows the board, with this one's news
-            news = live.game.events[live.board_told :]
-            placed = all(kind == "placed" and detail == "face_down" for kind, _, _, _, detail in news)
-            # A card placed face down while the opponent still chooses: update the board in place.
-            goes_on = live.outcome is None and live.game.pending
-            if not (placed and goes_on and await self.edit_board(live)):
-                await self.post_board(live)
-        if step.match_over:
-            await self.post_match_result(live)
-        if step.next_game is not None:
-            await self.post_board(step.next_game)
+        """Bring the channel up to date with what a step changed (the board, the next game's, the
+        match's result): from the outbox, so a failed post is retried and nothing is told twice."""
+        await self.outbox.update(step.live.match.id)
 
-    async def post_match_result(self, live: LiveGame) -> None:
-        match = live.match
+    async def match_result(self, match: MatchRow) -> tuple[str, discord.ui.View]:
+        """The message that ends a match: who won it (or why it ended), with the Rematch button."""
         wins = await self.duels.score(match.id)
         winner = "p1" if wins["p1"] > wins["p2"] else "p2"
         loser = "p2" if winner == "p1" else "p1"
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(match.id))
-        channel = self.bot.get_partial_messageable(match.channel_id)
         content = (
             f"🏆 <@{match.user(winner)}> wins the match {wins[winner]}–{wins[loser]}"
             f" against {match.names[loser]}!"
         )
-        if live.ended is not None:  # ended by the bot: a concession, a timeout, an abort
+        games = await self.duels.storage.games(match.id)
+        last = await self.duels.live(games[-1].id) if games else None
+        if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
             mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
-            content = text.match_ended_text(*live.ended, mentions, match.names)
-        try:
-            await channel.send(content=content, view=view, allowed_mentions=MENTION_USERS)
-        except discord.HTTPException:
-            log.exception("match %s: could not post the result", match.id)
+            content = text.match_ended_text(*last.ended, mentions, match.names)
+        return content, view
 
     # --- a player's private view ------------------------------------------------------------------------
 

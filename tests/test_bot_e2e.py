@@ -195,6 +195,11 @@ class Table:
         return boards[-1]
 
     @staticmethod
+    def discards(board: Message) -> str:
+        """The custom id of a board's Discard piles button (it carries the board's revision)."""
+        return next(c for c in board.custom_ids if c.startswith("cardia:d:"))
+
+    @staticmethod
     def game_id(board: Message) -> int:
         return int(next(c for c in board.custom_ids if c.startswith("cardia:h:")).rsplit(":", 1)[1])
 
@@ -275,7 +280,7 @@ class Table:
         assert set(waiting) == self.waiting_users(followed.game), board.content
         user = rng.choice(waiting)
         if rng.random() < 0.1:  # now and then, a look at the discard piles
-            piles = await user.click(board, f"cardia:d:{self.game_id(board)}")
+            piles = await user.click(board, self.discards(board))
             await self.settle()
             assert piles.ephemeral and piles.message is not None and piles.message.embeds
         hand = await self.show_hand(user, board)
@@ -433,6 +438,7 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
         assert offer.content == f"{alice.mention}, Bob asks for a rematch!"
         (new_match,) = {int(c.split(":")[2]) for c in offer.custom_ids}
         assert new_match != match_id
+        await table.storage.flush()  # the message id is bookkeeping, committed with the next write
         proposed = await stored_match(table, new_match)
         assert proposed.status == "proposed" and (proposed.challenger_id, proposed.opponent_id) == (
             bob.id,
@@ -646,7 +652,7 @@ async def test_strangers_and_stale_clicks_are_refused_and_change_nothing(table: 
         assert refused.response_type == 4 and refused.ephemeral and refused.message is not None
         assert "only they can play it" in refused.message.content and refused.message in carol.messages()
         # Carol may look at the discard piles: they are public.
-        piles = await carol.click(board, f"cardia:d:{game_id}")
+        piles = await carol.click(board, table.discards(board))
         await table.settle()
         assert piles.ephemeral and piles.message is not None and piles.message.embeds
         assert await table.storage.actions(game_id) == []

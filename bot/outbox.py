@@ -1,0 +1,355 @@
+"""The channel as derived state: every public message the bot owes a duel, posted from the outbox.
+
+A transaction that changes what a duel's channel must show (a challenge, its answer, a decision, an end)
+also writes an outbox entry (``storage.post_due``): the challenge message, a game's board, a match's
+result. :class:`Outbox` brings the channel up to date with the database: it posts or edits what is due,
+then marks the entries done (deferred to the next transaction, so a decision stays one commit). It runs
+after every answer, again after a failed post (with back-off), and on start-up for whatever a stopped or
+killed process left due.
+
+Every post is idempotent: it shows the current state, never a queued copy (several entries for one game
+make one board), and a retry never duplicates. A new message carries a nonce (Discord returns the
+message already made with it, for a few minutes), and what may have been posted without being marked
+(after a crash, or a failed request) is first looked for in the channel's recent messages by its marker:
+the board's ``cardia:d:<game>:<revision>`` button, the result's ``cardia:r:<match>``, the challenge's
+``cardia:c:<match>:...``. Found, it is adopted; else posted.
+
+A board tells what happened since the latest board the channel shows, so a lost or failed post loses
+no part of the story: the next one tells it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import weakref
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.duels import Duels, LiveGame, Refusal
+from bot.storage import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
+from engine import Game, Setup
+
+if TYPE_CHECKING:
+    from bot.ui import Ui
+
+log = logging.getLogger(__name__)
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+SCAN_LIMIT = 100  # recent channel messages looked through for a post that was made but not marked
+RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, doubling up to the most
+FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
+GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
+BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
+
+
+class Outbox:
+    def __init__(self, bot: discord.Client, ui: Ui, duels: Duels) -> None:
+        self.bot = bot
+        self.ui = ui
+        self.duels = duels
+        self.storage: Storage = duels.storage
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._done: dict[int, set[int]] = {}  # match -> entries done whose mark is not committed yet
+        self._suspect: set[int] = set()  # matches whose posts may exist unmarked: look before posting
+        # match -> its challenge message and the status it shows, until the challenge is answered
+        self._challenges: dict[int, tuple[int, str]] = {}
+        self._retry: dict[int, float] = {}  # match -> seconds before the next retry
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._flusher: asyncio.TimerHandle | None = None
+
+    # --- when ---------------------------------------------------------------------------------------
+
+    async def recover(self) -> None:
+        """On start-up: bring every duel with something due up to date (a stopped process's leftovers).
+        Any of it may have reached Discord unmarked, so each is looked for before it is posted."""
+        matches = sorted({post.match_id for post in await self.storage.due_posts()})
+        self._suspect.update(matches)
+        for match_id in matches:
+            await self.update(match_id)
+        if matches:
+            log.info("outbox: brought %d duels up to date after a restart", len(matches))
+
+    async def update(self, match_id: int) -> bool:
+        """Post or edit what is due for a match, now; on failure retry later. True if all is shown."""
+        try:
+            async with self._lock(match_id):
+                await self._update(match_id)
+        except discord.HTTPException as error:
+            if error.status in GIVE_UP:
+                log.error(
+                    "match %s: the channel refuses the bot (%s): nothing more is posted", match_id, error
+                )
+                await self._give_up(match_id)
+                return False
+            self._suspect.add(match_id)  # a request that failed may still have made its message
+            self._schedule_retry(match_id, error)
+            return False
+        except (TimeoutError, OSError) as error:  # Discord unreachable
+            self._suspect.add(match_id)
+            self._schedule_retry(match_id, error)
+            return False
+        self._retry.pop(match_id, None)
+        return True
+
+    def shown_challenge(self, match: MatchRow, message_id: int) -> None:
+        """An interaction's answer showed the challenge message as it is now (posted or edited)."""
+        self._challenges[match.id] = (message_id, match.status)
+        if match.message_id != message_id:
+            self.storage.note_challenge_message(match.id, message_id)
+            self._flush_soon()
+
+    async def close(self) -> None:
+        """Stop retrying and commit the bookkeeping (the process is stopping)."""
+        if self._flusher is not None:
+            self._flusher.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.storage.flush()
+
+    # --- what -------------------------------------------------------------------------------------
+
+    async def _update(self, match_id: int) -> None:
+        posts = await self.storage.due_posts(match_id)
+        # Entries marked done here and still listed are only waiting for their mark's commit.
+        done = self._done.get(match_id, set()) & {post.id for post in posts}
+        if done:
+            self._done[match_id] = done
+        else:
+            self._done.pop(match_id, None)
+        posts = [post for post in posts if post.id not in done]
+        if not posts:
+            self._suspect.discard(match_id)
+            return
+        match = await self.storage.match(match_id)
+        assert match is not None  # an outbox entry references its match
+        scan = _Scan(self.bot) if match_id in self._suspect else None
+        handled: set[tuple[str, int | None]] = set()
+        for post in posts:
+            target = (post.kind, post.game_id)
+            if target not in handled:  # each brings its target to the current state: once is enough
+                handled.add(target)
+                match = await self._show(post, match, scan)
+            self._mark_done(match_id, [post.id])
+        self._suspect.discard(match_id)
+
+    async def _show(self, post: Post, match: MatchRow, scan: _Scan | None) -> MatchRow:
+        if post.kind == BOARD:
+            assert post.game_id is not None
+            try:
+                live = await self.duels.live(post.game_id)
+            except Refusal:  # the game is gone: nothing to show
+                return match
+            await self._board(live, scan)
+            return match
+        if post.kind == RESULT:
+            return await self._result(match, scan)
+        if post.kind == CHALLENGE:
+            return await self._challenge(match, scan)
+        log.error("match %s: outbox entry %s of unknown kind %r skipped", match.id, post.id, post.kind)
+        return match
+
+    async def _board(self, live: LiveGame, scan: _Scan | None) -> None:
+        if scan is not None and live.board_revision != live.revision:
+            await self._adopt_board(live, scan)
+        if live.board_revision == live.revision and live.board_message_id is not None:
+            return  # the channel shows it already
+        channel = self.bot.get_partial_messageable(live.match.channel_id)
+        news = live.game.events[live.board_told :]
+        only_face_down = all(event[0] == "placed" and event[4] == "face_down" for event in news)
+        # A card placed face down while the opponent still chooses: the latest board is edited in place.
+        if (
+            only_face_down
+            and live.board_is_latest
+            and live.board_message_id is not None
+            and live.outcome is None
+            and live.game.pending
+        ):
+            revision, told = live.revision, len(live.game.events)
+            board = await self.ui.board(live, live.board_from, revision)
+            try:
+                await channel.get_partial_message(live.board_message_id).edit(**board)
+            except discord.NotFound:
+                log.warning(
+                    "game %s: board %s is gone: posting a new one", live.row.id, live.board_message_id
+                )
+            else:
+                self._board_shown(live, live.board_message_id, live.board_from, told, revision)
+                return
+        revision, told_from, told = live.revision, live.board_told, len(live.game.events)
+        board = await self.ui.board(live, told_from, revision)
+        message = await channel.send(
+            **board, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
+        )
+        self._board_shown(live, message.id, told_from, told, revision)
+        live.board_is_latest = True
+
+    def _board_shown(self, live: LiveGame, message_id: int, told_from: int, told: int, revision: int) -> None:
+        live.board_message_id, live.board_from, live.board_told = message_id, told_from, told
+        live.board_revision = revision
+        self.storage.note_board(live.row.id, message_id, told)
+
+    async def _adopt_board(self, live: LiveGame, scan: _Scan) -> None:
+        """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
+        found: tuple[int, int] | None = None  # (revision, message id)
+        for message in await scan.recent(live.match.channel_id):
+            for custom_id in _custom_ids(message):
+                mark = BOARD_MARK.fullmatch(custom_id)
+                if mark and int(mark[1]) == live.row.id and int(mark[2]) <= live.revision:
+                    candidate = (int(mark[2]), message.id)
+                    found = candidate if found is None or candidate > found else found
+        if found is None:
+            return
+        revision, message_id = found
+        if live.board_message_id is not None and message_id < live.board_message_id:
+            return  # older than the board marked
+        told = len(live.game.events) if revision == live.revision else _events_after(live, revision)
+        live.board_is_latest = False  # what it told before is not known: the next news is a new board
+        self._board_shown(live, message_id, told, told, revision)
+
+    async def _result(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
+        if match.result_message_id is not None:
+            return match
+        marker = f"cardia:r:{match.id}"
+        if scan is not None:
+            for message in await scan.recent(match.channel_id):
+                if marker in _custom_ids(message):
+                    self.storage.note_result_message(match.id, message.id)
+                    return _with(match, result_message_id=message.id)
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        content, view = await self.ui.match_result(match)
+        message = await channel.send(
+            content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
+        )
+        self.storage.note_result_message(match.id, message.id)
+        return _with(match, result_message_id=message.id)
+
+    async def _challenge(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
+        known = self._challenges.get(match.id)
+        message_id = match.message_id if known is None else known[0]
+        if message_id is None and scan is not None and match.status == "proposed":
+            prefix = f"cardia:c:{match.id}:"
+            for message in await scan.recent(match.channel_id):
+                if any(custom_id.startswith(prefix) for custom_id in _custom_ids(message)):
+                    message_id = message.id
+                    self.storage.note_challenge_message(match.id, message_id)
+                    break
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        if message_id is None:
+            if match.status != "proposed":
+                return match  # never shown, and nothing left to answer: nothing to post
+            message = await channel.send(
+                **self.ui.challenge_message(match), allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
+            )
+            self.shown_challenge(match, message.id)
+            return _with(match, message_id=message.id)
+        if known != (message_id, match.status):
+            try:
+                await channel.get_partial_message(message_id).edit(
+                    embed=self.ui.challenge_embed(match), view=self.ui.challenge_view(match)
+                )
+            except discord.NotFound:
+                log.warning("match %s: the challenge message is gone", match.id)
+        if match.status == "proposed":
+            self._challenges[match.id] = (message_id, match.status)
+        else:  # answered: no later entry concerns the challenge message
+            self._challenges.pop(match.id, None)
+        return _with(match, message_id=message_id)
+
+    # --- helpers ----------------------------------------------------------------------------------
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _mark_done(self, match_id: int, post_ids: Iterable[int]) -> None:
+        ids = list(post_ids)
+        self._done.setdefault(match_id, set()).update(ids)
+        self.storage.note_posted(ids)
+        self._flush_soon()
+
+    def _flush_soon(self) -> None:
+        """Commit the bookkeeping soon if no transaction carries it first (the next decision usually does)."""
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().call_later(FLUSH_AFTER, self._start_flush)
+
+    def _start_flush(self) -> None:
+        self._flusher = None
+        self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        try:
+            await self.storage.flush()
+        except Exception:
+            log.exception("outbox: could not commit what was posted; trying again soon")
+            self._flush_soon()
+
+    async def _give_up(self, match_id: int) -> None:
+        self._mark_done(match_id, (post.id for post in await self.storage.due_posts(match_id)))
+        self._retry.pop(match_id, None)
+
+    def _schedule_retry(self, match_id: int, error: BaseException) -> None:
+        delay = self._retry.get(match_id, RETRY_FIRST)
+        self._retry[match_id] = min(delay * 2, RETRY_MOST)
+        log.warning(
+            "match %s: could not update the channel (%s); trying again in %.0f s", match_id, error, delay
+        )
+
+        async def retry() -> None:
+            await asyncio.sleep(delay)
+            await self.update(match_id)
+
+        self._spawn(retry())
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+class _Scan:
+    """The bot's own recent messages per channel, read once for one update of a duel."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+        self._seen: dict[int, list[discord.Message]] = {}
+
+    async def recent(self, channel_id: int) -> list[discord.Message]:
+        if channel_id not in self._seen:
+            channel = self.bot.get_partial_messageable(channel_id)
+            me = self.bot.user.id if self.bot.user is not None else None
+            self._seen[channel_id] = [
+                message async for message in channel.history(limit=SCAN_LIMIT) if message.author.id == me
+            ]
+        return self._seen[channel_id]
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                found.append(custom_id)
+    return found
+
+
+def _events_after(live: LiveGame, revision: int) -> int:
+    """How many engine events the game had after its first ``revision`` decisions."""
+    game = Game(Setup.model_validate(live.row.setup))
+    for player, choose in live.actions[:revision]:
+        game.apply(player, choose)
+    return len(game.events)
+
+
+def _with(match: MatchRow, **changes: Any) -> MatchRow:
+    return replace(match, **changes)
