@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -15,6 +16,7 @@ from bot.async_ui import add_commands as add_async_commands
 from bot.commands import cardia_group
 from bot.components import DYNAMIC_ITEMS
 from bot.duels import Duels
+from bot.guard import Guard, GuardedTree
 from bot.guild_settings import GuildSettingsStore
 from bot.records import Records
 from bot.records_ui import RecordsUi
@@ -24,6 +26,7 @@ from bot.timers import Timers
 from bot.ui import Ui
 
 log = logging.getLogger(__name__)
+DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
 
 
 class CardiaBot(discord.Client):
@@ -38,7 +41,8 @@ class CardiaBot(discord.Client):
     ) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(intents=discord.Intents(guilds=True))
-        self.tree = discord.app_commands.CommandTree(self)
+        self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
+        self.tree = GuardedTree(self, self.guard)
         self.database = database
         self.sync = sync
         self.sync_guild = sync_guild
@@ -48,6 +52,7 @@ class CardiaBot(discord.Client):
         self.timers: Timers | None = None
         self.ui: Ui  # set up in setup_hook, with everything that needs the database
         self._recovery: asyncio.Task[None] | None = None
+        self._closing = False
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
@@ -77,7 +82,17 @@ class CardiaBot(discord.Client):
         # What a stopped process left unposted is posted now (bot.outbox), alongside the gateway's start.
         self._recovery = asyncio.create_task(self.ui.outbox.recover(), name="cardia-outbox-recovery")
 
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
+        self.tree.completed(interaction)
+
     async def close(self) -> None:
+        """Stop: refuse new interactions, let those in flight finish (a few seconds at most), stop the
+        timers, commit the outbox's bookkeeping, close the gateway and the database."""
+        if self._closing:
+            return await super().close()
+        self._closing = True
+        if not self.guard.stopping:
+            await self.guard.drain(DRAIN_SECONDS)
         if self.timers is not None:
             await self.timers.stop()
         if self._recovery is not None:

@@ -438,7 +438,8 @@ def add_commands(group: app_commands.Group, async_ui: AsyncUi) -> None:
 
     @concede.autocomplete("duel")
     async def my_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await async_ui.duel_choices(interaction, current, everyone=False)
+        choices = async_ui.duel_choices(interaction, current, everyone=False)
+        return await async_ui.bot.guard.choices(choices, "/cardia concede: autocomplete")
 
     @group.command(name="abort", description="Server managers: end a duel without any result")
     @app_commands.describe(duel="Which duel (default: the one in this channel)")
@@ -447,7 +448,8 @@ def add_commands(group: app_commands.Group, async_ui: AsyncUi) -> None:
 
     @abort.autocomplete("duel")
     async def open_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await async_ui.duel_choices(interaction, current, everyone=True)
+        choices = async_ui.duel_choices(interaction, current, everyone=True)
+        return await async_ui.bot.guard.choices(choices, "/cardia abort: autocomplete")
 
     @group.command(name="status", description="Your running duels: whose move, until when, and the boards")
     async def status(interaction: Interaction) -> None:

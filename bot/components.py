@@ -42,9 +42,30 @@ def _bot(interaction: Interaction) -> CardiaBot:
     return cast("CardiaBot", interaction.client)
 
 
+class Guarded:
+    """A component whose click goes through the bot's one error path (bot.guard): always answered."""
+
+    async def act(self, interaction: Interaction) -> None:
+        raise NotImplementedError
+
+    def about(self) -> str:
+        """What the click is about, for the log (``game 12``, ``match 3``)."""
+        for name in ("game_id", "match_id", "guild_id"):
+            value = getattr(self, name, None)
+            if value is not None:
+                return f"{name.removesuffix('_id')} {value}"
+        return "a component"
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _bot(interaction).guard.run(
+            interaction, lambda: self.act(interaction), f"{self.about()}: {type(self).__name__}"
+        )
+
+
 class ChallengeButton(
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:c:(?P<match>\d+):(?P<answer>accept|decline|withdraw)",
+    template=r"cardia:c:(?P<match>[0-9]{1,20}):(?P<answer>accept|decline|withdraw)",
 ):
     def __init__(self, match_id: int, answer: str) -> None:
         label, style = CHALLENGE_ANSWERS[answer]
@@ -60,11 +81,13 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(int(match["match"]), match["answer"])
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).ui.answer_challenge(interaction, self.match_id, self.answer)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:h:(?P<game>\d+)"):
+class HandButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:h:(?P<game>[0-9]{1,20})"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -82,15 +105,14 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"card
     ) -> HandButton:
         return cls(int(match["game"]))
 
-    async def interaction_check(self, interaction: Interaction) -> bool:
-        return await _bot(interaction).ui.check_player(interaction, self.game_id)
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).ui.show_hand(interaction, self.game_id)
 
 
 class DiscardsButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:d:(?P<game>\d+)(?::(?P<revision>\d+))?"
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cardia:d:(?P<game>[0-9]{1,20})(?::(?P<revision>[0-9]{1,20}))?",
 ):
     def __init__(self, game_id: int, revision: int | None = None) -> None:
         # On a board, the revision it shows: how bot.outbox recognises a board it posted but did not mark.
@@ -110,13 +132,14 @@ class DiscardsButton(
     ) -> DiscardsButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).ui.show_discards(interaction, self.game_id)
 
 
 class ChoiceSelect(
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"cardia:s:(?P<game>\d+):(?P<version>\d+)(?::(?P<part>\d+))?",
+    template=r"cardia:s:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})(?::(?P<part>[0-9]{1,20}))?",
 ):
     def __init__(
         self,
@@ -146,18 +169,16 @@ class ChoiceSelect(
     ) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["version"]), part=int(match["part"] or 0))
 
-    async def interaction_check(self, interaction: Interaction) -> bool:
-        return await _bot(interaction).ui.check_player(interaction, self.game_id)
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(value) for value in data.get("values", [])]
         await _bot(interaction).ui.decide(interaction, self.game_id, self.version, values)
 
 
 class ChoiceButton(
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:b:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+    template=r"cardia:b:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20}):(?P<index>[0-9]{1,20})",
 ):
     def __init__(self, game_id: int, version: int, index: int, label: str = "-") -> None:
         super().__init__(
@@ -177,14 +198,13 @@ class ChoiceButton(
     ) -> ChoiceButton:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
-    async def interaction_check(self, interaction: Interaction) -> bool:
-        return await _bot(interaction).ui.check_player(interaction, self.game_id)
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).ui.decide_by_index(interaction, self.game_id, self.version, self.index)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:r:(?P<match>\d+)"):
+class RematchButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:r:(?P<match>[0-9]{1,20})"
+):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -199,13 +219,14 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"c
     ) -> RematchButton:
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).ui.rematch(interaction, self.match_id)
 
 
 class LeaderboardButton(
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:lb:(?P<guild>\d+):(?P<sort>rating|wins):(?P<page>\d+)",
+    template=r"cardia:lb:(?P<guild>[0-9]{1,20}):(?P<sort>rating|wins):(?P<page>[0-9]{1,20})",
 ):
     """Shows a page of a server's leaderboard: anyone may press it, on any old message."""
 
@@ -228,12 +249,14 @@ class LeaderboardButton(
     ) -> LeaderboardButton:
         return cls(int(match["guild"]), match["sort"], int(match["page"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).records_ui.leaderboard(interaction, self.sort, self.page, self.guild_id)
 
 
 class ClaimButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:v:(?P<game>\d+):(?P<version>\d+)"
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cardia:v:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})",
 ):
     """Claim victory, for the player a game does not wait for once the opponent's time is up."""
 
@@ -255,7 +278,7 @@ class ClaimButton(
     ) -> ClaimButton:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).async_ui.claim(interaction, self.game_id, self.version)
 
 

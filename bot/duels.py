@@ -27,6 +27,10 @@ ProposeCheck = Callable[[int, int, tuple[int, str], tuple[int, str]], Awaitable[
 Clock = Callable[[], datetime]
 
 
+#: A challenge's status, as said of it once answered ("This challenge was already accepted.").
+ANSWERED = {"active": "accepted", "finished": "accepted", "aborted": "cancelled"}
+
+
 class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is shown to them privately."""
 
@@ -123,10 +127,13 @@ class Duels:
         assert match is not None
         return match
 
-    async def answer(self, match_id: int, user_id: int, answer: str) -> tuple[MatchRow, LiveGame | None]:
-        """Accept, decline or withdraw a proposed match; accepting starts its first game."""
+    async def answer(
+        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None
+    ) -> tuple[MatchRow, LiveGame | None]:
+        """Accept, decline or withdraw a proposed match; accepting starts its first game. With
+        ``guild_id``, only a challenge of that server."""
         match = await self.storage.match(match_id)
-        if match is None:
+        if match is None or (guild_id is not None and match.guild_id != guild_id):
             raise Refusal("This challenge no longer exists.")
         allowed = match.opponent_id if answer in ("accept", "decline") else match.challenger_id
         if user_id != allowed:
@@ -135,7 +142,8 @@ class Duels:
         status = {"accept": "active", "decline": "declined", "withdraw": "withdrawn"}[answer]
         async with self.storage.transaction() as tx:
             if not await tx.set_match_status(match_id, ("proposed",), status):
-                raise Refusal(f"This challenge was already {match.status}.")
+                now_status = (await self._match_row(match_id)).status  # what answered it first
+                raise Refusal(f"This challenge was already {ANSWERED.get(now_status, now_status)}.")
             await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
@@ -205,8 +213,11 @@ class Duels:
                 raise Refusal("Nothing to decide for you right now: the game is waiting for your opponent.")
             try:
                 game.apply(player, list(choose))
-            except IllegalAction as error:
-                raise Refusal(f"That is not a legal choice ({error}).") from None
+            except IllegalAction:
+                # The engine's reason names the values sent: never echoed (a forged one may be huge).
+                raise Refusal(
+                    "That is not one of the choices offered. Here is where the game stands."
+                ) from None
             try:
                 next_game, match_over = await self._save(live, player, choose)
             except BaseException:

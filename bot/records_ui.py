@@ -78,7 +78,7 @@ def add_commands(group: app_commands.Group, ui: RecordsUi) -> None:
 
     @history.autocomplete("game")
     async def history_games(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await ui.history_choices(interaction, current)
+        return await ui.bot.guard.choices(ui.history_choices(interaction, current), "/cardia history")
 
     @group.command(name="about", description="The bot's version, uptime and games")
     async def about(interaction: Interaction) -> None:

@@ -134,7 +134,7 @@ class Ui:
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, answer: str) -> None:
         try:
-            match, _ = await self.duels.answer(match_id, interaction.user.id, answer)
+            match, _ = await self.duels.answer(match_id, interaction.user.id, answer, interaction.guild_id)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await interaction.response.edit_message(
@@ -147,7 +147,9 @@ class Ui:
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
         player = None if old is None else old.player_of(interaction.user.id)
-        if old is None or player is None:
+        if old is None or old.guild_id != interaction.guild_id:
+            return await self.refuse(interaction, "This match no longer exists.")
+        if player is None:
             return await self.refuse(interaction, "Only the two players of this match can ask for a rematch.")
         other = "p2" if player == "p1" else "p1"
         try:
@@ -231,20 +233,40 @@ class Ui:
 
     # --- a player's private view ------------------------------------------------------------------------
 
-    async def check_player(self, interaction: Interaction, game_id: int) -> bool:
-        """The one gate for game buttons: only the two players may use them."""
+    async def _game_here(self, interaction: Interaction, game_id: int) -> LiveGame | None:
+        """The game a component names, if it is one of this server's (else refused: None)."""
         try:
             live = await self.duels.live(game_id)
         except Refusal as refusal:
             await self.refuse(interaction, str(refusal))
-            return False
-        if live.match.player_of(interaction.user.id) is None:
+            return None
+        if live.match.guild_id != interaction.guild_id:  # a custom id forged from another server's game
+            await self.refuse(interaction, "This game no longer exists.")
+            return None
+        return live
+
+    async def _player_game(self, interaction: Interaction, game_id: int) -> tuple[LiveGame, str] | None:
+        """The game and the clicking player, for the two players only (else refused: None)."""
+        live = await self._game_here(interaction, game_id)
+        if live is None:
+            return None
+        player = live.match.player_of(interaction.user.id)
+        if player is None:
             names = live.match.names
             await self.refuse(
                 interaction, f"This is a duel between {names['p1']} and {names['p2']}: only they can play it."
             )
-            return False
-        return True
+            return None
+        return live, player
+
+    async def _private_decision(self, interaction: Interaction, game_id: int) -> tuple[LiveGame, str] | None:
+        """A decision is taken on the player's own private hand: a decision component anywhere else (a
+        public message) would put a private hand in public, and is refused."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await self.refuse(interaction, "Decisions are taken on your private hand: press Show my hand.")
+            return None
+        return await self._player_game(interaction, game_id)
 
     def hand(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
         """A player's private message: their hand, and their decision as buttons or selects."""
@@ -285,9 +307,10 @@ class Ui:
         return {"content": notice, "embed": embed, "view": view}
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
-        live = await self.duels.live(game_id)
-        player = live.match.player_of(interaction.user.id)
-        assert player is not None  # check_player
+        found = await self._player_game(interaction, game_id)
+        if found is None:
+            return
+        live, player = found
         hand = self.hand(live, player)
         await interaction.response.send_message(**hand, ephemeral=True)
         # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
@@ -295,33 +318,39 @@ class Ui:
         hand["view"].stop()
 
     async def show_discards(self, interaction: Interaction, game_id: int) -> None:
-        try:
-            live = await self.duels.live(game_id)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
+        live = await self._game_here(interaction, game_id)
+        if live is None:
+            return
         embed = render.discard_embed(observation(live.game, None), live.match.names)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def decide(self, interaction: Interaction, game_id: int, version: int, choose: list[str]) -> None:
+        found = await self._private_decision(interaction, game_id)
+        if found is None:
+            return
+        await self._decide(interaction, found, version, choose)
+
+    async def _decide(
+        self, interaction: Interaction, found: tuple[LiveGame, str], version: int, choose: list[str]
+    ) -> None:
+        live, player = found
         try:
-            step = await self.duels.act(game_id, interaction.user.id, version, choose)
+            step = await self.duels.act(live.row.id, interaction.user.id, version, choose)
         except Refusal as refusal:
-            live = await self.duels.live(game_id)
-            player = live.match.player_of(interaction.user.id)
-            assert player is not None  # check_player
+            live = await self.duels.live(live.row.id)
             await interaction.response.edit_message(**self.hand(live, player, notice=f"⚠️ {refusal}"))
             return
-        assert step.player is not None
-        await interaction.response.edit_message(**self.hand(step.live, step.player))
+        await interaction.response.edit_message(**self.hand(step.live, player))
         await self.after_step(step)
 
     async def decide_by_index(self, interaction: Interaction, game_id: int, version: int, index: int) -> None:
-        live = await self.duels.live(game_id)
-        player = live.match.player_of(interaction.user.id)
-        assert player is not None  # check_player
+        found = await self._private_decision(interaction, game_id)
+        if found is None:
+            return
+        live, player = found
         decision = live.pending_for(player)
         if decision is None or live.own_actions(player) != version or index >= len(decision.options):
             notice = "⚠️ That choice is out of date (you already decided). Here is where the game stands."
             await interaction.response.edit_message(**self.hand(live, player, notice=notice))
             return
-        await self.decide(interaction, game_id, version, [decision.options[index]])
+        await self._decide(interaction, found, version, [decision.options[index]])

@@ -42,7 +42,6 @@ HANDLERS = (
     "challenge",
     "answer_challenge",
     "rematch",
-    "check_player",
     "show_hand",
     "show_discards",
     "decide",

@@ -72,8 +72,12 @@ async def test_decisions_are_checked_and_change_nothing_when_refused(duels: Duel
         await duels.act(game_id, CAROL[0], 0, [hand[0]])
     with pytest.raises(Refusal, match="out of date"):
         await duels.act(game_id, ALICE[0], 1, [hand[0]])
-    with pytest.raises(Refusal, match="not a legal choice"):
+    with pytest.raises(Refusal, match="not one of the choices offered"):
         await duels.act(game_id, ALICE[0], 0, ["p1:nonsense"])
+    # A forged value is never echoed: a 5,000-character one would make the answer too long for Discord.
+    with pytest.raises(Refusal) as refused:
+        await duels.act(game_id, ALICE[0], 0, ["x" * 5000])
+    assert len(str(refused.value)) < 100 and "xxx" not in str(refused.value)
     assert await duels.storage.actions(game_id) == []
     step = await duels.act(game_id, ALICE[0], 0, [hand[0]])
     assert step.player == "p1" and live.own_actions("p1") == 1

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from .server import Emulator
 
 Files = dict[str, tuple[str | None, bytes]]
+#: How long Discord remembers a message's nonce for ``enforce_nonce`` ("the past few minutes").
+NONCE_SECONDS = 180.0
 #: Which callback types Discord accepts for which interaction types.
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
@@ -190,14 +192,21 @@ class RestAPI:
                 raise DiscordHTTPError(404, 0, "404: Not Found")
             if problems and emulator.reject_invalid:
                 raise DiscordHTTPError(400, 50035, "Invalid Form Body", problems)
+            fault = emulator.take_fault(record)
+            if fault is not None and not fault.after:
+                raise DiscordHTTPError(fault.status, 0, fault.message)
             result = await handler(record)
             record.status, record.response = (204, None) if result is None else (200, result)
+            if fault is not None:  # done, and yet answered with an error: the bot cannot tell
+                raise DiscordHTTPError(fault.status, 0, fault.message)
         except DiscordHTTPError as error:
             record.status, record.response = error.status, error.payload()
         except Exception as error:  # a body the emulator cannot make sense of, or an emulator bug
             emulator.violation(f"the emulator failed on this request: {error!r}", record)
             # Not a 5xx: discord.py would retry those, with back-off, for seconds.
             record.status, record.response = 400, {"message": f"emulator error: {error!r}", "code": 0}
+        for hook in list(emulator.hooks):
+            hook(record)
         emulator.state.notify()
         if record.response is None:
             return web.Response(status=record.status)
@@ -505,7 +514,17 @@ class RestAPI:
         return [m.data for m in reversed(visible)][:limit]
 
     async def create_message(self, record: RecordedRequest) -> Any:
-        return (await self._create(self._channel(record), record.body or {}, record.files)).data
+        channel, body = self._channel(record), record.body or {}
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: with enforce_nonce, a nonce used in the past few minutes returns that message.
+            earlier = self.state.nonces.get((channel.id, str(nonce)))
+            if earlier is not None and time.monotonic() - earlier[1] < NONCE_SECONDS:
+                return earlier[0].data
+        message = await self._create(channel, body, record.files)
+        if nonce is not None and body.get("enforce_nonce"):
+            self.state.nonces[(channel.id, str(nonce))] = (message, time.monotonic())
+        return message.data
 
     async def get_message(self, record: RecordedRequest) -> Any:
         return self._channel_message(record).data

@@ -14,6 +14,7 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -29,6 +30,19 @@ from .state import Channel, Interaction, Message, State
 from .users import SimUser
 
 T = TypeVar("T")
+
+
+@dataclass(eq=False)
+class Fault:
+    """A failure :meth:`Emulator.fail` injects into the requests it matches."""
+
+    method: str
+    template: str
+    status: int
+    times: int
+    after: bool
+    message: str
+    hits: list[RecordedRequest] = field(default_factory=list)
 
 
 class Emulator:
@@ -63,6 +77,10 @@ class Emulator:
         self.reject_invalid = reject_invalid
         #: :meth:`check` also fails for an interaction the bot never acknowledged.
         self.require_acknowledgement = require_acknowledgement
+        #: Injected failures (:meth:`fail`), taken by the first requests they match.
+        self.faults: list[Fault] = []
+        #: Called with every request once it is handled, before it is answered (e.g. to kill the bot).
+        self.hooks: list[Callable[[RecordedRequest], None]] = []
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
         self.unhandled: list[RecordedRequest] = []
@@ -190,6 +208,33 @@ class Emulator:
     async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
         """Wait until ``predicate()`` is truthy (re-checked after every request and gateway change)."""
         return await self.state.wait_for(predicate, timeout, what)
+
+    # -- faults ----------------------------------------------------------------------------------
+
+    def fail(
+        self,
+        method: str,
+        template: str,
+        *,
+        status: int = 503,
+        times: int = 1,
+        after: bool = False,
+        message: str = "Service Unavailable",
+    ) -> Fault:
+        """Answer the next ``times`` requests to ``method template`` with a Discord error ``status``
+        (503 by default: one discord.py does not retry). With ``after``, the request is carried out
+        first (a message is made) and still answered with the error: the bot cannot tell."""
+        fault = Fault(method, template, status, times, after, message)
+        self.faults.append(fault)
+        return fault
+
+    def take_fault(self, record: RecordedRequest) -> Fault | None:
+        for fault in self.faults:
+            if fault.times > 0 and (fault.method, fault.template) == (record.method, record.template):
+                fault.times -= 1
+                fault.hits.append(record)
+                return fault
+        return None
 
     # -- the verdict -----------------------------------------------------------------------------
 

@@ -381,6 +381,8 @@ class State:
         self.messages: dict[int, Message] = {}
         self.commands: dict[int, dict[str, Any]] = {}
         self.interactions: dict[int, Interaction] = {}
+        #: (channel, nonce) -> the message created with it and when (for ``enforce_nonce``).
+        self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
         self._changed = asyncio.Event()
 
     # -- waiting -------------------------------------------------------------------------------------

@@ -1,0 +1,126 @@
+"""The one path every command and click takes: it is always answered, even when something fails.
+
+- A handler that raises (the database failing, Discord failing, a bug) is logged with its traceback and
+  what it was about (``game 12: a decision``), and the user is told privately, in one sentence, that
+  nothing was changed, unless they already got their answer.
+- While the process stops (SIGTERM), new interactions are refused in one line and the ones in flight are
+  waited for (:meth:`Guard.drain`), so none is cut off half-way.
+
+Slash commands come through :class:`GuardedTree`; buttons and selects through
+``bot.components.CardiaItem``; autocomplete through :meth:`Guard.choices`, which answers with no
+choices rather than not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+NOTHING_CHANGED = "Something went wrong on our side and nothing was changed: please try again in a moment."
+STOPPING = "The bot is restarting: nothing was changed, please try again in a minute."
+
+
+class Guard:
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.stopping = False
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def _enter(self) -> None:
+        self.in_flight += 1
+        self._idle.clear()
+
+    def _leave(self) -> None:
+        self.in_flight = max(0, self.in_flight - 1)
+        if self.in_flight == 0:
+            self._idle.set()
+
+    async def run(self, interaction: Interaction, handler: Callable[[], Awaitable[None]], what: str) -> None:
+        """Run a component's handler: refused while stopping, answered if it fails."""
+        if self.stopping:
+            await reply(interaction, STOPPING)
+            return
+        self._enter()
+        try:
+            await handler()
+        except Exception as error:
+            await self.failed(interaction, error, what)
+        finally:
+            self._leave()
+
+    async def choices(
+        self, handler: Awaitable[list[app_commands.Choice[Any]]], what: str
+    ) -> list[app_commands.Choice[Any]]:
+        """An autocomplete's choices; none if it fails (discord.py would leave it unanswered)."""
+        try:
+            return await handler
+        except Exception:
+            log.exception("%s: autocomplete failed", what)
+            return []
+
+    async def failed(self, interaction: Interaction, error: BaseException, what: str) -> None:
+        log.error("%s failed (user %s)", what, interaction.user.id, exc_info=error)
+        if not interaction.response.is_done():
+            await reply(interaction, NOTHING_CHANGED)
+
+    async def drain(self, timeout: float) -> bool:
+        """Refuse what comes from now on and wait (at most ``timeout`` s) for what is in flight."""
+        self.stopping = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.warning("stopping with %d interactions still in flight", self.in_flight)
+            return False
+        return True
+
+
+async def reply(interaction: Interaction, message: str) -> None:
+    """A private one-line answer; a failure to send it is logged, never raised."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s: %s", interaction.id, error)
+
+
+class GuardedTree(app_commands.CommandTree[Any]):
+    """The command tree, with slash commands counted in flight, refused while stopping, and answered
+    when they fail."""
+
+    def __init__(self, client: discord.Client, guard: Guard) -> None:
+        super().__init__(client)
+        self.guard = guard
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True  # answered with no choices at worst (Guard.choices); not counted
+        if self.guard.stopping:
+            await reply(interaction, STOPPING)
+            return False
+        self.guard._enter()
+        return True
+
+    def completed(self, interaction: Interaction) -> None:
+        """The client's ``on_app_command_completion``: a command ended without an error."""
+        if interaction.type is not discord.InteractionType.autocomplete:
+            self.guard._leave()
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError, /) -> None:
+        original = getattr(error, "original", error)
+        name = interaction.command.qualified_name if interaction.command is not None else "a command"
+        try:
+            await self.guard.failed(interaction, original, f"/{name}")
+        finally:
+            if interaction.type is not discord.InteractionType.autocomplete:
+                self.guard._leave()
