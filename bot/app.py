@@ -26,7 +26,10 @@ from bot.timers import Timers
 from bot.ui import Ui
 
 log = logging.getLogger(__name__)
-DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
+DRAIN_SECONDS = 5.0
+HEALTH_EVERY = (
+    30.0  # seconds between two health marks  # on SIGTERM, how long interactions in flight may take to finish
+)
 
 
 class CardiaBot(discord.Client):
@@ -38,7 +41,10 @@ class CardiaBot(discord.Client):
         *,
         timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.timers)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
+        health_file: Path | None = None,  # touched while healthy (python -m bot health)
     ) -> None:
+        # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives through interactions.
         super().__init__(intents=discord.Intents(guilds=True))
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
@@ -53,9 +59,17 @@ class CardiaBot(discord.Client):
         self.ui: Ui  # set up in setup_hook, with everything that needs the database
         self._recovery: asyncio.Task[None] | None = None
         self._closing = False
+        self.health_file = health_file
+        self._health: asyncio.Task[None] | None = None
+
+    async def open_storage(self) -> None:
+        """Open the database (before logging in, so an unusable one stops the bot at once)."""
+        if self.storage is None:
+            self.storage = await Storage.open(self.database)
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database)
+        await self.open_storage()
+        assert self.storage is not None
         self.duels = Duels(self.storage, clock=self.clock)
         self.ui = Ui(self, self.duels)
         self.records = Records(self.storage)
@@ -81,6 +95,19 @@ class CardiaBot(discord.Client):
         self.timers.start(self.async_ui.notify)  # reminders, claims and forfeits, from the database
         # What a stopped process left unposted is posted now (bot.outbox), alongside the gateway's start.
         self._recovery = asyncio.create_task(self.ui.outbox.recover(), name="cardia-outbox-recovery")
+        if self.health_file is not None:
+            self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
+
+    async def _mark_health(self, path: Path) -> None:
+        """Touch ``path`` while the gateway is live and the database answers (the Docker health check)."""
+        while True:
+            try:
+                if self.is_ready() and not self.is_closed() and self.storage is not None:
+                    await self.storage.ping()
+                    path.touch()
+            except Exception:
+                log.exception("health check: the database does not answer")
+            await asyncio.sleep(HEALTH_EVERY)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.tree.completed(interaction)
@@ -95,8 +122,9 @@ class CardiaBot(discord.Client):
             await self.guard.drain(DRAIN_SECONDS)
         if self.timers is not None:
             await self.timers.stop()
-        if self._recovery is not None:
-            self._recovery.cancel()
+        for task in (self._recovery, self._health):
+            if task is not None:
+                task.cancel()
         await super().close()
         if hasattr(self, "ui"):
             await self.ui.outbox.close()

@@ -19,6 +19,7 @@ from bot import render, text
 from bot.components import ClaimButton
 from bot.duels import Duels, LiveGame, Refusal
 from bot.guild_settings import GuildSettings, GuildSettingsStore, describe
+from bot.ids import parse_id
 from bot.storage import MatchRow
 from bot.text import tr
 from bot.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
@@ -105,7 +106,8 @@ class AsyncUi:
 
     async def _chosen(self, interaction: Interaction, duel: str) -> MatchRow | None:
         """The open match of this server picked in a ``duel`` option (its id), or None (refused)."""
-        match = await self.duels.storage.match(int(duel)) if duel.strip().isdigit() else None
+        match_id = parse_id(duel)
+        match = None if match_id is None else await self.duels.storage.match(match_id)
         if (
             match is None
             or match.guild_id != interaction.guild_id
@@ -336,6 +338,11 @@ class AsyncUi:
             return await self.refuse(interaction, tr("claim.nobody"))
         if player in waiting:
             return await self.refuse(interaction, tr("claim.waits_for_you"))
+        if live.match.guild_id != interaction.guild_id:
+            return await self.refuse(interaction, "This game no longer exists.")
+        deadlines = await self.timers.deadlines(game_id)
+        if deadlines is None or self.timers.now() < deadlines.time_up:  # a button forged before its time
+            return await self.refuse(interaction, tr("claim.not_yet"))
         try:
             step = await self.duels.end(
                 game_id, player, CLAIM_REASON, match_too=True, expected_actions=version

@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot import text
 from bot.components import LeaderboardButton
+from bot.ids import parse_id
 from bot.records import (
     PAGE_SIZE,
     SORTS,
@@ -111,7 +112,9 @@ class RecordsUi:
     ) -> None:
         """The first answer, or a button's new page (the message is edited in place)."""
         edit = guild_id is not None
-        guild_id = guild_id if guild_id is not None else interaction.guild_id
+        if edit and guild_id != interaction.guild_id:  # a button forged from another server's leaderboard
+            return await self._private(interaction, content=tr("records.other_server"))
+        guild_id = interaction.guild_id
         if guild_id is None:
             return await self._private(interaction, content=tr("records.in_server"))
         order: Sort = "wins" if sort == "wins" else "rating"
@@ -134,10 +137,9 @@ class RecordsUi:
         guild_id = interaction.guild_id
         if guild_id is None:
             return await self._private(interaction, content=tr("records.in_server"))
-        digits = wanted.strip().lstrip("#").strip()
-        if not digits.isdigit():
+        game_id = parse_id(wanted)
+        if game_id is None:
             return await self._private(interaction, content=tr("history.bad_id"))
-        game_id = int(digits)
         row = await self.records.storage.game(game_id)
         match = None if row is None else await self.records.storage.match(row.match_id)
         if row is None or match is None or match.guild_id != guild_id:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -17,3 +17,18 @@ class Settings(BaseSettings):
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
     # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.timers).
     timer_tick: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_TIMER_TICK"))
+    # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
+    health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))
+    health_stale: float = Field(default=90.0, gt=0, validation_alias=AliasChoices("CARDIA_HEALTH_STALE"))
+
+
+def describe_error(error: ValidationError) -> str:
+    """One line naming the setting to fix: ``CARDIA_TIMER_TICK=abc: Input should be a valid number``."""
+    problems = []
+    for problem in error.errors():
+        where = problem.get("loc") or ()
+        name = str(where[0]).upper() if where else "a setting"
+        value = problem.get("input")
+        shown = "" if name == "DISCORD_TOKEN" or not isinstance(value, str) else f"={value[:40]}"
+        problems.append(f"{name}{shown}: {problem['msg']}")
+    return "bad setting: " + "; ".join(problems)

@@ -21,6 +21,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ids import storable
+
 # Numbered migrations: the database's user_version is the number applied so far. Only ever append.
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -225,6 +227,10 @@ def _game(row: sqlite3.Row) -> GameRow:
     )
 
 
+class StorageError(Exception):
+    """The database cannot be used at all; the message says why, in one line."""
+
+
 class Transaction:
     """The writes of one transaction (see :meth:`Storage.transaction`)."""
 
@@ -296,14 +302,28 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
-        db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        storage = cls(db)
-        await storage._migrate()
+        """Open (creating and migrating if needed) the database; :class:`StorageError` in one line if it
+        cannot be used (read-only, not a database, a missing folder), with nothing left running."""
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {path}: {error}") from None
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            storage = cls(db)
+            await storage._migrate()
+        except sqlite3.Error as error:
+            await db.close()  # else aiosqlite's thread keeps the process alive
+            raise StorageError(f"cannot use the database {path}: {error}") from None
         return storage
+
+    async def ping(self) -> None:
+        """A read that proves the database answers (the health check)."""
+        async with self.db.execute("SELECT 1") as cursor:
+            await cursor.fetchone()
 
     async def close(self) -> None:
         await self.db.close()
@@ -414,6 +434,8 @@ class Storage:
             return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
+        if not storable(match_id):
+            return None
         async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
             row = await cursor.fetchone()
         return None if row is None else _match(row)
@@ -450,6 +472,8 @@ class Storage:
     # --- games ------------------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
+        if not storable(game_id):
+            return None
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return None if row is None else _game(row)

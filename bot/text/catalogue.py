@@ -322,6 +322,7 @@ EN: dict[str, str] = {
     # Claim victory
     "claim.label": "Claim victory",
     "claim.not_player": "This is a duel between {first} and {second}: only they can claim victory in it.",
+    "claim.not_yet": "The decision time is not over yet: you cannot claim victory.",
     "claim.waits_for_you": "The game waits for your decision: you cannot claim victory, but you can still "
     "decide (Show my hand on the latest board).",
     "claim.nobody": "The game waits for both players: nobody can claim victory.",
@@ -358,6 +359,7 @@ EN: dict[str, str] = {
     "status.more": "… and {n} more.",
     # records: /cardia stats, leaderboard, history, about (bot.records, bot.records_ui)
     "records.in_server": "Records are kept per server: use this command in a server.",
+    "records.other_server": "This leaderboard belongs to another server.",
     "records.deck.mixed": "Mixed decks",
     "records.no_location": "No location",
     "records.tally": "{wins} W · {losses} L · {draws} D ({rate})",
