@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import render, text
-from bot.components import ClaimButton
+from bot.components import ClaimButton, ConcedeButton
 from bot.duels import Duels, LiveGame, Refusal
 from bot.guild_settings import GuildSettings, GuildSettingsStore, describe
 from bot.ids import parse_id
@@ -188,17 +188,33 @@ class AsyncUi:
             match = found
         if match.status == "proposed":
             return await self.refuse(interaction, tr("concede.proposed"))
-        game_id = await self._current_game(match)
         player = match.player_of(user)
-        if game_id is None or player is None:
+        if player is None:
             return await self.refuse(interaction, tr("duel.unknown"))
+        # Giving up a match cannot be undone: a private question first, with a Confirm button.
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConcedeButton(match.id))
+        await interaction.response.send_message(
+            tr("concede.confirm", opponent=match.names[other(player)]), view=view, ephemeral=True
+        )
+        view.stop()  # a dynamic item: no live view needed (see Ui.show_hand)
+
+    async def confirm_concede(self, interaction: Interaction, match_id: int) -> None:
+        """Confirm pressed: the caller gives up the match, whose opponent wins it."""
+        match = await self.duels.storage.match(match_id)
+        player = None if match is None else match.player_of(interaction.user.id)
+        if match is None or match.guild_id != interaction.guild_id or player is None:
+            return await self.refuse(interaction, tr("duel.unknown"))
+        game_id = await self._current_game(match) if match.status == "active" else None
+        if game_id is None:
+            return await self.refuse(interaction, tr("concede.over"))
         winner = other(player)
         try:
             step = await self.duels.end(game_id, winner, CONCEDED, match_too=True)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.send_message(
-            tr("concede.done", opponent=match.names[winner]), ephemeral=True
+        await interaction.response.edit_message(
+            content=tr("concede.done", opponent=match.names[winner]), view=None
         )
         await self.ui.after_step(step)
 

@@ -11,6 +11,7 @@ long as a game lasts, across restarts (discord.py ``DynamicItem``). No game stat
     cardia:r:<match>                             rematch
     cardia:v:<game>:<decisions>                  claim victory once the opponent's time is up (the
                                                  game's number of decisions: out of date once one is taken)
+    cardia:k:<match>                             confirm giving up the match (/cardia concede)
     cardia:lb:<guild>:<rating|wins>:<page>       a page of the server's leaderboard (0: the first)
 
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
@@ -282,6 +283,29 @@ class ClaimButton(
         await _bot(interaction).async_ui.claim(interaction, self.game_id, self.version)
 
 
+class ConcedeButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:k:(?P<match>[0-9]{1,20})"
+):
+    """Confirm giving up a match (the private question of ``/cardia concede``)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr("concede.button"), style=discord.ButtonStyle.danger, custom_id=f"cardia:k:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConcedeButton:
+        return cls(int(match["match"]))
+
+    async def act(self, interaction: Interaction) -> None:
+        await _bot(interaction).async_ui.confirm_concede(interaction, self.match_id)
+
+
 DYNAMIC_ITEMS = (
     ChallengeButton,
     HandButton,
@@ -291,4 +315,5 @@ DYNAMIC_ITEMS = (
     RematchButton,
     LeaderboardButton,
     ClaimButton,
+    ConcedeButton,
 )

@@ -89,7 +89,8 @@ class Outbox:
             self._suspect.add(match_id)  # a request that failed may still have made its message
             self._schedule_retry(match_id, error)
             return False
-        except (TimeoutError, OSError) as error:  # Discord unreachable
+        except Exception as error:  # Discord unreachable, the database failing: nothing is lost, retry
+            log.exception("match %s: could not bring the channel up to date", match_id)
             self._suspect.add(match_id)
             self._schedule_retry(match_id, error)
             return False

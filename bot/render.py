@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import text
-from bot.text import FACTION_EMOJI, clip, signed, tr
+from bot.text import FACTION_EMOJI, clip, plural, signed, tr
 from cards import CARDS, LOCATIONS
 
 COLOR_PLAYING = 0x5865F2
@@ -255,7 +255,16 @@ def board_embed(
         _field(embed, tr("board.waiting"), "\n".join(_waiting_lines(obs, names)))
     footer = "board.footer" if obs.get("result") is None else "board.footer_finished"
     rounds = obs.get("round", 1)
-    _footer(embed, tr(footer, deck=deck_label, difficulty=difficulty_name, round=rounds))
+    _footer(
+        embed,
+        tr(
+            footer,
+            deck=deck_label,
+            difficulty=difficulty_name,
+            round=rounds,
+            rounds=plural("history.rounds", rounds),
+        ),
+    )
 
     # The description: totals and the row, with what is left of the 6000 characters.
     first, second = _name(names, "p1", NAME_IN_LINE), _name(names, "p2", NAME_IN_LINE)

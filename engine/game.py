@@ -68,7 +68,8 @@ class Game(Table):
             self.pending = ()
             self.current = None
             winner = over.result.winner
-            self.log("game_over", -1 if winner is None else PLAYERS.index(winner), detail=over.result.reason)
+            cause = over.result.cause or over.result.reason
+            self.log("game_over", -1 if winner is None else PLAYERS.index(winner), detail=cause)
 
     # --- the round --------------------------------------------------------------------------------------
 
@@ -189,7 +190,7 @@ class Game(Table):
                 if (card := mine[p]) is not None and FACTION[card.card] is FACTION[cards[p].card]
             ]
             if len(losers) == 2:
-                raise GameOver(None, "simultaneous")
+                raise GameOver(None, "simultaneous", cause="haunted_catacombs")
             for loser in losers:
                 self.win(1 - loser, "haunted_catacombs")
         else:

@@ -150,14 +150,17 @@ EventTuple = tuple[str, int, tuple[str, ...], int, str]
 class Result:
     winner: str | None  # None: a drawn game
     reason: str
+    # Which condition, when the reason alone does not say (a "simultaneous" draw in the Haunted
+    # Catacombs); not part of the record's state (REPLAY.md), only of what players are told.
+    cause: str | None = None
 
 
 class GameOver(Exception):
     """Raised anywhere in the flow when the game ends at once; the driver turns it into the result."""
 
-    def __init__(self, winner: int | None, reason: str) -> None:
+    def __init__(self, winner: int | None, reason: str, cause: str | None = None) -> None:
         super().__init__(reason)
-        self.result = Result(None if winner is None else PLAYERS[winner], reason)
+        self.result = Result(None if winner is None else PLAYERS[winner], reason, cause)
 
 
 class IllegalAction(ValueError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
-from engine.model import PLAYERS, Event, PlayedCard
+from engine.model import PLAYERS, Event, PlayedCard, Result
 from engine.record import FORMAT
 from engine.table import by_value
 
@@ -98,7 +98,7 @@ def observation(game: Game, viewer: str | None) -> dict[str, Any]:
         }
     return {
         "status": "in_progress" if result is None else "finished",
-        "result": None if result is None else {"winner": result.winner, "reason": result.reason},
+        "result": None if result is None else _result(result),
         "round": game.round,
         "location": game.location,
         "signets": {"p1": first, "p2": second},
@@ -136,3 +136,11 @@ def visible_events(game: Game, viewer: str | None, start: int = 0) -> list[Event
                 cards = ()
         seen.append(Event(kind, player, cards, amount, detail))
     return seen
+
+
+def _result(result: Result) -> dict[str, Any]:
+    """A finished game's result as players are told it: with its cause when the reason needs one."""
+    told: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
+    if result.cause is not None:
+        told["cause"] = result.cause
+    return told

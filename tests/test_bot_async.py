@@ -22,13 +22,22 @@ from bot.guild_settings import DEFAULTS, GuildSettings
 from bot.timers import Timers
 from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS
-from tests.test_bot_e2e import Table, stacked_setup, stored_match
+from tests.test_bot_e2e import Table, forged, stacked_setup, stored_match
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 
 TICK = 0.01  # seconds between two scans of the timers
 MANAGE_GUILD = 1 << 5
-ASYNC_HANDLERS = ("show_settings", "concede", "abort", "status", "claim", "duel_choices", "notify")
+ASYNC_HANDLERS = (
+    "show_settings",
+    "concede",
+    "confirm_concede",
+    "abort",
+    "status",
+    "claim",
+    "duel_choices",
+    "notify",
+)
 
 
 class Clock:
@@ -286,7 +295,17 @@ async def test_concede_picks_the_duel_and_gives_the_opponent_the_match(table: As
         assert stranger.content.startswith("There is no such duel")
 
         before = len(table.emulator.messages())
-        done = await _answer(await alice.slash("cardia", "concede", duel=choices[1]["value"]), table)
+        asked = await _answer(await alice.slash("cardia", "concede", duel=choices[1]["value"]), table)
+        assert asked.content == "Concede the match against Bob? Bob wins it; this cannot be undone."
+        assert asked.custom_ids == [f"cardia:k:{first_match}"] and len(table.emulator.messages()) == before
+        # A forged Confirm from Carol (the question is Alice's, private) changes nothing.
+        forged_click = forged(alice.component_interaction(asked, f"cardia:k:{first_match}"), carol)
+        refused = await _answer(await carol.send(forged_click), table)
+        assert refused is not asked and refused.content.startswith("There is no such duel")
+        assert (await stored_match(table, first_match)).status == "active"
+        confirmed = await alice.click(asked, f"cardia:k:{first_match}")
+        done = await _answer(confirmed, table)
+        assert done is asked and confirmed.response_type == 7 and asked.custom_ids == []
         assert done.content == "You conceded your duel against Bob: Bob wins the match."
         board, result = table.emulator.messages()[before:]
         assert table.game_id(board) == first_game and board.content == "Bob wins: Alice conceded."
@@ -300,7 +319,8 @@ async def test_concede_picks_the_duel_and_gives_the_opponent_the_match(table: As
         hand = await table.show_hand(
             carol, next(b for b in table.boards() if table.game_id(b) == carols_game.id)
         )
-        done = await _answer(await alice.slash("cardia", "concede"), table)
+        asked = await _answer(await alice.slash("cardia", "concede"), table)
+        done = await _answer(await alice.click(asked, f"cardia:k:{second_match}"), table)
         assert done.content == "You conceded your duel against Carol: Carol wins the match."
         assert table.choices(hand)
         late = await carol.click(hand, table.choices(hand)[0])

@@ -516,7 +516,12 @@ def check_observation(
     view = observation(game, viewer)
     assert json.loads(json.dumps(view)) == view  # plain data
     assert set(view) == OBSERVATION_KEYS
-    assert (view["status"], view["result"], view["round"]) == (full["status"], full["result"], full["round"])
+    assert (view["status"], view["round"]) == (full["status"], full["round"])
+    # The result as the record states it, and, told to players, the cause of a catacombs draw.
+    result = view["result"]
+    if result is not None and "cause" in result:
+        assert (result["reason"], result.pop("cause")) == ("simultaneous", "haunted_catacombs")
+    assert result == full["result"]
     assert view["signets"] == full["signets"]
     assert view["location"] == game.location
     assert len(view["encounters"]) == len(full["encounters"])
@@ -647,7 +652,8 @@ def test_no_view_ever_reveals_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> 
             assert game.result is not None
             kind, player, cards, amount, detail = game.events[-1]
             winner = -1 if game.result.winner is None else PLAYERS.index(game.result.winner)
-            assert (kind, player, cards, amount, detail) == ("game_over", winner, (), 0, game.result.reason)
+            told = game.result.cause or game.result.reason  # a catacombs draw says which condition
+            assert (kind, player, cards, amount, detail) == ("game_over", winner, (), 0, told)
             for viewer in VIEWERS:
                 assert visible_events(game, viewer) == history[viewer]
                 assert observation(game, viewer)["pending"] == []

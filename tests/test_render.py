@@ -527,7 +527,7 @@ def test_random_games_render_within_limits_and_hide_cards(seed: int) -> None:
         game.apply(decision.player, rng.sample(decision.options, count))
     check_embed(board(game, names, start))
     check_embed(render.discard_embed(observation(game, None), names))
-    result = {"winner": game.result.winner, "reason": game.result.reason}
+    result = observation(game, None)["result"]
     assert text.describe_events(visible_events(game, None), names)[-1] == text.result_text(result, names)
 
 
@@ -621,7 +621,7 @@ def test_challenge_and_card_embeds() -> None:
     data = check_embed(
         render.challenge_embed("A", "B", "Deck I", None, 2, "Assassins in training", 0, "accepted")
     )
-    assert {f["name"]: f["value"] for f in data["fields"]}["Location"] == "None"
+    assert {f["name"]: f["value"] for f in data["fields"]}["Location"] == "No location"
     for item_id in [*CARDS, *LOCATIONS]:
         data = check_embed(render.card_embed(item_id))
         assert data["fields"][-1]["name"] == "Notes"

@@ -188,6 +188,8 @@ EN: dict[str, str] = {
     "result.both_cannot_play": "Neither player can play a card; {winner} has more signets and wins.",
     "result.both_cannot_play_draw": "Neither player can play a card and the signets are equal: the game is "
     "a draw.",
+    "result.haunted_catacombs_draw": "Both players revealed a card of the same faction as their previous "
+    "one in the Haunted Catacombs: the game is a draw.",
     "result.simultaneous_draw": "Both players met a game-ending condition at the same moment: the game is "
     "a draw.",
     "result.draw": "The game is a draw.",
@@ -221,7 +223,7 @@ EN: dict[str, str] = {
     "board.waiting_line": "**{who}** — {what}",
     "board.result": "🏁 Result",
     "board.footer": "{deck} · Difficulty: {difficulty} · Round {round} · 🔘 ongoing token · 💍 signet",
-    "board.footer_finished": "{deck} · Difficulty: {difficulty} · {round} rounds",
+    "board.footer_finished": "{deck} · Difficulty: {difficulty} · {rounds}",
     "hand.title": "Your hand — round {round}",
     "hand.cards": "**Your hand** ({n})",
     "hand.empty": "Your hand is empty.",
@@ -245,7 +247,7 @@ EN: dict[str, str] = {
     "challenge.single": "**{challenger}** challenges **{opponent}** to a single game of Cardia.",
     "challenge.deck": "Deck",
     "challenge.location": "Location",
-    "challenge.no_location": "None",
+    "challenge.no_location": "No location",
     "challenge.difficulty": "Difficulty",
     "challenge.difficulty_value": "{value} — {name}",
     "challenge.status": "Status",
@@ -339,6 +341,9 @@ EN: dict[str, str] = {
     "concede.which": "You have several running duels: choose one with the `duel` option.",
     "concede.proposed": "That challenge has not started: withdraw or decline it on the challenge message.",
     "concede.done": "You conceded your duel against {opponent}: {opponent} wins the match.",
+    "concede.confirm": "Concede the match against {opponent}? {opponent} wins it; this cannot be undone.",
+    "concede.button": "Confirm: concede",
+    "concede.over": "This duel is not running any more: there is nothing to concede.",
     "abort.managers_only": "Only members with the Manage Server permission can abort duels.",
     "abort.none": "There is no open duel in this channel: choose one with the `duel` option.",
     "abort.which": "There are several open duels in this channel: choose one with the `duel` option.",

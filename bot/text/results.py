@@ -43,6 +43,8 @@ def result_text(
     if reason in NO_RESULT:
         return tr(f"result.{reason}")
     if winner is None:
+        if reason == "haunted_catacombs" or result.get("cause") == "haunted_catacombs":
+            return tr("result.haunted_catacombs_draw")
         if reason == "both_cannot_play":
             return tr("result.both_cannot_play_draw")
         if reason in ("simultaneous", "haunted_catacombs", "founders_day"):
