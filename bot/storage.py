@@ -9,6 +9,7 @@ the README on scaling), except the WAL pragma.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import sys
@@ -341,16 +342,19 @@ class Storage:
         action, which raises :class:`sqlite3.IntegrityError`)."""
         async with self._write:
             deferred, self._deferred = self._deferred, []
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                await self.db.execute("BEGIN IMMEDIATE")
                 for statement, values in deferred:
                     await self.db.execute(statement, values)
                 yield Transaction(self.db)
+                await self.db.execute("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                # Whatever failed (a statement, the commit itself), nothing of it stays, and the
+                # connection is ready for the next transaction.
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self.db.execute("ROLLBACK")
                 self._deferred[:0] = deferred
                 raise
-            await self.db.execute("COMMIT")
             self.commits += 1
 
     @property

@@ -1,0 +1,310 @@
+"""Faults and hostile input, through the emulator: every command and component is answered (within
+Discord's 3 s) and changes nothing when the database fails; a failed post to Discord is retried and
+never duplicated; ids, custom ids and values that break parsing are refused in one line; every handler
+checks what a forged custom id names against the database and the interaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.ui
+from tests.emulator import Emulator, Interaction
+from tests.test_bot_async import AsyncTable, _answer
+from tests.test_bot_e2e import stacked_setup, stored_match
+
+pytest_plugins = ["tests.emulator.pytest_plugin"]
+
+POST_MESSAGE = "/channels/{channel_id}/messages"
+NOTHING_CHANGED = "Something went wrong on our side and nothing was changed: please try again in a moment."
+WRITES = ("INSERT", "UPDATE", "DELETE", "COMMIT", "REPLACE")
+
+
+@pytest.fixture
+def table(discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncTable:
+    table = AsyncTable(discord_emulator, tmp_path / "cardia.db", monkeypatch)
+    table.fixed_setup = stacked_setup()
+    return table
+
+
+def dump(database: Path) -> list[str]:
+    """Everything the database holds, as SQL (read by a connection of the test's own)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        return list(db.iterdump())
+
+
+@contextlib.contextmanager
+def failing_database(table: AsyncTable, mode: str) -> Iterator[None]:
+    """The bot's database raises ``disk I/O error`` on every statement (``all``) or on every write
+    (``writes``: the reads work, nothing can be stored), as a full or failing disk does."""
+    db = table.storage.db
+    execute = db.execute
+
+    def broken(sql: str, parameters: Any = None) -> Any:
+        if mode == "all" or sql.lstrip().upper().startswith(WRITES):
+            raise sqlite3.OperationalError("disk I/O error")
+        return execute(sql, parameters)
+
+    assert table._bot is not None
+    table._bot.duels._cache.clear()  # games must be read again: from the failing database
+    db.execute = broken  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        db.execute = execute  # type: ignore[method-assign]
+
+
+async def answered(table: AsyncTable, send: Awaitable[Interaction]) -> Interaction:
+    interaction = await send
+    await table.settle()
+    assert interaction.acknowledged, interaction.describe()
+    assert interaction.acknowledged_at is not None
+    assert interaction.acknowledged_at - interaction.injected_at < 3.0
+    return interaction
+
+
+async def a_bit_of_everything(table: AsyncTable) -> dict[str, Any]:
+    """Messages carrying every kind of component, ready to be clicked: a board, a private hand with
+    buttons and one with a select, a claim offer, a finished match's result, an open challenge, a
+    leaderboard, a concession question."""
+    alice, bob, carol = table.alice, table.bob, table.carol
+    # Carol and Bob: a finished match (Carol concedes), for the Rematch button and the leaderboard.
+    message, match = await table.challenge(carol, bob)
+    await bob.click(message, f"cardia:c:{match}:accept")
+    await table.settle()
+    asked = await _answer(await carol.slash("cardia", "concede"), table)
+    await carol.click(asked, f"cardia:k:{match}")
+    await table.settle()
+    (result,) = table.results()
+    # Alice and Bob: a game where Alice placed her card and Bob's time is up.
+    match_id, game_id = await table.start()
+    await table.place(alice)
+    (claim,) = [m for m in await table.later(24) if m.custom_ids]
+    board = table.board()
+    buttons = await table.show_hand(bob, board)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(bot.ui, "BUTTONS_UP_TO", 0)  # the same decision as a select
+        select = await table.show_hand(bob, board)
+    # Carol challenges Alice (open), the leaderboard, Alice's concession question.
+    offer, offered = await table.challenge(carol, alice)
+    leaderboard = await _answer(await carol.slash("cardia", "leaderboard"), table)
+    concede = await _answer(await alice.slash("cardia", "concede"), table)
+    return {
+        "match": match_id,
+        "game": game_id,
+        "board": board,
+        "buttons": buttons,
+        "select": select,
+        "claim": claim,
+        "result": result,
+        "finished": match,
+        "offer": offer,
+        "offered": offered,
+        "leaderboard": leaderboard,
+        "concede": concede,
+    }
+
+
+def every_interaction(table: AsyncTable, seen: dict[str, Any]) -> list[tuple[str, Callable[[], Any]]]:
+    """One of each command, autocomplete and component, as its user would send it."""
+    alice, bob, carol = table.alice, table.bob, table.carol
+    game, match = seen["game"], seen["match"]
+    select = seen["select"]
+    select_id = next(c for c in select.custom_ids if c.startswith("cardia:s:"))
+    value = select.component(select_id)["options"][0]["value"]
+    page = next(c for c in seen["leaderboard"].custom_ids if c.startswith("cardia:lb:"))
+    return [
+        ("challenge", lambda: carol.slash("cardia", "challenge", opponent=bob)),
+        ("rules", lambda: alice.slash("cardia", "rules")),
+        ("card", lambda: alice.slash("cardia", "card", name="judge")),
+        ("stats", lambda: alice.slash("cardia", "stats")),
+        ("leaderboard", lambda: alice.slash("cardia", "leaderboard")),
+        ("history", lambda: alice.slash("cardia", "history", game=str(game))),
+        ("about", lambda: alice.slash("cardia", "about")),
+        ("settings", lambda: alice.slash("cardia", "settings")),
+        ("settings change", lambda: alice.slash("cardia", "settings", decision_hours=12.0)),
+        ("concede", lambda: alice.slash("cardia", "concede")),
+        ("abort", lambda: alice.slash("cardia", "abort", duel=str(match))),
+        ("status", lambda: alice.slash("cardia", "status")),
+        (
+            "card names",
+            lambda: alice.send(alice.command_interaction(["cardia", "card"], {"name": "j"}, focused="name")),
+        ),
+        (
+            "concede duels",
+            lambda: alice.send(
+                alice.command_interaction(["cardia", "concede"], {"duel": ""}, focused="duel")
+            ),
+        ),
+        (
+            "abort duels",
+            lambda: alice.send(alice.command_interaction(["cardia", "abort"], {"duel": ""}, focused="duel")),
+        ),
+        (
+            "history games",
+            lambda: alice.send(
+                alice.command_interaction(["cardia", "history"], {"game": ""}, focused="game")
+            ),
+        ),
+        ("accept", lambda: alice.click(seen["offer"], f"cardia:c:{seen['offered']}:accept")),
+        ("decline", lambda: alice.click(seen["offer"], f"cardia:c:{seen['offered']}:decline")),
+        ("withdraw", lambda: carol.click(seen["offer"], f"cardia:c:{seen['offered']}:withdraw")),
+        ("show my hand", lambda: bob.click(seen["board"], f"cardia:h:{game}")),
+        ("discard piles", lambda: carol.click(seen["board"], table.discards(seen["board"]))),
+        ("a decision button", lambda: bob.click(seen["buttons"], f"cardia:b:{game}:0:0")),
+        ("a decision select", lambda: bob.select(select, select_id, [value])),
+        ("rematch", lambda: bob.click(seen["result"], f"cardia:r:{seen['finished']}")),
+        ("leaderboard page", lambda: carol.click(seen["leaderboard"], page)),
+        ("claim victory", lambda: alice.click(seen["claim"], seen["claim"].custom_ids[0])),
+        ("confirm concede", lambda: alice.click(seen["concede"], f"cardia:k:{match}")),
+    ]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("mode", ["all", "writes"])
+async def test_every_interaction_is_answered_and_changes_nothing_when_the_database_fails(
+    table: AsyncTable, mode: str
+) -> None:
+    async with table.running():
+        seen = await a_bit_of_everything(table)
+        interactions = every_interaction(table, seen)
+        await table.storage.flush()
+        await table.settle()
+        before = dump(table.database)
+        failures = 0
+        with failing_database(table, mode):
+            for name, send in interactions:
+                done = await answered(table, send())
+                texts = [c.get("data", {}).get("content") or "" for c in done.callbacks]
+                failures += NOTHING_CHANGED in texts
+                if done.type == 2 and done.response_type == 4:  # a command's answer: private
+                    assert done.ephemeral, (name, texts)
+            assert dump(table.database) == before, "something was stored while the database failed"
+        # Commands and clicks that need the database were told so (the others need none).
+        assert failures >= (15 if mode == "all" else 8), failures
+        # Once the database is back, the same decision goes through.
+        game = seen["game"]
+        hand = await table.show_hand(table.bob, table.board())
+        await table.choose_index(table.bob, hand, table.choices(hand)[0])
+        assert len(await table.storage.actions(game)) == 2
+
+
+# --- Discord failing --------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("after", [False, True], ids=["refused", "made-but-answered-503"])
+async def test_a_failed_board_post_is_retried_and_never_duplicated(table: AsyncTable, after: bool) -> None:
+    emulator = table.emulator
+    async with table.running():
+        message, match_id = await table.challenge(table.alice, table.bob)
+        fault = emulator.fail("POST", POST_MESSAGE, after=after)  # one 503, which discord.py does not retry
+        await table.bob.click(message, f"cardia:c:{match_id}:accept")
+        await table.settle()
+        assert fault.hits
+        await emulator.wait_for(lambda: table.boards(), timeout=5, what="the board, posted again")
+        await asyncio.sleep(1.5)  # a second retry would come by now
+        (board,) = table.boards()
+        assert set(table.mentioned(board)) == {table.alice, table.bob}
+        # Discord failing longer: posts are retried with back-off until it answers again.
+        emulator.fail("POST", POST_MESSAGE, times=2)
+        await table.place(table.alice)
+        await table.place(table.bob)
+        await emulator.wait_for(lambda: len(table.boards()) == 2, timeout=8, what="the round's board")
+        latest = table.board()
+        assert table.discards(latest).endswith(":2") and "What just happened" in latest.text
+        assert set(table.mentioned(latest)) == {table.alice, table.bob}
+
+
+# --- hostile input ------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_ids_that_break_parsing_are_refused_in_one_line(table: AsyncTable) -> None:
+    alice = table.alice
+    async with table.running():
+        match_id, game_id = await table.start()
+        before = dump(table.database)
+        for bad in ["²", "٣", "9" * 25, "9223372036854775808", "-1", "1e3", "#", " 1 2"]:
+            for command, option in [("concede", "duel"), ("abort", "duel"), ("history", "game")]:
+                reply = await _answer(await alice.slash("cardia", command, **{option: bad}), table)
+                assert "\n" not in reply.content and len(reply.content) < 120, (command, bad, reply.content)
+        # Custom ids with numbers no database holds: "no longer exists", not an unanswered click.
+        huge = "9" * 20
+        board = table.board()
+        for custom_id in [f"cardia:h:{huge}", f"cardia:d:{huge}", f"cardia:r:{huge}", f"cardia:v:{huge}:1"]:
+            board.data["components"][0]["components"][0]["custom_id"] = custom_id
+            reply = await _answer(await alice.click(board, custom_id), table)
+            assert "no longer exists" in reply.content or "no such" in reply.content.lower(), reply.content
+        assert dump(table.database) == before
+        assert (await stored_match(table, match_id)).status == "active" and game_id
+
+
+@pytest.mark.asyncio
+async def test_forged_custom_ids_are_checked_against_the_database_and_the_interaction(
+    table: AsyncTable,
+) -> None:
+    alice, bob = table.alice, table.bob
+    emulator = table.emulator
+    other_guild = emulator.state.add_guild("Elsewhere", ("lobby",))
+    mallory = emulator.user("mallory")
+    async with table.running():
+        match_id, game_id = await table.start()
+        await table.place(alice)
+        board = table.board()
+        discards = table.discards(board)
+        before = dump(table.database)
+
+        # A decision button put on a public message would answer with the private hand in public.
+        decision = f"cardia:b:{game_id}:0:0"
+        board.data["components"][0]["components"][0]["custom_id"] = decision
+        shown = repr(board.data)
+        public = await _answer(await bob.click(board, decision), table)
+        assert public.content.startswith("Decisions are taken on your private hand")
+        assert repr(board.data) == shown  # the public board was not replaced by Bob's hand
+
+        # Claim victory before the decision time is up (a button forged in advance).
+        claim = f"cardia:v:{game_id}:1"
+        board.data["components"][0]["components"][0]["custom_id"] = claim
+        early = await _answer(await alice.click(board, claim), table)
+        assert early.content == "The decision time is not over yet: you cannot claim victory."
+        assert (await stored_match(table, match_id)).status == "active"
+
+        # Buttons naming this server's game or leaderboard, clicked from another server.
+        mallory.channel = other_guild.channels[0]
+        elsewhere = await mallory.slash("cardia", "rules")
+        await table.settle()
+        assert elsewhere.message is not None
+        for custom_id in [
+            discards,
+            f"cardia:h:{game_id}",
+            f"cardia:lb:{emulator.guild.id}:rating:0",
+            f"cardia:c:{match_id}:accept",
+            f"cardia:r:{match_id}",
+        ]:
+            elsewhere.message.data["components"] = [
+                {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}
+            ]
+            reply = await _answer(await mallory.click(elsewhere.message, custom_id), table)
+            assert reply.visible_to == mallory.id and "\n" not in reply.content, (custom_id, reply.content)
+            assert any(words in reply.content for words in ("no longer exists", "another server")), (
+                reply.content
+            )
+        assert dump(table.database) == before
+
+
+@pytest.mark.asyncio
+async def test_the_time_is_up_for_both_message_links_the_latest_board(table: AsyncTable) -> None:
+    async with table.running():
+        await table.start()
+        board = table.board()
+    async with table.running():  # nobody moved since: the board's id must come from the database
+        (notice,) = [m for m in await table.later(24) if "Time is up" in m.content]
+        assert f"[Latest board](<{table.link(board)}>)" in notice.content
