@@ -100,6 +100,7 @@ class CardiaBot(discord.Client):
 
     async def _mark_health(self, path: Path) -> None:
         """Touch ``path`` while the gateway is live and the database answers (the Docker health check)."""
+        await self.wait_until_ready()
         while True:
             try:
                 if self.is_ready() and not self.is_closed() and self.storage is not None:
