@@ -31,15 +31,50 @@ def test_multi_stage_on_a_slim_python_matching_the_project() -> None:
     assert all(base.split(":")[1].startswith(required) for base in bases)
 
 
-def test_the_build_installs_the_project_from_pyproject_and_nothing_else() -> None:
+def test_the_build_installs_the_pinned_dependencies_and_the_project_and_nothing_else() -> None:
     build = _stages()[0]
     copied = {source for command in build if command.cmd == "COPY" for source in command.value[:-1]}
     packages = PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"]
-    assert "pyproject.toml" in copied
+    assert {"pyproject.toml", "requirements/bot.lock"} <= copied
     assert {package.rstrip("*") for package in packages} <= copied
     installs = [c.value[0] for c in COMMANDS if c.cmd == "RUN" and "pip install" in c.value[0]]
-    # The project's own dependencies come from pyproject.toml; no extras, no package named by hand.
-    assert installs == ["pip install ."]
+    # Exactly the lock (hashes checked), then the project without resolving anything again.
+    assert installs == [
+        "pip install --require-hashes --no-deps -r requirements/bot.lock",
+        "pip install --no-deps --no-build-isolation .",
+    ]
+
+
+def test_the_locks_pin_every_dependency_of_pyproject_with_hashes() -> None:
+    for lock, extras in (("bot.lock", []), ("dev.lock", ["dev"])):
+        text = (ROOT / "requirements" / lock).read_text()
+        pinned = {
+            line.split("==")[0].lower()
+            for line in text.splitlines()
+            if "==" in line and not line.startswith("#")
+        }
+        wanted = list(PYPROJECT["project"]["dependencies"])
+        for extra in extras:
+            wanted += PYPROJECT["project"]["optional-dependencies"][extra]
+        names = {_name(requirement) for requirement in wanted}
+        assert names <= pinned, names - pinned
+        assert "setuptools" in pinned  # the build backend, for --no-build-isolation
+        blocks = [block for block in text.split("\n") if "==" in block and not block.startswith("#")]
+        assert all("--hash=sha256:" in text.split(block, 1)[1][:200] for block in blocks)
+
+
+def _name(requirement: str) -> str:
+    for separator in "<>=!~[ ;":
+        requirement = requirement.split(separator)[0]
+    return requirement.strip().lower().replace(".", "-").replace("_", "-")
+
+
+def test_a_health_check_that_means_something() -> None:
+    runtime = _stages()[-1]
+    (check,) = [command for command in runtime if command.cmd == "HEALTHCHECK"]
+    assert "python -m bot health" in " ".join(check.value).replace('"', "").replace(",", "")
+    env = " ".join(" ".join(command.value) for command in runtime if command.cmd == "ENV")
+    assert "CARDIA_HEALTH_FILE" in env
 
 
 def test_the_runtime_is_unprivileged_with_the_database_on_a_volume() -> None:
