@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -11,22 +12,38 @@ from collections.abc import Sequence
 def _replay(path: str, at: int | None) -> int:
     from engine.game import replay_document
     from engine.observe import state
-    from engine.record import RecordError
+    from engine.record import MAX_RECORD_BYTES, RecordError
 
     try:
         if at is not None and at < 0:
             raise RecordError(f"setup: --at must be 0 or more, not {at}")
         try:
-            text = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+            # One byte more than a record may hold: enough to refuse a larger one without reading it all.
+            if path == "-":
+                text = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+            else:
+                with open(path, "rb") as file:
+                    text = file.read(MAX_RECORD_BYTES + 1)
         except OSError as error:
             raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
         game = replay_document(text, at)
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
-    json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     replay.add_argument("--at", type=int, default=None, metavar="N", help="stop after the first N actions")
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
-    bench.add_argument("--games", type=int, default=3000, help="random games per mode")
+    bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument(
         "--setups", choices=["deck1", "all", "both"], default="both", help="Deck I only, every setup, or both"

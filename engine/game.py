@@ -55,8 +55,9 @@ class Game(Table):
             )
         for option in chosen:
             if option not in decision.options:
+                shown = option if len(option) <= 40 else option[:39] + "…"  # a forged one may be huge
                 raise IllegalAction(
-                    f"{decision.kind}: {option!r} is not an option (options: {', '.join(decision.options)})"
+                    f"{decision.kind}: {shown!r} is not an option (options: {', '.join(decision.options)})"
                 )
         self._run((player, chosen))
 

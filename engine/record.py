@@ -12,6 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from cards import FACTIONS, LOCATIONS, Deck, Faction, composition
 
 FORMAT = "cardia-replay/1"
+#: Bounds on what is read: a real game's record is a few hundred actions and some kilobytes, so anything
+#: far larger is refused at once, naming the limit, before it costs seconds and memory.
+MAX_RECORD_BYTES = 1_000_000
+MAX_ACTIONS = 2_000
+MESSAGE_LIMIT = 200  # characters of an error line (what it quotes of the record is cut)
 
 LocationId = Literal[
     "serpent_temple",
@@ -85,7 +90,7 @@ class Action(_Strict):
 class Record(_Strict):
     format: Literal["cardia-replay/1"]
     setup: Setup
-    actions: list[Action] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list, max_length=MAX_ACTIONS)
 
 
 class RecordError(ValueError):
@@ -93,25 +98,52 @@ class RecordError(ValueError):
     ``action`` is the index of the rejected action, if the error is in one."""
 
     def __init__(self, message: str, action: int | None = None) -> None:
-        super().__init__(message)
+        line = " ".join(message.split())  # one line, whatever the record held
+        super().__init__(line if len(line) <= MESSAGE_LIMIT else line[: MESSAGE_LIMIT - 1] + "…")
         self.action = action
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> Record:
-    """Validate a record, raising :class:`RecordError` with ``setup: ...`` or ``action N: ...``."""
+    """Validate a record, raising :class:`RecordError` with ``setup: ...`` or ``action N: ...``. Text
+    may start with a UTF-8 byte-order mark; more than :data:`MAX_RECORD_BYTES` is refused unread."""
     try:
         if isinstance(data, dict):
             return Record.model_validate(data)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"setup: a record is at most {MAX_RECORD_BYTES:,} bytes (a game's is far smaller)"
+            )
+        # A byte-order mark, as some editors write one, is not part of the JSON.
+        data = data.removeprefix(b"\xef\xbb\xbf") if isinstance(data, bytes) else data.removeprefix("\ufeff")
         return Record.model_validate_json(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        location = first["loc"]
-        message = first["msg"]
-        if first["type"] == "json_invalid":
-            raise RecordError(f"setup: not valid JSON ({first['ctx'].get('error', message)})") from None
-        if len(location) >= 2 and location[0] == "actions" and isinstance(location[1], int):
-            where = ".".join(str(part) for part in location[2:])
-            index = location[1]
-            raise RecordError(f"action {index}: {where + ': ' if where else ''}{message}", index) from None
-        where = ".".join(str(part) for part in location)
-        raise RecordError(f"setup: {where + ': ' if where else ''}{message}") from None
+        raise _record_error(error, data) from None
+
+
+def _record_error(error: ValidationError, data: Any) -> RecordError:
+    """The first problem, said where it is in the record's own terms."""
+    problems = error.errors()
+    first = problems[0]
+    if first["type"] == "json_invalid":
+        return RecordError(f"setup: not valid JSON ({first['ctx'].get('error', first['msg'])})")
+    # A mixed deck is an object: its problem is in the object's branch of the union, not in "I"/"II".
+    mixed = [p for p in problems if len(p["loc"]) > 3 and str(p["loc"][2]).startswith("dict[")]
+    if mixed and first["loc"][:2] == ("setup", "deck"):
+        first = mixed[0]
+    # Union branches and validator names are pydantic's, not the record's: "setup.deck.rebels".
+    location = [part for part in first["loc"] if not _pydantic_tag(part)]
+    message = first["msg"].removeprefix("Value error, ")
+    if first["type"] == "too_long" and location == ["actions"]:
+        return RecordError(f"setup: a record holds at most {MAX_ACTIONS:,} actions (a game, a few hundred)")
+    if len(location) >= 2 and location[0] == "actions" and isinstance(location[1], int):
+        where = ".".join(str(part) for part in location[2:])
+        index = location[1]
+        return RecordError(f"action {index}: {where + ': ' if where else ''}{message}", index)
+    if location[:1] == ["setup"]:
+        location = location[1:]
+    where = ".".join(str(part) for part in location)
+    return RecordError(f"setup: {where + ': ' if where else ''}{message}")
+
+
+def _pydantic_tag(part: str | int) -> bool:
+    return isinstance(part, str) and ("[" in part or part.startswith("function-"))

@@ -283,3 +283,73 @@ def test_first_rejected_action_is_reported_even_if_a_later_one_is_malformed(tmp_
     path.write_text(json.dumps(record))
     result = run("replay", str(path))
     assert error_line(result).startswith("action 0: ")
+
+
+# --- hostile or odd input: bounded, one short line ---------------------------------------------------------
+
+
+def test_a_byte_order_mark_is_accepted(record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record).encode())
+    assert ok(run("replay", str(path))) == expected(record)
+
+
+def test_an_invalid_explicit_deck_is_said_once(record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "deck.json"
+    setup = {"deck": "I", "seed": 1, "chance": "explicit", "decks": {"p1": ["judge"], "p2": ["judge"]}}
+    path.write_text(json.dumps(dict(record, setup=setup, actions=[])))
+    line = error_line(run("replay", str(path)))
+    assert line == "setup: the deck of p1 must hold each of the 16 cards of the composition exactly once"
+
+
+def test_a_bad_faction_source_names_the_faction(record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "mixed.json"
+    deck = {"rebels": "III", "academy": "I", "guild": "II", "dynasty": "I"}
+    path.write_text(json.dumps(dict(record, setup={"deck": deck, "seed": 1}, actions=[])))
+    assert error_line(run("replay", str(path))) == "setup: deck.rebels: Input should be 'I' or 'II'"
+
+
+def test_a_huge_option_is_not_echoed(record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "option.json"
+    path.write_text(json.dumps(dict(record, actions=[{"player": "p1", "choose": ["x" * 100_000]}])))
+    line = error_line(run("replay", str(path)))
+    assert line.startswith("action 0: ") and "is not an option" in line and len(line) <= 200
+
+
+def test_a_record_far_larger_than_a_game_is_refused_at_once(tmp_path: Path) -> None:
+    many = tmp_path / "many.json"
+    actions = [{"player": "p1", "choose": ["p1:judge"]}] * 5_000
+    many.write_text(json.dumps({"format": FORMAT, "setup": {"deck": "I", "seed": 1}, "actions": actions}))
+    assert (
+        error_line(run("replay", str(many)))
+        == "setup: a record holds at most 2,000 actions (a game, a few hundred)"
+    )
+    huge = tmp_path / "huge.json"
+    with huge.open("w") as out:  # 58 MB: read no further than the limit
+        out.write('{"format": "cardia-replay/1", "setup": {"deck": "I", "seed": 1}, "actions": [')
+        out.write(", ".join(['{"player": "p1", "choose": ["p1:judge"]}'] * 1_400_000))
+        out.write("]}")
+    assert huge.stat().st_size > 50_000_000
+    line = error_line(run("replay", str(huge)))
+    assert line == "setup: a record is at most 1,000,000 bytes (a game's is far smaller)"
+
+
+def test_a_reader_that_stops_early_is_not_an_error(record_file: Path) -> None:
+    # `true` reads nothing and is gone before the state is written: the write meets a closed pipe.
+    result = subprocess.run(
+        f"{sys.executable} -m engine replay {record_file} | true",
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.stdout == "" and result.stderr == "" and result.returncode == 0
+
+
+def test_bench_refuses_zero_games() -> None:
+    result = run("bench", "--games", "0")
+    assert (
+        result.returncode == 2 and "must be 1 or more" in result.stderr and "Traceback" not in result.stderr
+    )
