@@ -306,6 +306,8 @@ class Storage:
         """Open (creating and migrating if needed) the database; :class:`StorageError` in one line if it
         cannot be used (read-only, not a database, a missing folder), with nothing left running."""
         try:
+            # Opened once plainly first: a failed aiosqlite.connect leaves its thread racing the loop.
+            await asyncio.to_thread(lambda: sqlite3.connect(path).close())
             db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the database {path}: {error}") from None
