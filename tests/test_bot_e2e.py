@@ -730,12 +730,25 @@ async def test_challenge_answers_belong_to_the_right_player(table: Table) -> Non
         assert too_late.message.content == "This challenge was already withdrawn."
         assert (await stored_match(table, match_id)).status == "withdrawn" and table.boards() == []
 
+        # Accept clicked twice (the second before the buttons went): said as it is now, "accepted".
+        message, match_id = await table.challenge(alice, bob)
+        second = bob.component_interaction(message, f"cardia:c:{match_id}:accept")
+        await bob.click(message, f"cardia:c:{match_id}:accept")
+        await table.settle()
+        again = await bob.send(second)
+        await table.settle()
+        assert again.message is not None and again.message.content == "This challenge was already accepted."
+        assert len(table.boards()) == 1
+        await table.storage.flush()
+        async with table.storage.transaction() as tx:  # end it, for the next challenge between them
+            await tx.set_match_status(match_id, ("active",), "aborted")
+
         message, match_id = await table.challenge(alice, bob)
         declined = await bob.click(message, f"cardia:c:{match_id}:decline")
         await table.settle()
         assert declined.response_type == 7 and message.custom_ids == [] and "declined" in message.text
         assert (await stored_match(table, match_id)).status == "declined"
-        assert table.boards() == [] and await table.storage.games(match_id) == []
+        assert len(table.boards()) == 1 and await table.storage.games(match_id) == []
         assert all(not m.ephemeral for m in emulator.messages())
 
 

@@ -697,6 +697,9 @@ def test_haunted_catacombs_both_players_at_once_is_a_draw() -> None:
     play(game, "p1:judge", "p2:void_mage")
     play(game, "p1:treasurer", "p2:puppeteer")  # Dynasty after Dynasty, Academy after Academy
     assert result(game) == {"winner": None, "reason": "simultaneous"}
+    # The record says "simultaneous"; players are told which condition it was (tests/test_render.py).
+    assert game.result is not None and game.result.cause == "haunted_catacombs"
+    assert game.events[-1][0] == "game_over" and game.events[-1][4] == "haunted_catacombs"
 
 
 def test_haunted_catacombs_librarian_is_asked_before_the_loss() -> None:

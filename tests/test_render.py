@@ -640,3 +640,43 @@ def test_discard_embed_lists_both_piles_in_order() -> None:
     data = check_embed(render.discard_embed(observation(game, None), NAMES))
     assert data["fields"][0] == {"name": "Alice — 0 cards", "value": "(empty)", "inline": True}
     assert data["fields"][1]["value"] == "1. 🔵 Djinn (16)\n2. 🔴 Inventor (15)"
+
+
+def test_a_haunted_catacombs_draw_says_which_condition() -> None:
+    game = new_game(
+        p1=["judge", "treasurer", "ambusher", "surgeon", "mediator"],
+        p2=["void_mage", "puppeteer", "ambusher", "surgeon", "mediator"],
+        location="haunted_catacombs",
+    )
+    play(game, "p1:judge", "p2:void_mage")
+    play(game, "p1:treasurer", "p2:puppeteer")  # Dynasty after Dynasty, Academy after Academy
+    names = {"p1": "Alice", "p2": "Bob"}
+    said = (
+        "Both players revealed a card of the same faction as their previous one in the Haunted Catacombs:"
+        " the game is a draw."
+    )
+    assert text.result_text(observation(game, None)["result"], names) == said
+    assert text.describe_events(visible_events(game, None), names)[-1] == said
+
+
+@pytest.mark.parametrize(("rounds", "said"), [(1, "1 round"), (2, "2 rounds")])
+def test_a_finished_board_counts_its_rounds_in_words(rounds: int, said: str) -> None:
+    game = new_game(
+        p1=["judge", "treasurer", "ambusher", "surgeon", "mediator"],
+        p2=["void_mage", "saboteur", "ambusher", "surgeon", "mediator"],
+        location="haunted_catacombs",
+    )
+    play(game, "p1:judge", "p2:void_mage")
+    play(game, "p1:treasurer", "p2:saboteur")  # Dynasty after Dynasty: over in round 2
+    obs = {**observation(game, None), "round": rounds}  # the footer of a game over in that round
+    embed = render.board_embed(
+        obs,
+        {"p1": "A", "p2": "B"},
+        title="t",
+        deck_label="Deck I",
+        location=None,
+        difficulty_name="d",
+        happened=[],
+        score_line=None,
+    )
+    assert embed.footer.text is not None and embed.footer.text.endswith(f"· {said}"), embed.footer.text
