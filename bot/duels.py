@@ -161,6 +161,10 @@ class Duels:
 
     # --- games ------------------------------------------------------------------------------------------
 
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Held while a decision is applied and stored: what is read under it is committed state."""
+        return self._lock(game_id)
+
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:

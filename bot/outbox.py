@@ -163,34 +163,40 @@ class Outbox:
         if live.board_revision == live.revision and live.board_message_id is not None:
             return  # the channel shows it already
         channel = self.bot.get_partial_messageable(live.match.channel_id)
-        news = live.game.events[live.board_told :]
-        only_face_down = all(event[0] == "placed" and event[4] == "face_down" for event in news)
-        # A card placed face down while the opponent still chooses: the latest board is edited in place.
-        if (
-            only_face_down
-            and live.board_is_latest
-            and live.board_message_id is not None
-            and live.outcome is None
-            and live.game.pending
-        ):
+        # Built under the game's lock: a decision applied but not yet stored is never shown.
+        async with self.duels.lock(live.row.id):
+            # The cached game again: a decision that failed to be stored drops it (replayed afresh).
+            live = await self.duels.live(live.row.id)
+            news = live.game.events[live.board_told :]
+            only_face_down = all(event[0] == "placed" and event[4] == "face_down" for event in news)
+            # A card placed face down while the opponent still chooses: the latest board is edited.
+            edit = (
+                only_face_down
+                and live.board_is_latest
+                and live.board_message_id is not None
+                and live.outcome is None
+                and bool(live.game.pending)
+            )
             revision, told = live.revision, len(live.game.events)
-            board = await self.ui.board(live, live.board_from, revision)
+            told_from = live.board_from if edit else live.board_told
+            board = await self.ui.board(live, told_from, revision)
+        if edit and live.board_message_id is not None:
             try:
                 await channel.get_partial_message(live.board_message_id).edit(**board)
             except discord.NotFound:
                 log.warning(
                     "game %s: board %s is gone: posting a new one", live.row.id, live.board_message_id
                 )
-            else:
-                self._board_shown(live, live.board_message_id, live.board_from, told, revision)
-                return
-        revision, told_from, told = live.revision, live.board_told, len(live.game.events)
-        board = await self.ui.board(live, told_from, revision)
+                live.board_is_latest = False
+                return await self._board(live, None)
+            self._board_shown(live, live.board_message_id, told_from, told, revision)
+            return None
         message = await channel.send(
             **board, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
         )
         self._board_shown(live, message.id, told_from, told, revision)
         live.board_is_latest = True
+        return None
 
     def _board_shown(self, live: LiveGame, message_id: int, told_from: int, told: int, revision: int) -> None:
         live.board_message_id, live.board_from, live.board_told = message_id, told_from, told
@@ -279,12 +285,19 @@ class Outbox:
         self._flush_soon()
 
     def _flush_soon(self) -> None:
-        """Commit the bookkeeping soon if no transaction carries it first (the next decision usually does)."""
+        """Commit the bookkeeping once no transaction has carried it for FLUSH_AFTER seconds (under
+        load, the next decision always does: no commit of its own)."""
         if self._flusher is None:
-            self._flusher = asyncio.get_running_loop().call_later(FLUSH_AFTER, self._start_flush)
+            commits = self.storage.commits
+            self._flusher = asyncio.get_running_loop().call_later(FLUSH_AFTER, self._start_flush, commits)
 
-    def _start_flush(self) -> None:
+    def _start_flush(self, commits: int) -> None:
         self._flusher = None
+        if not self.storage.deferred:
+            return  # carried by a transaction meanwhile
+        if self.storage.commits != commits:  # transactions are going on: the next one carries it
+            self._flush_soon()
+            return
         self._spawn(self._flush())
 
     async def _flush(self) -> None:
