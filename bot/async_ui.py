@@ -18,6 +18,7 @@ from discord import app_commands
 from bot import render, text
 from bot.components import ClaimButton, ConcedeButton
 from bot.duels import Duels, LiveGame, Refusal
+from bot.guard import stored
 from bot.guild_settings import GuildSettings, GuildSettingsStore, describe
 from bot.ids import parse_id
 from bot.storage import MatchRow
@@ -91,6 +92,7 @@ class AsyncUi:
                 settings = await self.settings.update(interaction.guild_id, interaction.user.id, **changes)
             except Refusal as refusal:
                 return await self.refuse(interaction, str(refusal))
+            stored(interaction)
             notice = tr("settings.saved")
         else:
             settings = await self.settings.get(interaction.guild_id)
@@ -213,10 +215,13 @@ class AsyncUi:
             step = await self.duels.end(game_id, winner, CONCEDED, match_too=True)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.edit_message(
-            content=tr("concede.done", opponent=match.names[winner]), view=None
-        )
-        await self.ui.after_step(step)
+        stored(interaction)
+        try:
+            await interaction.response.edit_message(
+                content=tr("concede.done", opponent=match.names[winner]), view=None
+            )
+        finally:
+            await self.ui.after_step(step)
 
     # --- /cardia abort ----------------------------------------------------------------------------------
 
@@ -244,10 +249,13 @@ class AsyncUi:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         names = match.names
-        await interaction.response.send_message(
-            tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
-        )
-        await self.ui.outbox.update(match.id)  # the final board and result, or the challenge's buttons go
+        stored(interaction)
+        try:
+            await interaction.response.send_message(
+                tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
+            )
+        finally:
+            await self.ui.outbox.update(match.id)  # the final board and result, or the challenge's buttons go
 
     # --- /cardia status ---------------------------------------------------------------------------------
 
@@ -367,8 +375,11 @@ class AsyncUi:
             return await self.refuse(interaction, str(refusal))
         content = interaction.message.content if interaction.message is not None else ""
         claimed = tr("claim.done", who=names[player])
-        await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
-        await self.ui.after_step(step)
+        stored(interaction)
+        try:
+            await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
+        finally:
+            await self.ui.after_step(step)
 
     # --- the timers' notices ----------------------------------------------------------------------------
 

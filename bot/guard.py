@@ -2,7 +2,8 @@
 
 - A handler that raises (the database failing, Discord failing, a bug) is logged with its traceback and
   what it was about (``game 12: a decision``), and the user is told privately, in one sentence, that
-  nothing was changed, unless they already got their answer.
+  nothing was changed (or, if the change was stored before the failure (:func:`stored`), that it was),
+  unless they already got their answer.
 - While the process stops (SIGTERM), new interactions are refused in one line and the ones in flight are
   waited for (:meth:`Guard.drain`), so none is cut off half-way.
 
@@ -25,6 +26,15 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 NOTHING_CHANGED = "Something went wrong on our side and nothing was changed: please try again in a moment."
+STORED = "That was saved, but something went wrong showing it: the channel catches up in a moment."
+
+
+def stored(interaction: Interaction) -> None:
+    """Mark that this interaction's change is in the database: a later failure must not say "nothing
+    was changed"."""
+    interaction.extras["stored"] = True
+
+
 STOPPING = "The bot is restarting: nothing was changed, please try again in a minute."
 
 
@@ -70,7 +80,7 @@ class Guard:
     async def failed(self, interaction: Interaction, error: BaseException, what: str) -> None:
         log.error("%s failed (user %s)", what, interaction.user.id, exc_info=error)
         if not interaction.response.is_done():
-            await reply(interaction, NOTHING_CHANGED)
+            await reply(interaction, STORED if interaction.extras.get("stored") else NOTHING_CHANGED)
 
     async def drain(self, timeout: float) -> bool:
         """Refuse what comes from now on and wait (at most ``timeout`` s) for what is in flight."""

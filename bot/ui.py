@@ -21,6 +21,7 @@ from bot.components import (
     RematchButton,
 )
 from bot.duels import Duels, LiveGame, Refusal, Step
+from bot.guard import stored
 from bot.outbox import Outbox
 from bot.storage import MatchRow
 from engine import Setup, difficulty, observation, visible_events
@@ -92,14 +93,17 @@ class Ui:
 
     async def post_challenge(self, interaction: Interaction, match: MatchRow, content: str) -> None:
         """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
-        response = await interaction.response.send_message(
-            **self.challenge_message(match, content), allowed_mentions=MENTION_USERS
-        )
-        if response.message_id is not None:
-            self.outbox.shown_challenge(match, response.message_id)
-        await self.outbox.update(match.id)
-        # /cardia status and abort read its message id from the database: commit it now.
-        await self.duels.storage.flush()
+        stored(interaction)
+        try:
+            response = await interaction.response.send_message(
+                **self.challenge_message(match, content), allowed_mentions=MENTION_USERS
+            )
+            if response.message_id is not None:
+                self.outbox.shown_challenge(match, response.message_id)
+        finally:
+            await self.outbox.update(match.id)
+            # /cardia status and abort read its message id from the database: commit it now.
+            await self.duels.storage.flush()
 
     def challenge_message(self, match: MatchRow, content: str | None = None) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open."""
@@ -137,12 +141,15 @@ class Ui:
             match, _ = await self.duels.answer(match_id, interaction.user.id, answer, interaction.guild_id)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.edit_message(
-            embed=self.challenge_embed(match), view=self.challenge_view(match)
-        )
-        if interaction.message is not None:
-            self.outbox.shown_challenge(match, interaction.message.id)
-        await self.outbox.update(match.id)  # the first game's board
+        stored(interaction)
+        try:
+            await interaction.response.edit_message(
+                embed=self.challenge_embed(match), view=self.challenge_view(match)
+            )
+            if interaction.message is not None:
+                self.outbox.shown_challenge(match, interaction.message.id)
+        finally:
+            await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
@@ -340,8 +347,11 @@ class Ui:
             live = await self.duels.live(live.row.id)
             await interaction.response.edit_message(**self.hand(live, player, notice=f"⚠️ {refusal}"))
             return
-        await interaction.response.edit_message(**self.hand(step.live, player))
-        await self.after_step(step)
+        stored(interaction)
+        try:
+            await interaction.response.edit_message(**self.hand(step.live, player))
+        finally:  # the board follows the database, whatever became of the answer
+            await self.after_step(step)
 
     async def decide_by_index(self, interaction: Interaction, game_id: int, version: int, index: int) -> None:
         found = await self._private_decision(interaction, game_id)

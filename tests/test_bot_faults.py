@@ -308,3 +308,28 @@ async def test_the_time_is_up_for_both_message_links_the_latest_board(table: Asy
     async with table.running():  # nobody moved since: the board's id must come from the database
         (notice,) = [m for m in await table.later(24) if "Time is up" in m.content]
         assert f"[Latest board](<{table.link(board)}>)" in notice.content
+
+
+@pytest.mark.asyncio
+async def test_a_decision_whose_answer_fails_still_reaches_the_board(table: AsyncTable) -> None:
+    """The decision is stored, then Discord refuses its answer once (a 404, as for an interaction that
+    expired; discord.py retries a 5xx there itself): the board still follows the database, and the
+    player is told it was saved, not that nothing changed."""
+    emulator, alice = table.emulator, table.alice
+    async with table.running():
+        _, game_id = await table.start()
+        hand = await table.show_hand(alice, table.board())
+        emulator.fail(
+            "POST",
+            "/interactions/{interaction_id}/{interaction_token}/callback",
+            status=404,
+            message="Unknown interaction",
+        )
+        click = await alice.click(hand, table.choices(hand)[0])
+        await table.settle()
+        assert [c["data"]["content"] for c in click.callbacks] == [
+            "That was saved, but something went wrong showing it: the channel catches up in a moment."
+        ]
+        assert len(await table.storage.actions(game_id)) == 1
+        assert table.discards(table.board()).endswith(":1")  # the board shows the decision
+        assert table.mentioned(table.board()) == [table.bob]
