@@ -296,15 +296,22 @@ class Table:
         else:
             self.discard_played(opposing)
 
-    def replace(self, card: PlayedCard, new_card: str) -> PlayedCard:
-        """Puppeteer: discard ``card`` and put ``new_card`` from its owner's hand face up in its place."""
-        owner = card.owner
+    def discard_to_replace(self, card: PlayedCard) -> Encounter:
+        """Puppeteer, first half: ``card`` goes to its owner's discard pile and leaves its slot empty (the
+        encounter has no winner, the signets it carried are gone) until :meth:`replace` fills it."""
         encounter = card.encounter
-        self.players[owner].discard.append(card.card)
+        self.players[card.owner].discard.append(card.card)
+        encounter.slots[card.owner] = None
+        self.settle()
+        return encounter
+
+    def replace(self, encounter: Encounter, owner: int, old_card: str, new_card: str) -> PlayedCard:
+        """Puppeteer, second half: ``new_card`` from ``owner``'s hand, face up, in the slot
+        :meth:`discard_to_replace` emptied (logged as one replacement of ``old_card``)."""
         self.players[owner].hand.remove(new_card)
         replacement = PlayedCard(new_card, owner, encounter, face_up=True)
         encounter.slots[owner] = replacement
-        self.log("replaced", owner, (card.card, new_card))
+        self.log("replaced", owner, (old_card, new_card))
         self.settle()
         return replacement
 

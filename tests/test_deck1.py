@@ -707,6 +707,27 @@ def test_puppeteer_replacement_decides_the_encounter(
     assert waiting(game) == [("p1", "play"), ("p2", "play")]
 
 
+def test_puppeteer_discards_first_then_replaces() -> None:
+    """REPLAY.md §Chance: while the replacement is pending, the opposing card is already discarded (last
+    in its owner's discard pile, its slot empty), the encounter has no winner, and the signets it
+    carried are gone from the totals; then the replacement takes the empty slot."""
+    game = new_game(
+        p1=["djinn", "puppeteer"],
+        p2=["clockmaker", "judge", "saboteur", "puppeteer", "djinn", "hired_blade"],
+    )
+    play(game, "p1:djinn", "p2:clockmaker")
+    play(game, "p1:puppeteer", "p2:judge")  # 10 < 8 + 3: the Judge carried the encounter's signet
+    assert waiting(game) == [("chance", "puppeteer")]
+    state = view(game)
+    assert state["encounters"][1]["p2"] is None and state["encounters"][1]["winner"] is None
+    assert state["encounters"][1]["p1"]["card"] == "puppeteer"
+    assert zone(game, "p2", "discard") == ["judge"]
+    assert state["signets"] == {"p1": 1, "p2": 0}  # the Djinn's; the Judge's is gone with it
+    choose(game, "chance", "p2:saboteur")
+    assert card(game, 1, "p2") == played("saboteur", 5, signets=0)
+    assert winner(game, 1) == "p1" and zone(game, "p2", "discard") == ["judge"]
+
+
 def test_puppeteer_with_a_single_card_to_take_and_its_own_penalty() -> None:
     """Puppeteer: with one card in the opponent's hand there is nothing random to ask (REPLAY.md, one
     legal answer); the Puppeteer keeps its own parked -5 (10 - 5 = 5) and beats the Void Mage (2)."""

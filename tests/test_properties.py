@@ -162,6 +162,10 @@ def check_decision(s: dict[str, Any], setup: Setup, d: dict[str, Any]) -> None:
         if count == 1:  # Puppeteer: the card taken from the opponent's hand
             assert opts == hand_refs(s, victim), where
             assert len(options) >= 2, where
+            # discarded first (REPLAY.md §Chance): the victim's slot of the Puppeteer's encounter (the
+            # last, or under Foggy Swamp the one before the face-down cards) is empty, with no winner
+            holes = [e for e in s["encounters"] if e[victim] is None and e["winner"] is None]
+            assert holes, s["encounters"]
         else:  # Witch King: the new order of the victim's whole remaining deck
             assert count == len(options) >= 2, where
             assert opts == {f"{victim}:{card}" for card in s["players"][victim]["deck"]}, where
@@ -331,10 +335,13 @@ def check_state(
         if index < settled:
             assert encounter["winner"] is not None, f"encounter {index} of {len(row)} is not compared"
         if None in (encounter["p1"], encounter["p2"]) and index != len(row) - 1:
-            # only a Puppeteer that found the opponent's hand empty (the game is over) leaves a hole
-            # elsewhere: under Foggy Swamp, in the revealed encounter before the face-down one
+            # only a Puppeteer leaves a hole elsewhere: under Foggy Swamp, in the revealed encounter
+            # before the face-down one, while its replacement is pending (REPLAY.md §Chance) or after it
+            # found the opponent's hand empty (the game is over)
             assert foggy and index == len(row) - 2, f"a half-empty encounter {index} that is not the last"
-            assert s["result"] is not None and s["result"]["reason"] == "cannot_play", encounter
+            replacing = any(d["player"] == "chance" and d["kind"] == "puppeteer" for d in s["pending"])
+            over = s["result"] is not None and s["result"]["reason"] == "cannot_play"
+            assert replacing or over, encounter
         face_down = [p for p in PLAYERS if encounter[p] is not None and not encounter[p]["face_up"]]
         if face_down and not foggy:
             assert index == len(row) - 1 and None in (encounter["p1"], encounter["p2"]), encounter
@@ -359,8 +366,9 @@ def check_state(
             assert set(decision) == {"player", "kind", "options", "count"}
             check_decision(s, setup, decision)
         half = [e for e in row if None in (e["p1"], e["p2"])]
+        replacing = any(d["player"] == "chance" and d["kind"] == "puppeteer" for d in pending)
         for player in PLAYERS:
-            if half and half[0][player] is None:
+            if half and half[0][player] is None and not replacing:
                 # the half-placed current encounter waits for this player's card
                 assert any(d["player"] == player and d["kind"] == "play" for d in pending), pending
         if not half and any(d["kind"] == "play" for d in pending):

@@ -73,8 +73,10 @@ def puppeteer(table: Table, card: PlayedCard) -> Flow[None]:
     if not hand:  # the opponent cannot play a replacement: they lose (ruling 19)
         table.discard_played(target)
         table.win(card.owner, "cannot_play")
+    # Discard first, then replace (REPLAY.md §Chance): the random pick is made with the slot empty.
+    encounter = table.discard_to_replace(target)
     choice = yield from table.chance_pick("puppeteer", [ref(opponent, c) for c in hand])
-    table.replace(target, card_id(choice))
+    table.replace(encounter, opponent, target.card, card_id(choice))
 
 
 @ability("clockmaker")
