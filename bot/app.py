@@ -98,12 +98,18 @@ class CardiaBot(discord.Client):
         if self.health_file is not None:
             self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
 
+    def gateway_open(self) -> bool:
+        """A live gateway session (not only once connected: a dropped one that discord.py is still
+        reconnecting does not count)."""
+        ws = self.ws
+        return self.is_ready() and not self.is_closed() and ws is not None and ws.open
+
     async def _mark_health(self, path: Path) -> None:
         """Touch ``path`` while the gateway is live and the database answers (the Docker health check)."""
         await self.wait_until_ready()
         while True:
             try:
-                if self.is_ready() and not self.is_closed() and self.storage is not None:
+                if self.gateway_open() and self.storage is not None:
                     await self.storage.ping()
                     path.touch()
             except Exception:
