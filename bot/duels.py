@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage import BOARD, CHALLENGE, RESULT, GameRow, MatchRow, Storage, Transaction
+from bot.storage import BOARD, CHALLENGE, RESULT, Challenge, GameRow, MatchRow, Storage, Transaction
 from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
-# (guild, channel, challenger, opponent): raises Refusal if the challenge may not be made
-ProposeCheck = Callable[[int, int, tuple[int, str], tuple[int, str]], Awaitable[None]]
+# Raises Refusal if the challenge may not be made (a server's rules: bot.guild_settings)
+ProposeCheck = Callable[["Challenge"], Awaitable[None]]
 Clock = Callable[[], datetime]
 
 
@@ -103,26 +103,17 @@ class Duels:
 
     # --- challenges -------------------------------------------------------------------------------------
 
-    async def propose(
-        self,
-        guild_id: int,
-        channel_id: int,
-        challenger: tuple[int, str],
-        opponent: tuple[int, str],
-        deck: Any,
-        location: str | None,
-        wins_needed: int,
-    ) -> MatchRow:
+    async def propose(self, challenge: Challenge) -> MatchRow:
+        challenger, opponent = challenge.challenger, challenge.opponent
         if challenger[0] == opponent[0]:
             raise Refusal("You cannot challenge yourself.")
-        Setup.model_validate(new_setup(deck, location))  # a bad deck or location is a bug of the caller
-        if await self.storage.open_matches_between(channel_id, challenger[0], opponent[0]):
+        # A bad deck or location is a bug of the caller (the command offers only valid ones).
+        Setup.model_validate(new_setup(challenge.deck, challenge.location))
+        if await self.storage.open_matches_between(challenge.channel_id, challenger[0], opponent[0]):
             raise Refusal(f"You already have a duel with {opponent[1]} in this channel.")
         for check in self.propose_checks:
-            await check(guild_id, channel_id, challenger, opponent)
-        match_id = await self.storage.create_match(
-            guild_id, channel_id, challenger, opponent, deck, location, wins_needed
-        )
+            await check(challenge)
+        match_id = await self.storage.create_match(challenge)
         match = await self.storage.match(match_id)
         assert match is not None
         return match

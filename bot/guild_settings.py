@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import text
 from bot.duels import Duels, Refusal
-from bot.storage import Storage, now
+from bot.storage import Challenge, Storage, now
 from bot.text import tr
 
 #: Allowed ranges (inclusive) of the numeric settings, as offered by the command.
@@ -113,20 +113,18 @@ class GuildSettingsStore:
 
     # --- the rules for new challenges -------------------------------------------------------------------
 
-    async def check_challenge(
-        self, guild_id: int, channel_id: int, challenger: tuple[int, str], opponent: tuple[int, str]
-    ) -> None:
+    async def check_challenge(self, challenge: Challenge) -> None:
         """Refuse a challenge that would give either player more open duels than the server allows, or
         (without cross-channel duels) open duels in two channels."""
-        settings = await self.get(guild_id)
-        for user_id, name in (challenger, opponent):
-            you = user_id == challenger[0]
-            open_matches = await self.storage.open_matches(guild_id, user_id=user_id)
+        settings = await self.get(challenge.guild_id)
+        for user_id, name in (challenge.challenger, challenge.opponent):
+            you = user_id == challenge.challenger[0]
+            open_matches = await self.storage.open_matches(challenge.guild_id, user_id=user_id)
             if len(open_matches) >= settings.max_duels:
                 key = "limit.max_duels_you" if you else "limit.max_duels_them"
                 duels = text.plural("duels", len(open_matches))
                 raise Refusal(tr(key, duels=duels, max=settings.max_duels, name=name))
-            elsewhere = [m for m in open_matches if m.channel_id != channel_id]
+            elsewhere = [m for m in open_matches if m.channel_id != challenge.channel_id]
             if not settings.cross_channel and elsewhere:
                 key = "limit.one_channel_you" if you else "limit.one_channel_them"
                 raise Refusal(tr(key, channel=f"<#{elsewhere[0].channel_id}>", name=name))

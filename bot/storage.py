@@ -142,6 +142,19 @@ def now() -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge:
+    """A duel as it is proposed: where, who (each a Discord id and a display name), and its setup."""
+
+    guild_id: int
+    channel_id: int
+    challenger: tuple[int, str]
+    opponent: tuple[int, str]
+    deck: Any  # "I", "II" or {faction: deck}
+    location: str | None
+    wins_needed: int
+
+
+@dataclass(frozen=True, slots=True)
 class MatchRow:
     id: int
     guild_id: int
@@ -406,30 +419,21 @@ class Storage:
 
     # --- matches ----------------------------------------------------------------------------------------
 
-    async def create_match(
-        self,
-        guild_id: int,
-        channel_id: int,
-        challenger: tuple[int, str],
-        opponent: tuple[int, str],
-        deck: Any,
-        location: str | None,
-        wins_needed: int,
-    ) -> int:
-        """A proposed match between ``challenger`` and ``opponent`` (each an id and a display name)."""
+    async def create_match(self, challenge: Challenge) -> int:
+        """A proposed match (with its outbox entry: the challenge message)."""
         async with self.transaction() as tx:
             cursor = await tx.db.execute(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, status, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
                 (
-                    guild_id,
-                    channel_id,
-                    *challenger,
-                    *opponent,
-                    json.dumps(deck),
-                    location,
-                    wins_needed,
+                    challenge.guild_id,
+                    challenge.channel_id,
+                    *challenge.challenger,
+                    *challenge.opponent,
+                    json.dumps(challenge.deck),
+                    challenge.location,
+                    challenge.wins_needed,
                     now(),
                     now(),
                 ),

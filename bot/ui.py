@@ -23,7 +23,7 @@ from bot.components import (
 from bot.duels import Duels, LiveGame, Refusal, Step
 from bot.guard import stored
 from bot.outbox import Outbox
-from bot.storage import MatchRow
+from bot.storage import Challenge, MatchRow
 from engine import Setup, difficulty, observation, visible_events
 
 if TYPE_CHECKING:
@@ -77,13 +77,15 @@ class Ui:
         user = interaction.user
         try:
             match = await self.duels.propose(
-                interaction.guild_id,
-                interaction.channel_id,
-                (user.id, user.display_name),
-                (opponent.id, opponent.display_name),
-                deck,
-                location,
-                wins_needed,
+                Challenge(
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    (user.id, user.display_name),
+                    (opponent.id, opponent.display_name),
+                    deck,
+                    location,
+                    wins_needed,
+                )
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
@@ -161,13 +163,15 @@ class Ui:
         other = "p2" if player == "p1" else "p1"
         try:
             match = await self.duels.propose(
-                old.guild_id,
-                old.channel_id,
-                (interaction.user.id, old.names[player]),
-                (old.user(other), old.names[other]),
-                old.deck,
-                old.location,
-                old.wins_needed,
+                Challenge(
+                    old.guild_id,
+                    old.channel_id,
+                    (interaction.user.id, old.names[player]),
+                    (old.user(other), old.names[other]),
+                    old.deck,
+                    old.location,
+                    old.wins_needed,
+                )
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))

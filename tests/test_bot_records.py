@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.records import PAGE_SIZE
+from bot.storage import Challenge
 from engine import state
 from tests.emulator import Interaction, Message
 from tests.test_bot_e2e import Table, table
@@ -133,17 +134,21 @@ async def test_the_leaderboard_pages_with_buttons_that_outlive_the_bot(table: Ta
         duels = client.duels
         for i, first in enumerate(players):  # a ring of single games: everyone plays twice
             second = players[(i + 1) % len(players)]
-            match = await duels.propose(guild, channel, first, second, "I", None, 1)
+            match = await duels.propose(Challenge(guild, channel, first, second, "I", None, 1))
             _, live = await duels.answer(match.id, second[0], "accept")
             assert live is not None
             await duels.end(live.row.id, "p1" if i % 4 else "p2", "conceded")
         for i in range(0, 9, 3):  # some play again: more wins for a few
-            match = await duels.propose(guild, channel, players[i], players[i + 2], "II", "bazaar", 1)
+            match = await duels.propose(
+                Challenge(guild, channel, players[i], players[i + 2], "II", "bazaar", 1)
+            )
             _, live = await duels.answer(match.id, players[i + 2][0], "accept")
             assert live is not None
             await duels.end(live.row.id, "p1", "timeout")
         for j in range(6):  # a busy player: the most wins, not the best rating
-            match = await duels.propose(guild, channel + j, players[0], players[j + 10], "I", None, 1)
+            match = await duels.propose(
+                Challenge(guild, channel + j, players[0], players[j + 10], "I", None, 1)
+            )
             _, live = await duels.answer(match.id, players[j + 10][0], "accept")
             assert live is not None
             await duels.end(live.row.id, "p1" if j % 2 else "p2", "conceded")

@@ -12,7 +12,7 @@ import pytest
 import pytest_asyncio
 
 from bot.duels import Duels, Refusal
-from bot.storage import Storage
+from bot.storage import Challenge, Storage
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 
@@ -25,7 +25,7 @@ async def duels(tmp_path: Path) -> AsyncIterator[Duels]:
 
 
 async def _started(duels: Duels, wins_needed: int = 2) -> int:
-    match = await duels.propose(10, 20, ALICE, BOB, "I", None, wins_needed)
+    match = await duels.propose(Challenge(10, 20, ALICE, BOB, "I", None, wins_needed))
     _, live = await duels.answer(match.id, BOB[0], "accept")
     assert live is not None
     return live.row.id
@@ -46,11 +46,11 @@ async def _play_out(duels: Duels, game_id: int, rng: random.Random) -> None:
 @pytest.mark.asyncio
 async def test_challenge_answers_are_checked(duels: Duels) -> None:
     with pytest.raises(Refusal, match="yourself"):
-        await duels.propose(10, 20, ALICE, ALICE, "I", None, 2)
-    match = await duels.propose(10, 20, ALICE, BOB, "II", "bazaar", 2)
+        await duels.propose(Challenge(10, 20, ALICE, ALICE, "I", None, 2))
+    match = await duels.propose(Challenge(10, 20, ALICE, BOB, "II", "bazaar", 2))
     assert match.status == "proposed" and match.names == {"p1": "Alice", "p2": "Bob"}
     with pytest.raises(Refusal, match="already have a duel"):
-        await duels.propose(10, 20, BOB, ALICE, "I", None, 2)
+        await duels.propose(Challenge(10, 20, BOB, ALICE, "I", None, 2))
     with pytest.raises(Refusal, match="Only Bob"):
         await duels.answer(match.id, ALICE[0], "accept")
     with pytest.raises(Refusal, match="Only Alice"):
@@ -60,7 +60,7 @@ async def test_challenge_answers_are_checked(duels: Duels) -> None:
     with pytest.raises(Refusal, match="already declined"):
         await duels.answer(match.id, BOB[0], "accept")
     # a declined challenge no longer blocks a new one
-    assert (await duels.propose(10, 20, BOB, ALICE, "I", None, 1)).status == "proposed"
+    assert (await duels.propose(Challenge(10, 20, BOB, ALICE, "I", None, 1))).status == "proposed"
 
 
 @pytest.mark.asyncio

@@ -37,7 +37,7 @@ from bot.records import (
     streak,
 )
 from bot.render import TOTAL_LIMIT, embed_size
-from bot.storage import MIGRATIONS, Storage
+from bot.storage import MIGRATIONS, Challenge, Storage
 from engine import Game, Setup, state
 from tests.test_bot_e2e import Followed, names_in
 
@@ -74,7 +74,7 @@ async def _start(
 ) -> tuple[int, int]:
     """A proposed and accepted match: its id and its first game's id."""
     match = await duels.propose(
-        guild, guild * 100 + first[0] * 10 + second[0], first, second, deck, location, wins_needed
+        Challenge(guild, guild * 100 + first[0] * 10 + second[0], first, second, deck, location, wins_needed)
     )
     _, live = await duels.answer(match.id, second[0], "accept")
     assert live is not None
