@@ -50,7 +50,7 @@ import yarl
 
 from bot.app import CardiaBot
 from bot.duels import Duels, LiveGame, Refusal, Step
-from bot.storage import Storage, Transaction
+from bot.store import Storage, Transaction
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from bot.app import CardiaBot
 from bot.settings import Settings, describe_error
-from bot.storage import StorageError
+from bot.store import StorageError
 
 log = logging.getLogger("bot")
 HELP = (

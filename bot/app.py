@@ -21,7 +21,7 @@ from bot.guild_settings import GuildSettingsStore
 from bot.records import Records
 from bot.records_ui import RecordsUi
 from bot.records_ui import add_commands as add_record_commands
-from bot.storage import Storage
+from bot.store import Storage
 from bot.timers import Timers
 from bot.ui import Ui
 

@@ -19,9 +19,9 @@ from bot import render, text
 from bot.components import ClaimButton, ConcedeButton
 from bot.duels import Duels, LiveGame, Refusal
 from bot.guard import stored
-from bot.guild_settings import GuildSettings, GuildSettingsStore, describe
+from bot.guild_settings import GuildSettingsStore, describe
 from bot.ids import parse_id
-from bot.storage import MatchRow
+from bot.store import GuildSettings, MatchRow
 from bot.text import tr
 from bot.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
 from engine import observation

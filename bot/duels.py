@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage import BOARD, CHALLENGE, RESULT, Challenge, GameRow, MatchRow, Storage, Transaction
+from bot.store import BOARD, CHALLENGE, RESULT, Challenge, Conflict, GameRow, MatchRow, Storage, Transaction
 from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
@@ -234,7 +233,7 @@ class Duels:
                     next_game_id, match_over = await self._game_over(
                         tx, live, game.result.winner, game.result.reason
                     )
-        except sqlite3.IntegrityError:
+        except Conflict:
             raise Refusal("That choice was already made.") from None
         live.actions.append((player, list(choose)))
         return (None if next_game_id is None else await self.live(next_game_id)), match_over

@@ -9,13 +9,12 @@ No discord.py objects here; the rules are a :data:`bot.duels.ProposeCheck` that 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields, replace
-from datetime import timedelta
+from dataclasses import replace
 from typing import Any
 
 from bot import text
 from bot.duels import Duels, Refusal
-from bot.storage import Challenge, Storage, now
+from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Storage
 from bot.text import tr
 
 #: Allowed ranges (inclusive) of the numeric settings, as offered by the command.
@@ -27,41 +26,7 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    """A server's settings; a server that never chose any gets these defaults."""
-
-    decision_hours: float = 24.0  # how long a player may take for a decision
-    reminder_hours: float = 8.0  # between reminders while the game waits (0: no reminders)
-    grace_hours: float = 48.0  # after the decision time: the opponent may claim victory; then a forfeit
-    cross_channel: bool = True  # a player may have open duels in several channels of the server
-    max_duels: int = 5  # open duels (proposed or active) per player in the server
-
-    @property
-    def decision(self) -> timedelta:
-        return timedelta(hours=self.decision_hours)
-
-    @property
-    def reminder(self) -> timedelta | None:
-        return timedelta(hours=self.reminder_hours) if self.reminder_hours > 0 else None
-
-    @property
-    def grace(self) -> timedelta:
-        return timedelta(hours=self.grace_hours)
-
-
-DEFAULTS = GuildSettings()
-COLUMNS = tuple(f.name for f in fields(GuildSettings))
-
-
-def _settings(row: Any) -> GuildSettings:
-    return GuildSettings(
-        decision_hours=float(row["decision_hours"]),
-        reminder_hours=float(row["reminder_hours"]),
-        grace_hours=float(row["grace_hours"]),
-        cross_channel=bool(row["cross_channel"]),
-        max_duels=int(row["max_duels"]),
-    )
+COLUMNS = SETTINGS_COLUMNS
 
 
 def validate(changes: dict[str, Any]) -> None:
@@ -79,36 +44,17 @@ class GuildSettingsStore:
         self.storage = storage
 
     async def get(self, guild_id: int) -> GuildSettings:
-        async with self.storage.db.execute(
-            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return DEFAULTS if row is None else _settings(row)
+        return await self.storage.settings(guild_id)
 
     async def all(self) -> dict[int, GuildSettings]:
         """Every server that chose settings (the others have :data:`DEFAULTS`)."""
-        async with self.storage.db.execute("SELECT * FROM guild_settings") as cursor:
-            return {row["guild_id"]: _settings(row) for row in await cursor.fetchall()}
+        return await self.storage.all_settings()
 
     async def update(self, guild_id: int, user_id: int, **changes: Any) -> GuildSettings:
         """Change some settings of a server (the others keep their values); the new settings."""
         validate(changes)
-        async with self.storage.transaction() as tx:
-            async with tx.db.execute(
-                "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-            settings = replace(DEFAULTS if row is None else _settings(row), **changes)
-            values = [getattr(settings, name) for name in COLUMNS]
-            values = [int(v) if isinstance(v, bool) else v for v in values]
-            await tx.db.execute(
-                f"INSERT INTO guild_settings (guild_id, {', '.join(COLUMNS)}, updated_by, updated_at)"
-                f" VALUES (?, {', '.join('?' for _ in COLUMNS)}, ?, ?)"
-                f" ON CONFLICT (guild_id) DO UPDATE SET"
-                f" {', '.join(f'{c} = excluded.{c}' for c in COLUMNS)},"
-                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                (guild_id, *values, user_id, now()),
-            )
+        settings = replace(await self.storage.settings(guild_id), **changes)
+        await self.storage.save_settings(guild_id, user_id, settings)
         return settings
 
     # --- the rules for new challenges -------------------------------------------------------------------

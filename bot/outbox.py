@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.duels import Duels, LiveGame, Refusal
-from bot.storage import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
+from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup
 
 if TYPE_CHECKING:

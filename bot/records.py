@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,11 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import aiosqlite
-
 from bot import text
 from bot.ratings import NEWCOMER, Change, RatedGame, Rating, rate
-from bot.storage import Storage, Transaction
+from bot.store import FinishedGame, Outcome, Storage, Transaction
 from engine import Game, Setup, visible_events
 from engine.record import FORMAT
 
@@ -37,94 +34,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["win", "loss", "draw"]
 Sort = Literal["rating", "wins"]
 SORTS: tuple[Sort, ...] = ("rating", "wins")
 PAGE_SIZE = 10
-# The order games finished in; a game finished without the records hook (none in the bot) comes last.
-FINISH_ORDER = "g.finish_seq IS NULL, g.finish_seq, g.finished_at, g.id"
-_GAME_COLUMNS = (
-    "g.id, g.match_id, g.number, g.setup, g.winner, g.reason, g.decisions, g.rounds, g.created_at,"
-    " g.finished_at, g.finish_seq, m.guild_id, m.challenger_id, m.opponent_id, m.challenger_name,"
-    " m.opponent_name, m.deck, m.location, m.wins_needed, m.status AS match_status"
-)
-
-# Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent).
-STANDINGS = """
-    SELECT user_id, SUM(won) AS wins, SUM(lost) AS losses, SUM(drawn) AS draws FROM (
-        SELECT m.challenger_id AS user_id,
-            CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS won,
-            CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
-            CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
-        FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-        UNION ALL
-        SELECT m.opponent_id AS user_id,
-            CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
-            CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
-            CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
-        FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-    ) AS played GROUP BY user_id
-"""
-
-
 # --- finished games ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedGame:
-    """One finished game with what its match tells: players, server, setup, result, length, dates."""
-
-    id: int
-    match_id: int
-    number: int  # the game's number in its match
-    guild_id: int
-    users: dict[str, int]  # "p1"/"p2" -> Discord user id (p1 is the challenger)
-    names: dict[str, str]  # display names when the challenge was made
-    setup: dict[str, Any]
-    deck: Any
-    location: str | None
-    winner: str | None  # "p1", "p2", or None for a draw
-    reason: str
-    decisions: int | None  # length: decisions taken (None: finished before records existed)
-    rounds: int | None
-    created_at: str
-    finished_at: str
-    match_status: str
-    wins_needed: int
-
-    def player_of(self, user_id: int) -> str | None:
-        return next((player for player, user in self.users.items() if user == user_id), None)
-
-    def outcome(self, user_id: int) -> Outcome:
-        if self.winner is None:
-            return "draw"
-        return "win" if self.users[self.winner] == user_id else "loss"
-
-    @property
-    def winner_id(self) -> int | None:
-        return None if self.winner is None else self.users[self.winner]
-
-
-def _finished(row: aiosqlite.Row) -> FinishedGame:
-    return FinishedGame(
-        id=row["id"],
-        match_id=row["match_id"],
-        number=row["number"],
-        guild_id=row["guild_id"],
-        users={"p1": row["challenger_id"], "p2": row["opponent_id"]},
-        names={"p1": row["challenger_name"], "p2": row["opponent_name"]},
-        setup=json.loads(row["setup"]),
-        deck=json.loads(row["deck"]),
-        location=row["location"],
-        winner=row["winner"],
-        reason=row["reason"] or "",
-        decisions=row["decisions"],
-        rounds=row["rounds"],
-        created_at=row["created_at"],
-        finished_at=row["finished_at"] or row["created_at"],
-        match_status=row["match_status"],
-        wins_needed=row["wins_needed"],
-    )
 
 
 def deck_key(deck: Any) -> str:
@@ -327,29 +240,18 @@ class Records:
         """Record every finished game of ``duels`` (and rate it) in the transaction that finishes it."""
         duels.game_over_hooks.append(self.game_over)
 
-    @property
-    def db(self) -> aiosqlite.Connection:
-        return self.storage.db
-
     # --- writing, inside the game-over transaction ----------------------------------------------------
 
     async def game_over(self, tx: Transaction, live: LiveGame, winner: str | None, reason: str) -> None:
         """The game-over hook: the game's place in the finish order, its length, and both players' new
         ratings, all in the transaction that records its result."""
         game_id, match = live.row.id, live.match
-        async with tx.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
-            decisions = (await cursor.fetchone() or (0,))[0]  # this decision included: same transaction
-        async with tx.db.execute("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games") as cursor:
-            finish_seq = (await cursor.fetchone() or (1,))[0]
-        await tx.db.execute(
-            "UPDATE games SET finish_seq = ?, decisions = ?, rounds = ? WHERE id = ?",
-            (finish_seq, decisions, live.game.round, game_id),
-        )
+        decisions = await tx.record_length(game_id, live.game.round)
         users = (match.challenger_id, match.opponent_id)
-        ratings = {user: await _rating(tx.db, match.guild_id, user) for user in users}
+        ratings = {user: _rating(await tx.latest_rating(match.guild_id, user)) for user in users}
         winner_id = None if winner is None else match.user(winner)
         changes = rate(ratings, RatedGame(game_id, *users, winner_id))
-        await _insert_history(tx.db, match.guild_id, changes)
+        await tx.add_history(match.guild_id, _history(changes))
         log.info(
             "game %s: over, %s (%s) after %d decisions; ratings %s",
             game_id,
@@ -362,33 +264,14 @@ class Records:
     # --- reading --------------------------------------------------------------------------------------
 
     async def rating(self, guild_id: int, user_id: int) -> Rating:
-        return await _rating(self.db, guild_id, user_id)
+        return _rating(await self.storage.latest_rating(guild_id, user_id))
 
     async def finished_game(self, game_id: int) -> FinishedGame | None:
-        async with self.db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
-            " WHERE g.id = ? AND g.status = 'finished'",
-            (game_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else _finished(row)
+        return await self.storage.finished_game(game_id)
 
     async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
         """``user_id``'s finished games in a server, oldest first (only the ``latest`` ones if given)."""
-        query = (
-            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
-            " WHERE g.status = 'finished' AND m.guild_id = ? AND (m.challenger_id = ? OR m.opponent_id = ?)"
-        )
-        if latest is None:
-            query += f" ORDER BY {FINISH_ORDER}"
-            params: tuple[Any, ...] = (guild_id, user_id, user_id)
-        else:
-            newest = ", ".join(f"{part} DESC" for part in FINISH_ORDER.split(", "))
-            query += f" ORDER BY {newest} LIMIT ?"
-            params = (guild_id, user_id, user_id, latest)
-        async with self.db.execute(query, params) as cursor:
-            rows = [_finished(row) for row in await cursor.fetchall()]
-        return rows if latest is None else rows[::-1]
+        return await self.storage.games_of(guild_id, user_id, latest=latest)
 
     async def stats(self, guild_id: int, user_id: int) -> Stats:
         stats = tally_stats(user_id, await self.games_of(guild_id, user_id))
@@ -401,111 +284,61 @@ class Records:
 
     async def standings(self, guild_id: int, sort: Sort) -> list[Standing]:
         """Every player with a finished game in the server, best first."""
-        async with self.db.execute(STANDINGS, (guild_id, guild_id)) as cursor:
-            tallies = {
-                row["user_id"]: Tally(row["wins"], row["losses"], row["draws"])
-                for row in await cursor.fetchall()
-            }
+        tallies = await self.storage.tallies(guild_id)
         ratings = await self.ratings(guild_id)
-        standings = [Standing(user, ratings.get(user, NEWCOMER), tally) for user, tally in tallies.items()]
+        standings = [
+            Standing(user, ratings.get(user, NEWCOMER), Tally(*counts)) for user, counts in tallies.items()
+        ]
         return sort_standings(standings, sort)
 
     async def ratings(self, guild_id: int) -> dict[int, Rating]:
-        """Every rated player's current rating in a server: their latest history row."""
-        async with self.db.execute(
-            "SELECT h.user_id, h.mu, h.sigma FROM rating_history h WHERE h.guild_id = ? AND h.id ="
-            " (SELECT MAX(id) FROM rating_history WHERE guild_id = h.guild_id AND user_id = h.user_id)",
-            (guild_id,),
-        ) as cursor:
-            return {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in await cursor.fetchall()}
+        """Every rated player's current rating in a server."""
+        return {
+            user: Rating(*stored) for user, stored in (await self.storage.latest_ratings(guild_id)).items()
+        }
 
     async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """Each player's latest display name in the server's matches."""
         wanted = list(dict.fromkeys(user_ids))
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        async with self.db.execute(
-            "SELECT challenger_id, challenger_name, opponent_id, opponent_name FROM matches"
-            f" WHERE guild_id = ? AND (challenger_id IN ({marks}) OR opponent_id IN ({marks})) ORDER BY id",
-            (guild_id, *wanted, *wanted),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        names: dict[int, str] = {}
-        for row in rows:
-            names[row["challenger_id"]] = row["challenger_name"]
-            names[row["opponent_id"]] = row["opponent_name"]
+        names = await self.storage.display_names(guild_id, wanted)
         return {user: names[user] for user in wanted if user in names}
 
     async def rating_changes(self, game_id: int) -> list[tuple[int, Rating, Rating]]:
         """(user, before, after) for both players of a rated game."""
-        async with self.db.execute(
-            "SELECT user_id, mu_before, sigma_before, mu, sigma FROM rating_history WHERE game_id = ?"
-            " ORDER BY id",
-            (game_id,),
-        ) as cursor:
-            return [
-                (
-                    row["user_id"],
-                    Rating(row["mu_before"], row["sigma_before"]),
-                    Rating(row["mu"], row["sigma"]),
-                )
-                for row in await cursor.fetchall()
-            ]
+        return [
+            (user, Rating(*before), Rating(*after))
+            for user, before, after in await self.storage.history_of(game_id)
+        ]
 
     async def counts(self) -> dict[str, int]:
         """Games under way and finished, across every server (for /cardia about)."""
-        async with self.db.execute("SELECT status, COUNT(*) AS n FROM games GROUP BY status") as cursor:
-            return {row["status"]: row["n"] for row in await cursor.fetchall()}
+        return await self.storage.game_counts()
 
 
-async def _rating(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Rating:
-    async with db.execute(
-        "SELECT mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1",
-        (guild_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return NEWCOMER if row is None else Rating(row["mu"], row["sigma"])
+def _rating(stored: tuple[float, float] | None) -> Rating:
+    return NEWCOMER if stored is None else Rating(*stored)
 
 
-async def _insert_history(db: aiosqlite.Connection, guild_id: int, changes: Iterable[Change]) -> None:
-    await db.executemany(
-        "INSERT INTO rating_history (guild_id, user_id, game_id, mu_before, sigma_before, mu, sigma)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (guild_id, c.user_id, c.game_id, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma)
-            for c in changes
-        ],
-    )
+def _history(changes: Iterable[Change]) -> list[tuple[int, int, float, float, float, float]]:
+    return [(c.user_id, c.game_id, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma) for c in changes]
 
 
 async def recompute(storage: Storage, guild_id: int | None = None) -> tuple[int, int]:
     """Rebuild ``rating_history`` (of one server, or all) from the finished games, in the order they
     finished, in one transaction; the same numbers as the history kept game by game. Returns how many
     games were rated and how many players have a rating."""
-    where = "g.status = 'finished'" + ("" if guild_id is None else " AND m.guild_id = ?")
-    params = () if guild_id is None else (guild_id,)
     ratings: dict[int, dict[int, Rating]] = {}
     async with storage.transaction() as tx:  # the games read and the history written at one moment
-        async with tx.db.execute(
-            "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id FROM games g"
-            f" JOIN matches m ON m.id = g.match_id WHERE {where} ORDER BY {FINISH_ORDER}",
-            params,
-        ) as cursor:
-            rows = list(await cursor.fetchall())
-        if guild_id is None:
-            await tx.db.execute("DELETE FROM rating_history")
-        else:
-            await tx.db.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
-        for row in rows:
-            users = {"p1": row["challenger_id"], "p2": row["opponent_id"]}
-            winner = None if row["winner"] is None else users[row["winner"]]
-            game = RatedGame(row["id"], users["p1"], users["p2"], winner)
-            changes = rate(ratings.setdefault(row["guild_id"], {}), game)
-            await _insert_history(tx.db, row["guild_id"], changes)
+        games = await tx.rated_games(guild_id)
+        await tx.clear_history(guild_id)
+        for game_id, guild, challenger, opponent, winner in games:
+            users = {"p1": challenger, "p2": opponent}
+            game = RatedGame(game_id, challenger, opponent, None if winner is None else users[winner])
+            changes = rate(ratings.setdefault(guild, {}), game)
+            await tx.add_history(guild, _history(changes))
     players = sum(len(server) for server in ratings.values())
-    log.info("recomputed the ratings of %d games (%d players)", len(rows), players)
-    return len(rows), players
+    log.info("recomputed the ratings of %d games (%d players)", len(games), players)
+    return len(games), players
 
 
 # --- command line --------------------------------------------------------------------------------------

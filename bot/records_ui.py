@@ -25,7 +25,6 @@ from bot.ids import parse_id
 from bot.records import (
     PAGE_SIZE,
     SORTS,
-    FinishedGame,
     Records,
     Sort,
     Standing,
@@ -38,6 +37,7 @@ from bot.records import (
     result_line,
 )
 from bot.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.store import FinishedGame
 from bot.text import tr
 from cards import LOCATIONS
 from engine import observation

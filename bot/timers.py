@@ -27,42 +27,17 @@ import logging
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.duels import Duels, LiveGame, Refusal, Step
-from bot.guild_settings import DEFAULTS, GuildSettings, GuildSettingsStore
+from bot.guild_settings import GuildSettingsStore
+from bot.store import DEFAULTS, GuildSettings, Wait
 
 log = logging.getLogger(__name__)
 
 REMINDER, CLAIM, FORFEIT, ABANDONED = "reminder", "claim", "forfeit", "abandoned"
 FORFEIT_REASON = "forfeit"  # the game's reason when the grace period ran out
 CLAIM_REASON = "timeout"  # ... when the opponent claimed victory
-
-_WAITS = """
-    SELECT g.id AS game_id, g.match_id, m.guild_id, COALESCE(g.waiting_since, g.created_at) AS since,
-           g.reminders_sent, g.claim_offered,
-           (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS actions
-    FROM games g JOIN matches m ON m.id = g.match_id
-    WHERE g.status = 'in_progress' AND m.status = 'active'
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """A game in progress waiting for a decision, as stored."""
-
-    game_id: int
-    match_id: int
-    guild_id: int
-    since_text: str  # as stored: the compare-and-set key of this wait, with ``actions``
-    actions: int  # decisions taken in the game when the wait began
-    reminders_sent: int
-    claim_offered: bool
-
-    @property
-    def since(self) -> datetime:
-        since = datetime.fromisoformat(self.since_text)
-        return since if since.tzinfo is not None else since.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,24 +111,7 @@ class Timers:
     # --- reading the waits ------------------------------------------------------------------------------
 
     async def waits(self, game_id: int | None = None) -> list[Wait]:
-        query: str = _WAITS
-        values: tuple[int, ...] = ()
-        if game_id is not None:
-            query, values = _WAITS + " AND g.id = ?", (game_id,)
-        async with self.duels.storage.db.execute(query, values) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            Wait(
-                game_id=row["game_id"],
-                match_id=row["match_id"],
-                guild_id=row["guild_id"],
-                since_text=row["since"],
-                actions=row["actions"],
-                reminders_sent=row["reminders_sent"],
-                claim_offered=bool(row["claim_offered"]),
-            )
-            for row in rows
-        ]
+        return await self.duels.storage.waits(game_id)
 
     async def deadlines(self, game_id: int) -> Deadlines | None:
         """When a game in progress began to wait, and when its time is up (None: not in progress)."""
@@ -220,23 +178,7 @@ class Timers:
 
     async def _mark(self, wait: Wait, reminders: int, claim: bool) -> bool:
         """Record the notice before it is sent, if the wait is still the one scanned (compare and set)."""
-        async with self.duels.storage.transaction() as tx:
-            cursor = await tx.db.execute(
-                "UPDATE games SET reminders_sent = ?, claim_offered = ?"
-                " WHERE id = ? AND status = 'in_progress' AND COALESCE(waiting_since, created_at) = ?"
-                " AND reminders_sent = ? AND claim_offered = ?"
-                " AND (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id) = ?",
-                (
-                    reminders,
-                    int(claim),
-                    wait.game_id,
-                    wait.since_text,
-                    wait.reminders_sent,
-                    int(wait.claim_offered),
-                    wait.actions,
-                ),
-            )
-            return cursor.rowcount == 1
+        return await self.duels.storage.mark_notice(wait, reminders, claim)
 
     # --- the background task ----------------------------------------------------------------------------
 

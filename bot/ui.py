@@ -23,7 +23,7 @@ from bot.components import (
 from bot.duels import Duels, LiveGame, Refusal, Step
 from bot.guard import stored
 from bot.outbox import Outbox
-from bot.storage import Challenge, MatchRow
+from bot.store import Challenge, MatchRow
 from engine import Setup, difficulty, observation, visible_events
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import pytest
 
 from bot.app import CardiaBot
 from bot.async_ui import AsyncUi
-from bot.guild_settings import DEFAULTS, GuildSettings
+from bot.store import DEFAULTS, GuildSettings
 from bot.timers import Timers
 from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS

@@ -27,7 +27,7 @@ import pytest
 import bot.duels
 from bot import text
 from bot.app import CardiaBot
-from bot.storage import MatchRow, Storage
+from bot.store import MatchRow, Storage
 from bot.ui import Ui
 from cards import CARDS, Deck
 from engine import Game, Setup, observation, state, visible_events

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.records import PAGE_SIZE
-from bot.storage import Challenge
+from bot.store import Challenge
 from engine import state
 from tests.emulator import Interaction, Message
 from tests.test_bot_e2e import Table, table

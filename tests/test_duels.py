@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 from bot.duels import Duels, Refusal
-from bot.storage import Challenge, Storage
+from bot.store import Challenge, Conflict, Storage
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 
@@ -109,7 +108,7 @@ async def test_the_database_rejects_a_second_action_with_the_same_sequence(duels
     game_id = await _started(duels)
     async with duels.storage.transaction() as tx:
         await tx.insert_action(game_id, 0, "p1", ["p1:djinn"])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):  # the store's word for a refused key (sqlite3.IntegrityError here)
         async with duels.storage.transaction() as tx:
             await tx.insert_action(game_id, 0, "p2", ["p2:djinn"])
     assert await duels.storage.actions(game_id) == [("p1", ["p1:djinn"])]

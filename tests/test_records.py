@@ -37,7 +37,7 @@ from bot.records import (
     streak,
 )
 from bot.render import TOTAL_LIMIT, embed_size
-from bot.storage import MIGRATIONS, Challenge, Storage
+from bot.store import MIGRATIONS, Challenge, Storage
 from engine import Game, Setup, state
 from tests.test_bot_e2e import Followed, names_in
 

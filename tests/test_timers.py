@@ -14,9 +14,9 @@ import pytest
 import pytest_asyncio
 
 from bot.duels import Duels, LiveGame, Refusal
-from bot.guild_settings import DEFAULTS, GuildSettings, GuildSettingsStore
+from bot.guild_settings import GuildSettingsStore
 from bot.settings import Settings
-from bot.storage import Challenge, Storage, Transaction
+from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction
 from bot.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, Notice, Timers
 
 ALICE, BOB, CAROL, DAVE = (1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave")

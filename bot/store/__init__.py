@@ -1,0 +1,72 @@
+"""The store: every line of SQL the bot runs, behind one typed interface (:class:`Storage` and the
+:class:`Transaction` it hands out), so a second database could implement the same methods.
+
+- ``connection``: opening and migrating SQLite (``migrations/NNNN_name.sql``), transactions, the
+  bookkeeping that rides on the next transaction.
+- ``duels``: matches, games, their records, the outbox.  ``records``: finished games, tallies, the
+  rating history.  ``timers``: the waits and their notices.  ``settings``: the servers' settings.
+- ``rows``: the frozen values all of them return.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+from bot.store.connection import MIGRATIONS, Conflict, StorageError, now
+from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
+from bot.store.records import RecordQueries, RecordWrites
+from bot.store.rows import (
+    DEFAULTS,
+    SETTINGS_COLUMNS,
+    Challenge,
+    FinishedGame,
+    GameRow,
+    GuildSettings,
+    MatchRow,
+    Outcome,
+    Post,
+    Wait,
+)
+from bot.store.settings import SettingsQueries
+from bot.store.timers import TimerQueries
+
+
+class Transaction(DuelWrites, RecordWrites):
+    """The writes of one transaction (see :meth:`Storage.transaction`)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+
+class Storage(DuelQueries, RecordQueries, TimerQueries, SettingsQueries):
+    """The SQLite store: the single source of truth."""
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        return cls(await cls.connect(path), Transaction)
+
+
+__all__ = [
+    "BOARD",
+    "CHALLENGE",
+    "DEFAULTS",
+    "MIGRATIONS",
+    "OPEN_MATCH",
+    "RESULT",
+    "SETTINGS_COLUMNS",
+    "Challenge",
+    "Conflict",
+    "FinishedGame",
+    "GameRow",
+    "GuildSettings",
+    "MatchRow",
+    "Outcome",
+    "Post",
+    "Storage",
+    "StorageError",
+    "Transaction",
+    "Wait",
+    "now",
+]

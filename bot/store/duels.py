@@ -1,0 +1,199 @@
+"""The duels' SQL: matches, games, their records (one row per decision, keyed (game, seq)), and the
+outbox of what the channel must show (bot.outbox)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.ids import storable
+from bot.store.connection import Connection, now
+from bot.store.rows import Challenge, GameRow, MatchRow, Post, game_row, match_row
+
+#: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
+CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
+OPEN_MATCH = ("proposed", "active")
+
+
+class DuelWrites:
+    """The duels' writes, inside a transaction."""
+
+    db: aiosqlite.Connection
+
+    async def insert_action(self, game_id: int, seq: int, player: str, choose: Sequence[str]) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (game_id, seq, player, choose, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seq, player, json.dumps(list(choose)), now()),
+        )
+
+    async def post_due(self, match_id: int, kind: str, game_id: int | None = None) -> None:
+        """The channel must show this change: an outbox entry, committed with the change itself."""
+        await self.db.execute(
+            "INSERT INTO outbox (match_id, game_id, kind, created_at) VALUES (?, ?, ?, ?)",
+            (match_id, game_id, kind, now()),
+        )
+
+    async def finish_game(self, game_id: int, winner: str | None, reason: str) -> None:
+        await self.db.execute(
+            "UPDATE games SET status = 'finished', winner = ?, reason = ?, finished_at = ? WHERE id = ?",
+            (winner, reason, now(), game_id),
+        )
+
+    async def insert_game(self, match_id: int, number: int, setup: dict[str, Any]) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO games (match_id, number, setup, status, created_at)"
+            " VALUES (?, ?, ?, 'in_progress', ?)",
+            (match_id, number, json.dumps(setup), now()),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def start_wait(self, game_id: int, since: str) -> None:
+        """The game waits for a new decision from ``since`` on: its reminders and claim start over."""
+        await self.db.execute(
+            "UPDATE games SET waiting_since = ?, reminders_sent = 0, claim_offered = 0 WHERE id = ?",
+            (since, game_id),
+        )
+
+    async def abort_game(self, game_id: int, reason: str) -> bool:
+        """End an in-progress game without a result (``reason``: aborted, abandoned)."""
+        cursor = await self.db.execute(
+            "UPDATE games SET status = 'aborted', winner = NULL, reason = ?, finished_at = ?"
+            " WHERE id = ? AND status = 'in_progress'",
+            (reason, now(), game_id),
+        )
+        return cursor.rowcount == 1
+
+    async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
+        """Compare and set: True if the match was in one of the ``expected`` states."""
+        marks = ", ".join("?" for _ in expected)
+        cursor = await self.db.execute(
+            f"UPDATE matches SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+            (status, now(), match_id, *expected),
+        )
+        return cursor.rowcount == 1
+
+
+class DuelQueries(Connection[Any]):
+    """The duels' reads, and the writes that are a transaction of their own."""
+
+    # --- what Discord shows (bot.outbox), deferred ------------------------------------------------------
+
+    def note_board(self, game_id: int, message_id: int, told: int) -> None:
+        self.defer(
+            "UPDATE games SET board_message_id = ?, board_told = ? WHERE id = ?", (message_id, told, game_id)
+        )
+
+    def note_challenge_message(self, match_id: int, message_id: int) -> None:
+        self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+
+    def note_result_message(self, match_id: int, message_id: int) -> None:
+        self.defer("UPDATE matches SET result_message_id = ? WHERE id = ?", (message_id, match_id))
+
+    def note_posted(self, post_ids: Sequence[int]) -> None:
+        for post_id in post_ids:
+            self.defer("UPDATE outbox SET done_at = ? WHERE id = ?", (now(), post_id))
+
+    async def due_posts(self, match_id: int | None = None) -> list[Post]:
+        """The outbox entries still due (of one match), in the order they were written."""
+        query = "SELECT id, match_id, game_id, kind, created_at FROM outbox WHERE done_at IS NULL"
+        values: tuple[int, ...] = ()
+        if match_id is not None:
+            query, values = query + " AND match_id = ?", (match_id,)
+        async with self.db.execute(query + " ORDER BY id", values) as cursor:
+            return [
+                Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
+                for row in await cursor.fetchall()
+            ]
+
+    # --- matches ----------------------------------------------------------------------------------------
+
+    async def create_match(self, challenge: Challenge) -> int:
+        """A proposed match (with its outbox entry: the challenge message)."""
+        async with self.transaction() as tx:
+            cursor = await tx.db.execute(
+                "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
+                " opponent_name, deck, location, wins_needed, status, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
+                (
+                    challenge.guild_id,
+                    challenge.channel_id,
+                    *challenge.challenger,
+                    *challenge.opponent,
+                    json.dumps(challenge.deck),
+                    challenge.location,
+                    challenge.wins_needed,
+                    now(),
+                    now(),
+                ),
+            )
+            match_id: int | None = cursor.lastrowid
+            assert match_id is not None
+            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.outbox
+            return match_id
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        if not storable(match_id):
+            return None
+        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else match_row(row)
+
+    async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
+        marks = ", ".join("?" for _ in OPEN_MATCH)
+        async with self.db.execute(
+            f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
+            " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
+            (channel_id, *OPEN_MATCH, first, second, second, first),
+        ) as cursor:
+            return [match_row(row) for row in await cursor.fetchall()]
+
+    async def open_matches(
+        self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
+    ) -> list[MatchRow]:
+        """The proposed and active matches (of a server, a player, a channel), oldest first."""
+        conditions = [f"status IN ({', '.join('?' for _ in OPEN_MATCH)})"]
+        values: list[Any] = [*OPEN_MATCH]
+        if guild_id is not None:
+            conditions.append("guild_id = ?")
+            values.append(guild_id)
+        if user_id is not None:
+            conditions.append("(challenger_id = ? OR opponent_id = ?)")
+            values += [user_id, user_id]
+        if channel_id is not None:
+            conditions.append("channel_id = ?")
+            values.append(channel_id)
+        async with self.db.execute(
+            f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
+        ) as cursor:
+            return [match_row(row) for row in await cursor.fetchall()]
+
+    # --- games ------------------------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        if not storable(game_id):
+            return None
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else game_row(row)
+
+    async def games(self, match_id: int) -> list[GameRow]:
+        async with self.db.execute(
+            "SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)
+        ) as cursor:
+            return [game_row(row) for row in await cursor.fetchall()]
+
+    async def actions(self, game_id: int) -> list[tuple[str, list[str]]]:
+        # Interned: a game in memory keeps its actions, and the same few strings ("p1", "p2:judge", ...)
+        # would otherwise be held once per action (about a tenth of a cached game; bench/bot_load.py).
+        async with self.db.execute(
+            "SELECT player, choose FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cursor:
+            return [
+                (sys.intern(row["player"]), [sys.intern(option) for option in json.loads(row["choose"])])
+                for row in await cursor.fetchall()
+            ]

@@ -1,0 +1,181 @@
+"""The records' SQL: finished games with their matches, games won and lost per player, the rating
+history (one row per player and rated game, in the order games finished), display names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.store.connection import Connection
+from bot.store.rows import FinishedGame, finished_game
+
+# The order games finished in; a game finished without the records hook (none in the bot) comes last.
+FINISH_ORDER = "g.finish_seq IS NULL, g.finish_seq, g.finished_at, g.id"
+_GAME_COLUMNS = (
+    "g.id, g.match_id, g.number, g.setup, g.winner, g.reason, g.decisions, g.rounds, g.created_at,"
+    " g.finished_at, g.finish_seq, m.guild_id, m.challenger_id, m.opponent_id, m.challenger_name,"
+    " m.opponent_name, m.deck, m.location, m.wins_needed, m.status AS match_status"
+)
+# Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent).
+_STANDINGS = """
+    SELECT user_id, SUM(won) AS wins, SUM(lost) AS losses, SUM(drawn) AS draws FROM (
+        SELECT m.challenger_id AS user_id,
+            CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS won,
+            CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
+            CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
+        FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
+        UNION ALL
+        SELECT m.opponent_id AS user_id,
+            CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
+            CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
+            CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
+        FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
+    ) AS played GROUP BY user_id
+"""
+_INSERT_HISTORY = (
+    "INSERT INTO rating_history (guild_id, user_id, game_id, mu_before, sigma_before, mu, sigma)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+#: A rating as stored: (mu, sigma).
+MuSigma = tuple[float, float]
+#: A row of the rating history: (user, game, mu and sigma before, mu and sigma after).
+HistoryRow = tuple[int, int, float, float, float, float]
+#: A rated game as the history is rebuilt from it: (game, server, challenger, opponent, winner or None).
+RatedRow = tuple[int, int, int, int, str | None]
+
+
+async def _latest_rating(db: aiosqlite.Connection, guild_id: int, user_id: int) -> MuSigma | None:
+    async with db.execute(
+        "SELECT mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1",
+        (guild_id, user_id),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else (row["mu"], row["sigma"])
+
+
+class RecordWrites:
+    """The records' writes, inside the transaction that finishes a game."""
+
+    db: aiosqlite.Connection
+
+    async def record_length(self, game_id: int, rounds: int) -> int:
+        """Give a finished game its place in the finish order and its length; the decisions it took."""
+        async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
+            decisions: int = (await cursor.fetchone() or (0,))[0]  # this decision included: same transaction
+        async with self.db.execute("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games") as cursor:
+            finish_seq = (await cursor.fetchone() or (1,))[0]
+        await self.db.execute(
+            "UPDATE games SET finish_seq = ?, decisions = ?, rounds = ? WHERE id = ?",
+            (finish_seq, decisions, rounds, game_id),
+        )
+        return decisions
+
+    async def latest_rating(self, guild_id: int, user_id: int) -> MuSigma | None:
+        return await _latest_rating(self.db, guild_id, user_id)
+
+    async def add_history(self, guild_id: int, rows: Iterable[HistoryRow]) -> None:
+        await self.db.executemany(_INSERT_HISTORY, [(guild_id, *row) for row in rows])
+
+    async def rated_games(self, guild_id: int | None) -> list[RatedRow]:
+        """Every finished game (of one server, or all), in the order they finished."""
+        where = "g.status = 'finished'" + ("" if guild_id is None else " AND m.guild_id = ?")
+        async with self.db.execute(
+            "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id FROM games g"
+            f" JOIN matches m ON m.id = g.match_id WHERE {where} ORDER BY {FINISH_ORDER}",
+            () if guild_id is None else (guild_id,),
+        ) as cursor:
+            return [
+                (row["id"], row["guild_id"], row["challenger_id"], row["opponent_id"], row["winner"])
+                for row in await cursor.fetchall()
+            ]
+
+    async def clear_history(self, guild_id: int | None) -> None:
+        if guild_id is None:
+            await self.db.execute("DELETE FROM rating_history")
+        else:
+            await self.db.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
+
+
+class RecordQueries(Connection[Any]):
+    """The records' reads."""
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
+            " WHERE g.id = ? AND g.status = 'finished'",
+            (game_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else finished_game(row)
+
+    async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
+        """``user_id``'s finished games in a server, oldest first (only the ``latest`` ones if given)."""
+        query = (
+            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
+            " WHERE g.status = 'finished' AND m.guild_id = ? AND (m.challenger_id = ? OR m.opponent_id = ?)"
+        )
+        if latest is None:
+            query += f" ORDER BY {FINISH_ORDER}"
+            params: tuple[Any, ...] = (guild_id, user_id, user_id)
+        else:
+            newest = ", ".join(f"{part} DESC" for part in FINISH_ORDER.split(", "))
+            query += f" ORDER BY {newest} LIMIT ?"
+            params = (guild_id, user_id, user_id, latest)
+        async with self.db.execute(query, params) as cursor:
+            rows = [finished_game(row) for row in await cursor.fetchall()]
+        return rows if latest is None else rows[::-1]
+
+    async def tallies(self, guild_id: int) -> dict[int, tuple[int, int, int]]:
+        """Games won, lost and drawn by every player with a finished game in the server."""
+        async with self.db.execute(_STANDINGS, (guild_id, guild_id)) as cursor:
+            return {
+                row["user_id"]: (row["wins"], row["losses"], row["draws"]) for row in await cursor.fetchall()
+            }
+
+    async def latest_rating(self, guild_id: int, user_id: int) -> MuSigma | None:
+        return await _latest_rating(self.db, guild_id, user_id)
+
+    async def latest_ratings(self, guild_id: int) -> dict[int, MuSigma]:
+        """Every rated player's current rating in a server: their latest history row."""
+        async with self.db.execute(
+            "SELECT h.user_id, h.mu, h.sigma FROM rating_history h WHERE h.guild_id = ? AND h.id ="
+            " (SELECT MAX(id) FROM rating_history WHERE guild_id = h.guild_id AND user_id = h.user_id)",
+            (guild_id,),
+        ) as cursor:
+            return {row["user_id"]: (row["mu"], row["sigma"]) for row in await cursor.fetchall()}
+
+    async def display_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """Each player's latest display name in the server's matches."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self.db.execute(
+            "SELECT challenger_id, challenger_name, opponent_id, opponent_name FROM matches"
+            f" WHERE guild_id = ? AND (challenger_id IN ({marks}) OR opponent_id IN ({marks})) ORDER BY id",
+            (guild_id, *user_ids, *user_ids),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        names: dict[int, str] = {}
+        for row in rows:
+            names[row["challenger_id"]] = row["challenger_name"]
+            names[row["opponent_id"]] = row["opponent_name"]
+        return names
+
+    async def history_of(self, game_id: int) -> list[tuple[int, MuSigma, MuSigma]]:
+        """(user, before, after) for both players of a rated game."""
+        async with self.db.execute(
+            "SELECT user_id, mu_before, sigma_before, mu, sigma FROM rating_history WHERE game_id = ?"
+            " ORDER BY id",
+            (game_id,),
+        ) as cursor:
+            return [
+                (row["user_id"], (row["mu_before"], row["sigma_before"]), (row["mu"], row["sigma"]))
+                for row in await cursor.fetchall()
+            ]
+
+    async def game_counts(self) -> dict[str, int]:
+        """Games by status, across every server (for /cardia about)."""
+        async with self.db.execute("SELECT status, COUNT(*) AS n FROM games GROUP BY status") as cursor:
+            return {row["status"]: row["n"] for row in await cursor.fetchall()}

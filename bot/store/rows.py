@@ -1,0 +1,230 @@
+"""The rows the store reads and writes, as frozen values: what the services work with. Nothing here
+knows which database holds them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal, Protocol
+
+
+class Row(Protocol):
+    """A database row as a backend gives it: read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+Outcome = Literal["win", "loss", "draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A duel as it is proposed: where, who (each a Discord id and a display name), and its setup."""
+
+    guild_id: int
+    channel_id: int
+    challenger: tuple[int, str]
+    opponent: tuple[int, str]
+    deck: Any  # "I", "II" or {faction: deck}
+    location: str | None
+    wins_needed: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    challenger_name: str
+    opponent_name: str
+    deck: Any  # "I", "II" or {faction: deck}
+    location: str | None
+    wins_needed: int
+    status: str
+    message_id: int | None
+    result_message_id: int | None = None
+
+    def user(self, player: str) -> int:
+        return self.challenger_id if player == "p1" else self.opponent_id
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {"p1": self.challenger_name, "p2": self.opponent_name}
+
+    def player_of(self, user_id: int) -> str | None:
+        if user_id == self.challenger_id:
+            return "p1"
+        if user_id == self.opponent_id:
+            return "p2"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    match_id: int
+    number: int
+    setup: dict[str, Any]
+    status: str
+    winner: str | None
+    reason: str | None
+    board_message_id: int | None
+    board_told: int | None = None  # engine events the latest board told (None: before migration 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """An outbox entry: something the channel must be brought up to date with."""
+
+    id: int
+    match_id: int
+    game_id: int | None
+    kind: str  # CHALLENGE, BOARD or RESULT
+    created_at: str
+
+
+def match_row(row: Row) -> MatchRow:
+    return MatchRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        challenger_id=row["challenger_id"],
+        opponent_id=row["opponent_id"],
+        challenger_name=row["challenger_name"],
+        opponent_name=row["opponent_name"],
+        deck=json.loads(row["deck"]),
+        location=row["location"],
+        wins_needed=row["wins_needed"],
+        status=row["status"],
+        message_id=row["message_id"],
+        result_message_id=row["result_message_id"],
+    )
+
+
+def game_row(row: Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        match_id=row["match_id"],
+        number=row["number"],
+        setup=json.loads(row["setup"]),
+        status=row["status"],
+        winner=row["winner"],
+        reason=row["reason"],
+        board_message_id=row["board_message_id"],
+        board_told=row["board_told"],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """One finished game with what its match tells: players, server, setup, result, length, dates."""
+
+    id: int
+    match_id: int
+    number: int  # the game's number in its match
+    guild_id: int
+    users: dict[str, int]  # "p1"/"p2" -> Discord user id (p1 is the challenger)
+    names: dict[str, str]  # display names when the challenge was made
+    setup: dict[str, Any]
+    deck: Any
+    location: str | None
+    winner: str | None  # "p1", "p2", or None for a draw
+    reason: str
+    decisions: int | None  # length: decisions taken (None: finished before records existed)
+    rounds: int | None
+    created_at: str
+    finished_at: str
+    match_status: str
+    wins_needed: int
+
+    def player_of(self, user_id: int) -> str | None:
+        return next((player for player, user in self.users.items() if user == user_id), None)
+
+    def outcome(self, user_id: int) -> Outcome:
+        if self.winner is None:
+            return "draw"
+        return "win" if self.users[self.winner] == user_id else "loss"
+
+    @property
+    def winner_id(self) -> int | None:
+        return None if self.winner is None else self.users[self.winner]
+
+
+def finished_game(row: Row) -> FinishedGame:
+    return FinishedGame(
+        id=row["id"],
+        match_id=row["match_id"],
+        number=row["number"],
+        guild_id=row["guild_id"],
+        users={"p1": row["challenger_id"], "p2": row["opponent_id"]},
+        names={"p1": row["challenger_name"], "p2": row["opponent_name"]},
+        setup=json.loads(row["setup"]),
+        deck=json.loads(row["deck"]),
+        location=row["location"],
+        winner=row["winner"],
+        reason=row["reason"] or "",
+        decisions=row["decisions"],
+        rounds=row["rounds"],
+        created_at=row["created_at"],
+        finished_at=row["finished_at"] or row["created_at"],
+        match_status=row["match_status"],
+        wins_needed=row["wins_needed"],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's settings; a server that never chose any gets these defaults."""
+
+    decision_hours: float = 24.0  # how long a player may take for a decision
+    reminder_hours: float = 8.0  # between reminders while the game waits (0: no reminders)
+    grace_hours: float = 48.0  # after the decision time: the opponent may claim victory; then a forfeit
+    cross_channel: bool = True  # a player may have open duels in several channels of the server
+    max_duels: int = 5  # open duels (proposed or active) per player in the server
+
+    @property
+    def decision(self) -> timedelta:
+        return timedelta(hours=self.decision_hours)
+
+    @property
+    def reminder(self) -> timedelta | None:
+        return timedelta(hours=self.reminder_hours) if self.reminder_hours > 0 else None
+
+    @property
+    def grace(self) -> timedelta:
+        return timedelta(hours=self.grace_hours)
+
+
+DEFAULTS = GuildSettings()
+SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))
+
+
+def guild_settings(row: Row) -> GuildSettings:
+    return GuildSettings(
+        decision_hours=float(row["decision_hours"]),
+        reminder_hours=float(row["reminder_hours"]),
+        grace_hours=float(row["grace_hours"]),
+        cross_channel=bool(row["cross_channel"]),
+        max_duels=int(row["max_duels"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A game in progress waiting for a decision, as stored."""
+
+    game_id: int
+    match_id: int
+    guild_id: int
+    since_text: str  # as stored: the compare-and-set key of this wait, with ``actions``
+    actions: int  # decisions taken in the game when the wait began
+    reminders_sent: int
+    claim_offered: bool
+
+    @property
+    def since(self) -> datetime:
+        since = datetime.fromisoformat(self.since_text)
+        return since if since.tzinfo is not None else since.replace(tzinfo=UTC)

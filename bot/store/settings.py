@@ -1,0 +1,35 @@
+"""The server settings' SQL: one row per server that chose settings (the others have the defaults)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store.connection import Connection, now
+from bot.store.rows import DEFAULTS, SETTINGS_COLUMNS, GuildSettings, guild_settings
+
+
+class SettingsQueries(Connection[Any]):
+    async def settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
+            row = await cursor.fetchone()
+        return DEFAULTS if row is None else guild_settings(row)
+
+    async def all_settings(self) -> dict[int, GuildSettings]:
+        """Every server that chose settings."""
+        async with self.db.execute("SELECT * FROM guild_settings") as cursor:
+            return {row["guild_id"]: guild_settings(row) for row in await cursor.fetchall()}
+
+    async def save_settings(self, guild_id: int, user_id: int, settings: GuildSettings) -> None:
+        """Store a server's settings (an upsert), with who changed them and when."""
+        values = [getattr(settings, name) for name in SETTINGS_COLUMNS]
+        values = [int(v) if isinstance(v, bool) else v for v in values]
+        columns = ", ".join(SETTINGS_COLUMNS)
+        async with self.transaction():
+            await self.db.execute(
+                f"INSERT INTO guild_settings (guild_id, {columns}, updated_by, updated_at)"
+                f" VALUES (?, {', '.join('?' for _ in SETTINGS_COLUMNS)}, ?, ?)"
+                f" ON CONFLICT (guild_id) DO UPDATE SET"
+                f" {', '.join(f'{c} = excluded.{c}' for c in SETTINGS_COLUMNS)},"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild_id, *values, user_id, now()),
+            )

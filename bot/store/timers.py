@@ -1,0 +1,60 @@
+"""The timers' SQL: the waits of the games in progress, and marking a notice before it is sent
+(a compare-and-set on the wait it belongs to: at most once)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store.connection import Connection
+from bot.store.rows import Wait
+
+_WAITS = """
+    SELECT g.id AS game_id, g.match_id, m.guild_id, COALESCE(g.waiting_since, g.created_at) AS since,
+           g.reminders_sent, g.claim_offered,
+           (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS actions
+    FROM games g JOIN matches m ON m.id = g.match_id
+    WHERE g.status = 'in_progress' AND m.status = 'active'
+"""
+
+
+class TimerQueries(Connection[Any]):
+    async def waits(self, game_id: int | None = None) -> list[Wait]:
+        """The games in progress of active matches (or one of them), with their current wait."""
+        query: str = _WAITS
+        values: tuple[int, ...] = ()
+        if game_id is not None:
+            query, values = _WAITS + " AND g.id = ?", (game_id,)
+        async with self.db.execute(query, values) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Wait(
+                game_id=row["game_id"],
+                match_id=row["match_id"],
+                guild_id=row["guild_id"],
+                since_text=row["since"],
+                actions=row["actions"],
+                reminders_sent=row["reminders_sent"],
+                claim_offered=bool(row["claim_offered"]),
+            )
+            for row in rows
+        ]
+
+    async def mark_notice(self, wait: Wait, reminders: int, claim: bool) -> bool:
+        """Record a notice before it is sent, if the wait is still the one scanned (compare and set)."""
+        async with self.transaction():
+            cursor = await self.db.execute(
+                "UPDATE games SET reminders_sent = ?, claim_offered = ?"
+                " WHERE id = ? AND status = 'in_progress' AND COALESCE(waiting_since, created_at) = ?"
+                " AND reminders_sent = ? AND claim_offered = ?"
+                " AND (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id) = ?",
+                (
+                    reminders,
+                    int(claim),
+                    wait.game_id,
+                    wait.since_text,
+                    wait.reminders_sent,
+                    int(wait.claim_offered),
+                    wait.actions,
+                ),
+            )
+            return cursor.rowcount == 1
