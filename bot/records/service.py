@@ -1,0 +1,126 @@
+"""The records service: a Duels game-over hook (finish order, length, ratings, in the transaction that
+finishes a game), and the queries behind /cardia stats, leaderboard and history."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bot.ratings import NEWCOMER, Change, RatedGame, Rating, rate
+from bot.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
+from bot.store import FinishedGame, Storage, Transaction
+
+if TYPE_CHECKING:
+    from bot.duels import Duels, LiveGame
+
+log = logging.getLogger("bot.records")
+
+
+class Records:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def attach(self, duels: Duels) -> None:
+        """Record every finished game of ``duels`` (and rate it) in the transaction that finishes it."""
+        duels.game_over_hooks.append(self.game_over)
+
+    # --- writing, inside the game-over transaction ----------------------------------------------------
+
+    async def game_over(self, tx: Transaction, live: LiveGame, winner: str | None, reason: str) -> None:
+        """The game-over hook: the game's place in the finish order, its length, and both players' new
+        ratings, all in the transaction that records its result."""
+        game_id, match = live.row.id, live.match
+        decisions = await tx.record_length(game_id, live.game.round)
+        users = (match.challenger_id, match.opponent_id)
+        ratings = {user: _rating(await tx.latest_rating(match.guild_id, user)) for user in users}
+        winner_id = None if winner is None else match.user(winner)
+        changes = rate(ratings, RatedGame(game_id, *users, winner_id))
+        await tx.add_history(match.guild_id, _history(changes))
+        log.info(
+            "game %s: over, %s (%s) after %d decisions; ratings %s",
+            game_id,
+            "a draw" if winner is None else f"{winner} wins",
+            reason,
+            decisions,
+            ", ".join(f"{c.user_id} {c.before.display}->{c.after.display}" for c in changes),
+        )
+
+    # --- reading --------------------------------------------------------------------------------------
+
+    async def rating(self, guild_id: int, user_id: int) -> Rating:
+        return _rating(await self.storage.latest_rating(guild_id, user_id))
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None:
+        return await self.storage.finished_game(game_id)
+
+    async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
+        """``user_id``'s finished games in a server, oldest first (only the ``latest`` ones if given)."""
+        return await self.storage.games_of(guild_id, user_id, latest=latest)
+
+    async def stats(self, guild_id: int, user_id: int) -> Stats:
+        stats = tally_stats(user_id, await self.games_of(guild_id, user_id))
+        standings = await self.standings(guild_id, "rating")
+        stats.players = len(standings)
+        for rank, standing in enumerate(standings, start=1):
+            if standing.user_id == user_id:
+                stats.rating, stats.rank = standing.rating, rank
+        return stats
+
+    async def standings(self, guild_id: int, sort: Sort) -> list[Standing]:
+        """Every player with a finished game in the server, best first."""
+        tallies = await self.storage.tallies(guild_id)
+        ratings = await self.ratings(guild_id)
+        standings = [
+            Standing(user, ratings.get(user, NEWCOMER), Tally(*counts)) for user, counts in tallies.items()
+        ]
+        return sort_standings(standings, sort)
+
+    async def ratings(self, guild_id: int) -> dict[int, Rating]:
+        """Every rated player's current rating in a server."""
+        return {
+            user: Rating(*stored) for user, stored in (await self.storage.latest_ratings(guild_id)).items()
+        }
+
+    async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each player's latest display name in the server's matches."""
+        wanted = list(dict.fromkeys(user_ids))
+        names = await self.storage.display_names(guild_id, wanted)
+        return {user: names[user] for user in wanted if user in names}
+
+    async def rating_changes(self, game_id: int) -> list[tuple[int, Rating, Rating]]:
+        """(user, before, after) for both players of a rated game."""
+        return [
+            (user, Rating(*before), Rating(*after))
+            for user, before, after in await self.storage.history_of(game_id)
+        ]
+
+    async def counts(self) -> dict[str, int]:
+        """Games under way and finished, across every server (for /cardia about)."""
+        return await self.storage.game_counts()
+
+
+def _rating(stored: tuple[float, float] | None) -> Rating:
+    return NEWCOMER if stored is None else Rating(*stored)
+
+
+def _history(changes: Iterable[Change]) -> list[tuple[int, int, float, float, float, float]]:
+    return [(c.user_id, c.game_id, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma) for c in changes]
+
+
+async def recompute(storage: Storage, guild_id: int | None = None) -> tuple[int, int]:
+    """Rebuild ``rating_history`` (of one server, or all) from the finished games, in the order they
+    finished, in one transaction; the same numbers as the history kept game by game. Returns how many
+    games were rated and how many players have a rating."""
+    ratings: dict[int, dict[int, Rating]] = {}
+    async with storage.transaction() as tx:  # the games read and the history written at one moment
+        games = await tx.rated_games(guild_id)
+        await tx.clear_history(guild_id)
+        for game_id, guild, challenger, opponent, winner in games:
+            users = {"p1": challenger, "p2": opponent}
+            game = RatedGame(game_id, challenger, opponent, None if winner is None else users[winner])
+            changes = rate(ratings.setdefault(guild, {}), game)
+            await tx.add_history(guild, _history(changes))
+    players = sum(len(server) for server in ratings.values())
+    log.info("recomputed the ratings of %d games (%d players)", len(games), players)
+    return len(games), players
