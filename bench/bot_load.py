@@ -56,8 +56,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from bench.bot_process import LoopLag
-from bot import text
-from bot.commands import DECK_CHOICES, LOCATION_CHOICES
+from bot.cogs.help import DECK_CHOICES, LOCATION_CHOICES
+from bot.services import text
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
 
 ROOT = Path(__file__).resolve().parent.parent

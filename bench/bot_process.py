@@ -49,7 +49,7 @@ import discord.http
 import yarl
 
 from bot.app import CardiaBot
-from bot.duels import Duels, LiveGame, Refusal, Step
+from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Storage, Transaction
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -208,7 +208,7 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
     duels.answer = named("answer", duels.answer)  # type: ignore[method-assign]
     duels.act = named("decide", duels.act)  # type: ignore[method-assign]
     duels.end = named("end", duels.end)  # type: ignore[method-assign]
-    # The outbox's bookkeeping when no decision carried it (bot.outbox): a commit of its own.
+    # The outbox's bookkeeping when no decision carried it (bot.cogs.outbox): a commit of its own.
     storage.flush = named("flush", storage.flush)  # type: ignore[method-assign]
 
 

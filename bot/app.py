@@ -11,19 +11,19 @@ from typing import Any
 
 import discord
 
-from bot.async_ui import AsyncUi
-from bot.async_ui import add_commands as add_async_commands
-from bot.commands import cardia_group
-from bot.components import DYNAMIC_ITEMS
-from bot.duels import Duels
-from bot.guard import Guard, GuardedTree
-from bot.guild_settings import GuildSettingsStore
-from bot.records import Records
-from bot.records_ui import RecordsUi
-from bot.records_ui import add_commands as add_record_commands
+from bot.cogs.components import DYNAMIC_ITEMS
+from bot.cogs.duels import Ui
+from bot.cogs.guard import Guard, GuardedTree
+from bot.cogs.help import cardia_group
+from bot.cogs.records import RecordsUi
+from bot.cogs.records import add_commands as add_record_commands
+from bot.cogs.server import AsyncUi
+from bot.cogs.server import add_commands as add_async_commands
+from bot.services.duels import Duels
+from bot.services.guild_settings import GuildSettingsStore
+from bot.services.records import Records
+from bot.services.timers import Timers
 from bot.store import Storage
-from bot.timers import Timers
-from bot.ui import Ui
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0
@@ -39,7 +39,7 @@ class CardiaBot(discord.Client):
         sync: bool = False,
         sync_guild: int | None = None,
         *,
-        timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.timers)
+        timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
     ) -> None:
@@ -93,7 +93,7 @@ class CardiaBot(discord.Client):
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
         self.timers.start(self.async_ui.notify)  # reminders, claims and forfeits, from the database
-        # What a stopped process left unposted is posted now (bot.outbox), alongside the gateway's start.
+        # What a stopped process left unposted is posted now (bot.cogs.outbox), alongside the gateway's start.
         self._recovery = asyncio.create_task(self.ui.outbox.recover(), name="cardia-outbox-recovery")
         if self.health_file is not None:
             self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")

@@ -15,7 +15,7 @@ class Settings(BaseSettings):
     database: Path = Field(default=Path("cardia.db"), validation_alias=AliasChoices("CARDIA_DATABASE"))
     # Where /cardia is registered by --sync: one server (instant, for testing) or everywhere (global).
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
-    # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.timers).
+    # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.services.timers).
     timer_tick: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_TIMER_TICK"))
     # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
     health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))

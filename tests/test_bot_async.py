@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from bot.app import CardiaBot
-from bot.async_ui import AsyncUi
+from bot.cogs.server import AsyncUi
+from bot.services.timers import Timers
 from bot.store import DEFAULTS, GuildSettings
-from bot.timers import Timers
 from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS
 from tests.test_bot_e2e import Table, forged, stacked_setup, stored_match

@@ -1,7 +1,7 @@
 """The channel survives a killed bot: the real ``python -m bot`` runs in a process of its own against the
 emulator and is stopped (SIGKILL, or SIGTERM as ``docker stop`` does) right after it answered each kind
 of click, and right after a failed post; started again, it brings the channel up to date from the
-database (bot.outbox).
+database (bot.cogs.outbox).
 
 At the end, every game's boards are checked against its stored record: the latest board shows the
 game as it is and asks exactly the players it waits for, no board was posted twice, and each board's
@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from bot import text
-from bot.text import tr
+from bot.services import text
+from bot.services.text import tr
 from engine import Game, Setup, visible_events
 from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser
 
@@ -133,7 +133,7 @@ def replay(database: Path, game_id: int, decisions: int | None = None) -> Game:
 
 
 def revision(database: Path, game_id: int) -> int:
-    """What the latest board of a game must show (bot.duels.LiveGame.revision)."""
+    """What the latest board of a game must show (bot.services.duels.LiveGame.revision)."""
     (row,) = rows(database, "SELECT status, reason FROM games WHERE id = ?", game_id)
     decisions = len(rows(database, "SELECT seq FROM actions WHERE game_id = ?", game_id))
     game = replay(database, game_id)

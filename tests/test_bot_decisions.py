@@ -1,6 +1,6 @@
 """Every kind of decision the engine can ask, taken end to end through the real bot and the Discord emulator.
 
-Each scenario stacks both decks (``bot.duels.new_setup`` is patched), starts a one-game duel with
+Each scenario stacks both decks (``bot.services.duels.new_setup`` is patched), starts a one-game duel with
 ``/cardia challenge`` and drives it only through what the bot shows: the deciding player presses **Show my
 hand** on the public board and answers with the buttons or selects of that ephemeral response. At every
 decision the test checks that
@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-import bot.duels as duels_module
-from bot import text
+import bot.services.duels as duels_module
 from bot.app import CardiaBot
-from bot.commands import _deck_from_code
+from bot.cogs.help import _deck_from_code
+from bot.services import text
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine import Game, Setup, observation, state
 from engine.model import Decision

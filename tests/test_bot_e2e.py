@@ -5,8 +5,8 @@ the bot shows them: the public boards and the buttons and selects of the private
 request body is validated against Discord's OpenAPI description, and the ``discord_emulator`` fixture
 fails a test that left an interaction unanswered (or answered after 3 s) or made discord.py log an error.
 
-Games are made deterministic by replacing ``bot.duels.new_setup`` (a random seed per game) with numbered
-seeds, or with stacked decks where a test needs to know the hands.
+Games are made deterministic by replacing ``bot.services.duels.new_setup`` (a random seed per game) with
+numbered seeds, or with stacked decks where a test needs to know the hands.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from typing import Any
 
 import pytest
 
-import bot.duels
-from bot import text
+import bot.services.duels
 from bot.app import CardiaBot
+from bot.cogs.duels import Ui
+from bot.services import text
 from bot.store import MatchRow, Storage
-from bot.ui import Ui
 from cards import CARDS, Deck
 from engine import Game, Setup, observation, state, visible_events
 from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
@@ -135,7 +135,7 @@ class Table:
         self.screened_bodies = 0
         self.revealed_names_published: set[str] = set()
         self._bot: CardiaBot | None = None
-        monkeypatch.setattr(bot.duels, "new_setup", self.new_setup)
+        monkeypatch.setattr(bot.services.duels, "new_setup", self.new_setup)
         for name in HANDLERS:
             monkeypatch.setattr(Ui, name, self._tracked(getattr(Ui, name)))
 

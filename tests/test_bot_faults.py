@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import bot.ui
+import bot.cogs.duels
 from tests.emulator import Emulator, Interaction
 from tests.test_bot_async import AsyncTable, _answer
 from tests.test_bot_e2e import stacked_setup, stored_match
@@ -90,7 +90,7 @@ async def a_bit_of_everything(table: AsyncTable) -> dict[str, Any]:
     board = table.board()
     buttons = await table.show_hand(bob, board)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(bot.ui, "BUTTONS_UP_TO", 0)  # the same decision as a select
+        patch.setattr(bot.cogs.duels, "BUTTONS_UP_TO", 0)  # the same decision as a select
         select = await table.show_hand(bob, board)
     # Carol challenges Alice (open), the leaderboard, Alice's concession question.
     offer, offered = await table.challenge(carol, alice)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.records import PAGE_SIZE
+from bot.services.records import PAGE_SIZE
 from bot.store import Challenge
 from engine import state
 from tests.emulator import Interaction, Message

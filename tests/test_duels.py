@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.duels import Duels, Refusal
+from bot.services.duels import Duels, Refusal
 from bot.store import Challenge, Conflict, Storage
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")

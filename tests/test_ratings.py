@@ -3,7 +3,7 @@ ratings are exactly recomputable from the games."""
 
 from __future__ import annotations
 
-from bot.ratings import NEWCOMER, RatedGame, Rating, rate, recompute
+from bot.services.ratings import NEWCOMER, RatedGame, Rating, rate, recompute
 
 
 def test_a_newcomer_is_rated_1000() -> None:

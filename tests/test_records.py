@@ -18,12 +18,14 @@ import aiosqlite
 import pytest
 import pytest_asyncio
 
-import bot.duels
-from bot import records_ui, text
-from bot.duels import Duels
-from bot.ratings import NEWCOMER, RatedGame, Rating
-from bot.ratings import recompute as recompute_in_memory
-from bot.records import (
+import bot.services.duels
+from bot.cogs import records as records_ui
+from bot.cogs.render import TOTAL_LIMIT, embed_size
+from bot.services import text
+from bot.services.duels import Duels
+from bot.services.ratings import NEWCOMER, RatedGame, Rating
+from bot.services.ratings import recompute as recompute_in_memory
+from bot.services.records import (
     Records,
     Standing,
     Tally,
@@ -36,7 +38,6 @@ from bot.records import (
     sort_standings,
     streak,
 )
-from bot.render import TOTAL_LIMIT, embed_size
 from bot.store import MIGRATIONS, Challenge, Storage
 from engine import Game, Setup, state
 from tests.test_bot_e2e import Followed, names_in
@@ -50,7 +51,7 @@ MIXED = {"rebels": "I", "academy": "II", "guild": "II", "dynasty": "I"}
 async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Duels, Records]]:
     seeds = itertools.count(1)  # reproducible games
     monkeypatch.setattr(
-        bot.duels,
+        bot.services.duels,
         "new_setup",
         lambda deck, location: {"deck": deck, "location": location, "seed": next(seeds), "chance": "seeded"},
     )

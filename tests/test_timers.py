@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.duels import Duels, LiveGame, Refusal
-from bot.guild_settings import GuildSettingsStore
+from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.guild_settings import GuildSettingsStore
+from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, Notice, Timers
 from bot.settings import Settings
 from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction
-from bot.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, Notice, Timers
 
 ALICE, BOB, CAROL, DAVE = (1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave")
 GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21

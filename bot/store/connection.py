@@ -53,8 +53,8 @@ class Connection(Generic[TransactionT]):
         self._make_transaction = transaction
         self._write = asyncio.Lock()
         self.commits = 0  # for the benchmark: commits per decision
-        # Bookkeeping of what Discord shows (bot.outbox), written with the next transaction or flush():
-        # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.outbox).
+        # Bookkeeping of what Discord shows (bot.cogs.outbox), written with the next transaction or flush():
+        # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.cogs.outbox).
         self._deferred: list[tuple[str, tuple[Any, ...]]] = []
 
     @staticmethod

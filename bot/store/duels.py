@@ -1,5 +1,5 @@
 """The duels' SQL: matches, games, their records (one row per decision, keyed (game, seq)), and the
-outbox of what the channel must show (bot.outbox)."""
+outbox of what the channel must show (bot.cogs.outbox)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ class DuelWrites:
 class DuelQueries(Connection[Any]):
     """The duels' reads, and the writes that are a transaction of their own."""
 
-    # --- what Discord shows (bot.outbox), deferred ------------------------------------------------------
+    # --- what Discord shows (bot.cogs.outbox), deferred ----------------------------------------------
 
     def note_board(self, game_id: int, message_id: int, told: int) -> None:
         self.defer(
@@ -133,7 +133,7 @@ class DuelQueries(Connection[Any]):
             )
             match_id: int | None = cursor.lastrowid
             assert match_id is not None
-            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.outbox
+            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.cogs.outbox
             return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:

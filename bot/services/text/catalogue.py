@@ -197,7 +197,7 @@ EN: dict[str, str] = {
     "signets.one": "1 signet",
     "signets.other": "{n} signets",
     "signets.score": "{a} to {b}",
-    # the board and the other embeds (bot.render)
+    # the board and the other embeds (bot.cogs.render)
     "board.totals": "{first} 💍 **{a}** · {second} 💍 **{b}** — first to 5 signets wins",
     "board.row": "**Encounters** (oldest first) — {first} ┃ {second}",
     "board.no_encounters": "No encounters yet.",
@@ -362,7 +362,7 @@ EN: dict[str, str] = {
     "status.proposed_to_you": "**vs {opponent}** — {opponent} challenges you: accept or decline · {channel}",
     "status.challenge": "[Challenge]({link})",
     "status.more": "… and {n} more.",
-    # records: /cardia stats, leaderboard, history, about (bot.records, bot.records_ui)
+    # records: /cardia stats, leaderboard, history, about (bot.services.records, bot.cogs.records)
     "records.in_server": "Records are kept per server: use this command in a server.",
     "records.other_server": "This leaderboard belongs to another server.",
     "records.deck.mixed": "Mixed decks",

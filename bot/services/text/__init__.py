@@ -11,7 +11,7 @@ raw engine id ("p1:judge", "/modifiers", "rebels").
     results    how games and matches end         rules      card notes and the rules pages
 """
 
-from bot.text.catalogue import (
+from bot.services.text.catalogue import (
     CATALOGUES,
     EN,
     FACTION_EMOJI,
@@ -24,7 +24,7 @@ from bot.text.catalogue import (
     signed,
     tr,
 )
-from bot.text.decisions import (
+from bot.services.text.decisions import (
     FACTION_KINDS,
     HAND_KINDS,
     decision_prompt,
@@ -34,7 +34,7 @@ from bot.text.decisions import (
     plural_format,
     waiting_text,
 )
-from bot.text.names import (
+from bot.services.text.names import (
     card_emoji,
     card_label,
     card_name,
@@ -51,9 +51,9 @@ from bot.text.names import (
     possessive,
     skulls_text,
 )
-from bot.text.results import NO_RESULT, hours_text, match_ended_text, result_text
-from bot.text.rules import CARD_NOTES, LOCATION_NOTES, RULES_PAGES, card_note
-from bot.text.story import describe_events
+from bot.services.text.results import NO_RESULT, hours_text, match_ended_text, result_text
+from bot.services.text.rules import CARD_NOTES, LOCATION_NOTES, RULES_PAGES, card_note
+from bot.services.text.story import describe_events
 
 __all__ = [
     "CARD_NOTES",

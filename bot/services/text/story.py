@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.text.catalogue import join, plural, signed, tr
-from bot.text.names import card_label, card_name, faction_name, player_name, possessive
-from bot.text.results import result_text
+from bot.services.text.catalogue import join, plural, signed, tr
+from bot.services.text.names import card_label, card_name, faction_name, player_name, possessive
+from bot.services.text.results import result_text
 from cards import CARDS
 from engine.model import PLAYERS, Event
 

@@ -7,14 +7,14 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bot.ratings import NEWCOMER, Change, RatedGame, Rating, rate
-from bot.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
+from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, rate
+from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
 from bot.store import FinishedGame, Storage, Transaction
 
 if TYPE_CHECKING:
-    from bot.duels import Duels, LiveGame
+    from bot.services.duels import Duels, LiveGame
 
-log = logging.getLogger("bot.records")
+log = logging.getLogger("bot.services.records")
 
 
 class Records:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.text.catalogue import EN, FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, signed, tr
-from bot.text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
+from bot.services.text.catalogue import EN, FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, signed, tr
+from bot.services.text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
 from cards import CARDS, FACTIONS
 from engine.model import PLAYERS
 

@@ -2,8 +2,8 @@
 
 No network, no game objects: everything is drawn from :func:`engine.observation` dicts (so a public
 board, built from ``observation(game, None)``, can show nothing a player may not see) and from the words
-of :mod:`bot.text`. Every embed respects Discord's limits (measured in UTF-16 units, which is never less
-than Discord's own count).
+of :mod:`bot.services.text`. Every embed respects Discord's limits (measured in UTF-16 units, which is
+never less than Discord's own count).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from bot import text
-from bot.text import FACTION_EMOJI, clip, plural, signed, tr
+from bot.services import text
+from bot.services.text import FACTION_EMOJI, clip, plural, signed, tr
 from cards import CARDS, LOCATIONS
 
 COLOR_PLAYING = 0x5865F2
@@ -397,7 +397,7 @@ def challenge_embed(
 
 def card_embed(item_id: str) -> discord.Embed:
     """A card or a location: its numbers, its rule and clarifications. Raises KeyError for other ids
-    (see :func:`bot.text.find_item` to turn a typed name into an id)."""
+    (see :func:`bot.services.text.find_item` to turn a typed name into an id)."""
     note = text.card_note(item_id)
     if item_id in CARDS:
         card = CARDS[item_id]

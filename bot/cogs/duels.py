@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import render, text
-from bot.components import (
+from bot.cogs import render
+from bot.cogs.components import (
     ChallengeButton,
     ChoiceButton,
     ChoiceSelect,
@@ -20,9 +20,10 @@ from bot.components import (
     HandButton,
     RematchButton,
 )
-from bot.duels import Duels, LiveGame, Refusal, Step
-from bot.guard import stored
-from bot.outbox import Outbox
+from bot.cogs.guard import stored
+from bot.cogs.outbox import Outbox
+from bot.services import text
+from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Challenge, MatchRow
 from engine import Setup, difficulty, observation, visible_events
 
@@ -184,7 +185,7 @@ class Ui:
     async def board(self, live: LiveGame, first_event: int, revision: int) -> dict[str, Any]:
         """The public board: content (mentions whoever must decide), embed and buttons; "what just
         happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
-        ``revision`` shown (bot.outbox finds a board by it)."""
+        ``revision`` shown (bot.cogs.outbox finds a board by it)."""
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
@@ -325,7 +326,7 @@ class Ui:
         hand = self.hand(live, player)
         await interaction.response.send_message(**hand, ephemeral=True)
         # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
-        # are dynamic (bot.components), so clicks never need it: let it go now (bench/bot_load.py).
+        # are dynamic (bot.cogs.components), so clicks never need it: let it go now (bench/bot_load.py).
         hand["view"].stop()
 
     async def show_discards(self, interaction: Interaction, game_id: int) -> None:

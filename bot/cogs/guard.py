@@ -8,7 +8,7 @@
   waited for (:meth:`Guard.drain`), so none is cut off half-way.
 
 Slash commands come through :class:`GuardedTree`; buttons and selects through
-``bot.components.CardiaItem``; autocomplete through :meth:`Guard.choices`, which answers with no
+``bot.cogs.components.CardiaItem``; autocomplete through :meth:`Guard.choices`, which answers with no
 choices rather than not at all.
 """
 

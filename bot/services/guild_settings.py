@@ -2,8 +2,8 @@
 and the rules they set for new challenges: a cap on open duels per player, and whether a player's duels
 may be in several channels at once.
 
-No discord.py objects here; the rules are a :data:`bot.duels.ProposeCheck` that :meth:`install` adds to
-``Duels.propose_checks``.
+No discord.py objects here; the rules are a :data:`bot.services.duels.ProposeCheck` that :meth:`install`
+adds to ``Duels.propose_checks``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from bot import text
-from bot.duels import Duels, Refusal
+from bot.services import text
+from bot.services.duels import Duels, Refusal
+from bot.services.text import tr
 from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Storage
-from bot.text import tr
 
 #: Allowed ranges (inclusive) of the numeric settings, as offered by the command.
 RANGES: dict[str, tuple[float, float]] = {

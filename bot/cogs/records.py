@@ -1,5 +1,5 @@
 """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: the commands, what they answer, and
-their embeds (in the style of :mod:`bot.render`, words from :mod:`bot.text`).
+their embeds (in the style of :mod:`bot.cogs.render`, words from :mod:`bot.services.text`).
 
 Every answer is private (ephemeral): looking up a record, paging a leaderboard or reading a game's history
 says nothing to the channel. The leaderboard's buttons carry the server, the sort and the page
@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import text
-from bot.components import LeaderboardButton
+from bot.cogs.components import LeaderboardButton
+from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.ids import parse_id
-from bot.records import (
+from bot.services import text
+from bot.services.records import (
     PAGE_SIZE,
     SORTS,
     Records,
@@ -36,9 +37,8 @@ from bot.records import (
     record_document,
     result_line,
 )
-from bot.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.services.text import tr
 from bot.store import FinishedGame
-from bot.text import tr
 from cards import LOCATIONS
 from engine import observation
 

@@ -1,9 +1,10 @@
 """Duels played over days, on Discord: ``/cardia settings``, ``concede``, ``abort`` and ``status``, the
 "Claim victory" button, and the timers' notices in the duels' channels.
 
-The decisions are made elsewhere (``bot.guild_settings``, ``bot.timers``, ``bot.duels``); every game the
-bot ends goes through ``Ui.after_step``, which posts the final board and the match result with the
-Rematch button, exactly as for a game ended by the rules.
+The decisions are made elsewhere (``bot.services.guild_settings``, ``bot.services.timers``,
+``bot.services.duels``); every game the bot ends goes through ``DuelsCog.after_step`` (the outbox), which
+posts the final board and the match result with the Rematch button, exactly as for a game ended by the
+rules.
 """
 
 from __future__ import annotations
@@ -15,20 +16,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import render, text
-from bot.components import ClaimButton, ConcedeButton
-from bot.duels import Duels, LiveGame, Refusal
-from bot.guard import stored
-from bot.guild_settings import GuildSettingsStore, describe
+from bot.cogs import render
+from bot.cogs.components import ClaimButton, ConcedeButton
+from bot.cogs.guard import stored
 from bot.ids import parse_id
+from bot.services import text
+from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.guild_settings import GuildSettingsStore, describe
+from bot.services.text import tr
+from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
 from bot.store import GuildSettings, MatchRow
-from bot.text import tr
-from bot.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
 from engine import observation
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
-    from bot.ui import Ui
+    from bot.cogs.duels import Ui
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]

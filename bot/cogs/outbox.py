@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.duels import Duels, LiveGame, Refusal
+from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup
 
 if TYPE_CHECKING:
-    from bot.ui import Ui
+    from bot.cogs.duels import Ui
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.text import tr
+from bot.services.text import tr
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -44,7 +44,7 @@ def _bot(interaction: Interaction) -> CardiaBot:
 
 
 class Guarded:
-    """A component whose click goes through the bot's one error path (bot.guard): always answered."""
+    """A component whose click goes through the bot's one error path (bot.cogs.guard): always answered."""
 
     async def act(self, interaction: Interaction) -> None:
         raise NotImplementedError
@@ -116,7 +116,7 @@ class DiscardsButton(
     template=r"cardia:d:(?P<game>[0-9]{1,20})(?::(?P<revision>[0-9]{1,20}))?",
 ):
     def __init__(self, game_id: int, revision: int | None = None) -> None:
-        # On a board, the revision it shows: how bot.outbox recognises a board it posted but did not mark.
+        # On a board, the revision it shows: how bot.cogs.outbox recognises a board posted but not marked.
         suffix = "" if revision is None else f":{revision}"
         super().__init__(
             discord.ui.Button(

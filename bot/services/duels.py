@@ -21,7 +21,7 @@ from engine import Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
-# Raises Refusal if the challenge may not be made (a server's rules: bot.guild_settings)
+# Raises Refusal if the challenge may not be made (a server's rules: bot.services.guild_settings)
 ProposeCheck = Callable[["Challenge"], Awaitable[None]]
 Clock = Callable[[], datetime]
 
@@ -43,7 +43,7 @@ class LiveGame:
     game: Game
     actions: list[tuple[str, list[str]]]
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
-    # What the channel shows of this game (kept by bot.outbox; durable in games.board_*):
+    # What the channel shows of this game (kept by bot.cogs.outbox; durable in games.board_*):
     board_message_id: int | None = None  # the latest public board
     board_from: int = 0  # the engine events the latest board tells start here
     board_told: int = 0  # and end here: a new board tells what happened since
@@ -89,7 +89,7 @@ def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
 class Duels:
     def __init__(self, storage: Storage, cache_size: int = 1000, clock: Clock | None = None) -> None:
         self.storage = storage
-        # When a game's wait for a decision begins (bot.timers reads it with the same clock).
+        # When a game's wait for a decision begins (bot.services.timers reads it with the same clock).
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
         self._cache_size = cache_size
@@ -97,7 +97,7 @@ class Duels:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called inside the transaction that records a finished game (ratings use it).
         self.game_over_hooks: list[GameOverHook] = []
-        # Server rules for new challenges (running duels per player, channels): bot.guild_settings.
+        # Server rules for new challenges (running duels per player, channels): bot.services.guild_settings.
         self.propose_checks: list[ProposeCheck] = []
 
     # --- challenges -------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ class Duels:
             if not await tx.set_match_status(match_id, ("proposed",), status):
                 now_status = (await self._match_row(match_id)).status  # what answered it first
                 raise Refusal(f"This challenge was already {ANSWERED.get(now_status, now_status)}.")
-            await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.outbox)
+            await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.cogs.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
                 if status == "active"
@@ -175,7 +175,7 @@ class Duels:
         game = Game(Setup.model_validate(row.setup))
         for player, choose in actions:
             game.apply(player, choose)
-        # What the latest board told is stored (bot.outbox); before migration 4 it was not, and nothing
+        # What the latest board told is stored (bot.cogs.outbox); before migration 4 it was not, and nothing
         # that happened before this process loaded the game is news for the next board.
         told = len(game.events) if row.board_told is None else min(row.board_told, len(game.events))
         live = LiveGame(

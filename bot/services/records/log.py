@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import text
+from bot.services import text
 from engine import Game, Setup, visible_events
 from engine.record import FORMAT
 

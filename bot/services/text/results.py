@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.text.catalogue import EN, plural, tr
+from bot.services.text.catalogue import EN, plural, tr
 
 # --- results -----------------------------------------------------------------------------------------
 

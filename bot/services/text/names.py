@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.text.catalogue import FACTION_EMOJI, plural, tr
+from bot.services.text.catalogue import FACTION_EMOJI, plural, tr
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine.model import PLAYERS
 

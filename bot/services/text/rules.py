@@ -3,7 +3,7 @@ from RULES.md)."""
 
 from __future__ import annotations
 
-from bot.text.catalogue import LOCALE
+from bot.services.text.catalogue import LOCALE
 from cards import CARDS
 
 # --- card and location notes (from RULES.md §3 and §4), for /cardia card -------------------------------

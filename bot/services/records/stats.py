@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.ratings import NEWCOMER, Rating
+from bot.services.ratings import NEWCOMER, Rating
 from bot.store import FinishedGame, Outcome
 
 Sort = Literal["rating", "wins"]

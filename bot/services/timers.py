@@ -4,8 +4,8 @@ forfeit.
 Nothing is scheduled in memory: every timer is derived from the database. A game's current wait began
 at its last decision (or its start): ``games.waiting_since``, written in the same transaction as the
 decision, which also sets ``reminders_sent`` and ``claim_offered`` back to 0. A background task scans the
-games in progress every ``interval`` seconds and, with the server's settings (:mod:`bot.guild_settings`),
-finds what is due:
+games in progress every ``interval`` seconds and, with the server's settings
+(:mod:`bot.services.guild_settings`), finds what is due:
 
 - a reminder every ``reminder_hours`` of the wait (one per tick at most: a bot that was down for a day
   sends one reminder, not three);
@@ -29,8 +29,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.duels import Duels, LiveGame, Refusal, Step
-from bot.guild_settings import GuildSettingsStore
+from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.services.guild_settings import GuildSettingsStore
 from bot.store import DEFAULTS, GuildSettings, Wait
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ def due(wait: Wait, settings: GuildSettings, now: datetime) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something to tell the duel's channel (bot.async_ui sends it)."""
+    """Something to tell the duel's channel (bot.cogs.server sends it)."""
 
     kind: str  # REMINDER, CLAIM, FORFEIT or ABANDONED
     live: LiveGame

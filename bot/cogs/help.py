@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import render, text
+from bot.cogs import render
+from bot.services import text
 from cards import CARDS, FACTIONS, LOCATIONS
 
 if TYPE_CHECKING:
-    from bot.ui import Ui
+    from bot.cogs.duels import Ui
 
 Interaction = discord.Interaction[Any]
 

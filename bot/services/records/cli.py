@@ -1,4 +1,5 @@
-"""The command line: ``python -m bot.records recompute DATABASE [--guild ID]`` rebuilds the rating history."""
+"""The command line: ``python -m bot.services.records recompute DATABASE [--guild ID]`` rebuilds the
+rating history."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.records.service import recompute
+from bot.services.records.service import recompute
 from bot.store import Storage
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.records", description="Cardia bot records.")
+    parser = argparse.ArgumentParser(prog="python -m bot.services.records", description="Cardia bot records.")
     commands = parser.add_subparsers(dest="command", required=True)
     again = commands.add_parser("recompute", help="rebuild the rating history from the finished games")
     again.add_argument("database", help="the bot's SQLite file (CARDIA_DATABASE, cardia.db by default)")
@@ -33,4 +34,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     games, players = asyncio.run(run())
     print(f"recomputed the ratings from {games} finished games: {players} rated players")
     return 0
-

@@ -1,7 +1,0 @@
-"""``python -m bot.records ...``: see :mod:`bot.records.cli`."""
-
-import sys
-
-from bot.records.cli import main
-
-sys.exit(main())
