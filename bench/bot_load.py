@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from bench.bot_process import LoopLag
-from bot.cogs.help import DECK_CHOICES, LOCATION_CHOICES
+from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
 from bot.services import text
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
 

@@ -11,14 +11,12 @@ from typing import Any
 
 import discord
 
+from bot.cogs import cardia_group, help
 from bot.cogs.components import DYNAMIC_ITEMS
-from bot.cogs.duels import Ui
+from bot.cogs.duels import DuelsCog
 from bot.cogs.guard import Guard, GuardedTree
-from bot.cogs.help import cardia_group
-from bot.cogs.records import RecordsUi
-from bot.cogs.records import add_commands as add_record_commands
-from bot.cogs.server import AsyncUi
-from bot.cogs.server import add_commands as add_async_commands
+from bot.cogs.records import RecordsCog
+from bot.cogs.server import ServerCog
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
@@ -56,7 +54,7 @@ class CardiaBot(discord.Client):
         self.timer_tick = timer_tick
         self.clock = clock
         self.timers: Timers | None = None
-        self.ui: Ui  # set up in setup_hook, with everything that needs the database
+        self.duels_cog: DuelsCog  # the cogs are set up in setup_hook, with everything that needs the database
         self._recovery: asyncio.Task[None] | None = None
         self._closing = False
         self.health_file = health_file
@@ -70,18 +68,21 @@ class CardiaBot(discord.Client):
     async def setup_hook(self) -> None:
         await self.open_storage()
         assert self.storage is not None
+        # The services (no discord.py), then the cogs, each given the services it needs.
         self.duels = Duels(self.storage, clock=self.clock)
-        self.ui = Ui(self, self.duels)
         self.records = Records(self.storage)
         self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
-        self.records_ui = RecordsUi(self, self.records)
-        group = cardia_group(self.ui)
-        add_record_commands(group, self.records_ui)
         self.guild_settings = GuildSettingsStore(self.storage)
         self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
         self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick)
-        self.async_ui = AsyncUi(self, self.ui, self.guild_settings, self.timers)
-        add_async_commands(group, self.async_ui)
+        self.duels_cog = DuelsCog(self, self.duels)
+        self.records_cog = RecordsCog(self, self.records)
+        self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
+        group = cardia_group()
+        self.duels_cog.add_commands(group)
+        help.add_commands(group)
+        self.records_cog.add_commands(group)
+        self.server_cog.add_commands(group)
         self.tree.add_command(group)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync:  # a deliberate step (python -m bot --sync), never on every start
@@ -92,9 +93,9 @@ class CardiaBot(discord.Client):
             log.info(
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
-        self.timers.start(self.async_ui.notify)  # reminders, claims and forfeits, from the database
+        self.timers.start(self.server_cog.notify)  # reminders, claims and forfeits, from the database
         # What a stopped process left unposted is posted now (bot.cogs.outbox), alongside the gateway's start.
-        self._recovery = asyncio.create_task(self.ui.outbox.recover(), name="cardia-outbox-recovery")
+        self._recovery = asyncio.create_task(self.duels_cog.outbox.recover(), name="cardia-outbox-recovery")
         if self.health_file is not None:
             self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
 
@@ -133,8 +134,8 @@ class CardiaBot(discord.Client):
             if task is not None:
                 task.cancel()
         await super().close()
-        if hasattr(self, "ui"):
-            await self.ui.outbox.close()
+        if hasattr(self, "duels_cog"):
+            await self.duels_cog.outbox.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.app import CardiaBot
-from bot.cogs.server import AsyncUi
+from bot.cogs.server import ServerCog
 from bot.services.timers import Timers
 from bot.store import DEFAULTS, GuildSettings
 from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
@@ -56,7 +56,7 @@ class AsyncTable(Table):
         self.clock = Clock()
         self.ticks = 0
         for name in ASYNC_HANDLERS:
-            monkeypatch.setattr(AsyncUi, name, self._tracked(getattr(AsyncUi, name)))
+            monkeypatch.setattr(ServerCog, name, self._tracked(getattr(ServerCog, name)))
         monkeypatch.setattr(Timers, "tick", self._counted(Timers.tick))
 
     def _counted(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:

@@ -32,7 +32,7 @@ import pytest
 
 import bot.services.duels as duels_module
 from bot.app import CardiaBot
-from bot.cogs.help import _deck_from_code
+from bot.cogs.duels import _deck_from_code
 from bot.services import text
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine import Game, Setup, observation, state

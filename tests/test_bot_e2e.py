@@ -26,7 +26,7 @@ import pytest
 
 import bot.services.duels
 from bot.app import CardiaBot
-from bot.cogs.duels import Ui
+from bot.cogs.duels import DuelsCog
 from bot.services import text
 from bot.store import MatchRow, Storage
 from cards import CARDS, Deck
@@ -37,7 +37,7 @@ from tests.helpers import stacked
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 
-#: The ``Ui`` methods a command or a click runs; counting the calls in progress tells when the bot is idle.
+#: The ``DuelsCog`` methods a command or a click runs; counting calls in flight tells when the bot is idle.
 HANDLERS = (
     "challenge",
     "answer_challenge",
@@ -137,7 +137,7 @@ class Table:
         self._bot: CardiaBot | None = None
         monkeypatch.setattr(bot.services.duels, "new_setup", self.new_setup)
         for name in HANDLERS:
-            monkeypatch.setattr(Ui, name, self._tracked(getattr(Ui, name)))
+            monkeypatch.setattr(DuelsCog, name, self._tracked(getattr(DuelsCog, name)))
 
     # --- the bot --------------------------------------------------------------------------------------
 

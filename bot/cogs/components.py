@@ -83,7 +83,7 @@ class ChallengeButton(
         return cls(int(match["match"]), match["answer"])
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).ui.answer_challenge(interaction, self.match_id, self.answer)
+        await _bot(interaction).duels_cog.answer_challenge(interaction, self.match_id, self.answer)
 
 
 class HandButton(
@@ -107,7 +107,7 @@ class HandButton(
         return cls(int(match["game"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).ui.show_hand(interaction, self.game_id)
+        await _bot(interaction).duels_cog.show_hand(interaction, self.game_id)
 
 
 class DiscardsButton(
@@ -134,7 +134,7 @@ class DiscardsButton(
         return cls(int(match["game"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).ui.show_discards(interaction, self.game_id)
+        await _bot(interaction).duels_cog.show_discards(interaction, self.game_id)
 
 
 class ChoiceSelect(
@@ -173,7 +173,7 @@ class ChoiceSelect(
     async def act(self, interaction: Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(value) for value in data.get("values", [])]
-        await _bot(interaction).ui.decide(interaction, self.game_id, self.version, values)
+        await _bot(interaction).duels_cog.decide(interaction, self.game_id, self.version, values)
 
 
 class ChoiceButton(
@@ -200,7 +200,7 @@ class ChoiceButton(
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).ui.decide_by_index(interaction, self.game_id, self.version, self.index)
+        await _bot(interaction).duels_cog.decide_by_index(interaction, self.game_id, self.version, self.index)
 
 
 class RematchButton(
@@ -221,7 +221,7 @@ class RematchButton(
         return cls(int(match["match"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).ui.rematch(interaction, self.match_id)
+        await _bot(interaction).duels_cog.rematch(interaction, self.match_id)
 
 
 class LeaderboardButton(
@@ -251,7 +251,7 @@ class LeaderboardButton(
         return cls(int(match["guild"]), match["sort"], int(match["page"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).records_ui.leaderboard(interaction, self.sort, self.page, self.guild_id)
+        await _bot(interaction).records_cog.leaderboard(interaction, self.sort, self.page, self.guild_id)
 
 
 class ClaimButton(
@@ -280,7 +280,7 @@ class ClaimButton(
         return cls(int(match["game"]), int(match["version"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).async_ui.claim(interaction, self.game_id, self.version)
+        await _bot(interaction).server_cog.claim(interaction, self.game_id, self.version)
 
 
 class ConcedeButton(
@@ -303,7 +303,7 @@ class ConcedeButton(
         return cls(int(match["match"]))
 
     async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).async_ui.confirm_concede(interaction, self.match_id)
+        await _bot(interaction).server_cog.confirm_concede(interaction, self.match_id)
 
 
 DYNAMIC_ITEMS = (

@@ -6,10 +6,12 @@ own observation, so a hidden card never reaches a message it does not belong in.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.cogs import render
 from bot.cogs.components import (
@@ -25,6 +27,7 @@ from bot.cogs.outbox import Outbox
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Challenge, MatchRow
+from cards import FACTIONS, LOCATIONS
 from engine import Setup, difficulty, observation, visible_events
 
 if TYPE_CHECKING:
@@ -49,11 +52,61 @@ def _observation(live: LiveGame, viewer: str | None) -> dict[str, Any]:
     return obs
 
 
-class Ui:
+def _deck_from_code(code: str) -> Any:
+    """'1111' = Deck I, '2222' = Deck II, else one digit per faction (rebels, academy, guild, dynasty)."""
+    sources = {
+        str(faction): "I" if digit == "1" else "II" for faction, digit in zip(FACTIONS, code, strict=True)
+    }
+    kinds = set(sources.values())
+    return kinds.pop() if len(kinds) == 1 else sources
+
+
+DECK_CHOICES = [
+    app_commands.Choice(name=render.deck_label(_deck_from_code("".join(code))), value="".join(code))
+    for code in sorted(itertools.product("12", repeat=4), key=lambda c: (len(set(c)) > 1, c))
+]
+LOCATION_CHOICES = [app_commands.Choice(name="No location", value="none")] + [
+    app_commands.Choice(name=f"{location.name} ({'💀' * location.skulls})", value=location.id)
+    for location in LOCATIONS.values()
+]
+MATCH_CHOICES = [
+    app_commands.Choice(name="First to 2 game wins", value=2),
+    app_commands.Choice(name="A single game", value=1),
+]
+
+
+class DuelsCog:
     def __init__(self, bot: CardiaBot, duels: Duels) -> None:
         self.bot = bot
         self.duels = duels
         self.outbox = Outbox(bot, self, duels)
+
+    def add_commands(self, group: app_commands.Group) -> None:
+        """``/cardia challenge``."""
+
+        @group.command(name="challenge", description="Challenge someone to a duel of Cardia")
+        @app_commands.describe(
+            opponent="Who you challenge",
+            deck="Deck I, Deck II, or a mix of whole faction sets (default: Deck I)",
+            location="A location card that changes the rules (default: none)",
+            match="Match length (default: first to 2 game wins)",
+        )
+        @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
+        @app_commands.choices(match=MATCH_CHOICES)
+        async def challenge(
+            interaction: Interaction,
+            opponent: discord.User,
+            deck: app_commands.Choice[str] | None = None,
+            location: app_commands.Choice[str] | None = None,
+            match: app_commands.Choice[int] | None = None,
+        ) -> None:
+            await self.challenge(
+                interaction,
+                opponent,
+                _deck_from_code(deck.value if deck else "1111"),
+                None if location is None or location.value == "none" else location.value,
+                match.value if match else 2,
+            )
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         if interaction.response.is_done():

@@ -36,7 +36,7 @@ from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup
 
 if TYPE_CHECKING:
-    from bot.cogs.duels import Ui
+    from bot.cogs.duels import DuelsCog
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -48,7 +48,7 @@ BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 
 
 class Outbox:
-    def __init__(self, bot: discord.Client, ui: Ui, duels: Duels) -> None:
+    def __init__(self, bot: discord.Client, ui: DuelsCog, duels: Duels) -> None:
         self.bot = bot
         self.ui = ui
         self.duels = duels

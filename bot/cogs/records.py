@@ -53,7 +53,7 @@ DISTRIBUTION = "cardia-discord"
 # --- the commands --------------------------------------------------------------------------------------
 
 
-def add_commands(group: app_commands.Group, ui: RecordsUi) -> None:
+def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
     """Add ``stats``, ``leaderboard``, ``history`` and ``about`` to the ``/cardia`` group."""
 
     @group.command(name="stats", description="A player's Cardia record in this server")
@@ -86,16 +86,19 @@ def add_commands(group: app_commands.Group, ui: RecordsUi) -> None:
         await ui.about(interaction)
 
 
-class RecordsUi:
+class RecordsCog:
     def __init__(self, bot: CardiaBot, records: Records) -> None:
         self.bot = bot
         self.records = records
         self.started = time.monotonic()
 
+    def add_commands(self, group: app_commands.Group) -> None:
+        _commands(group, self)
+
     async def _private(self, interaction: Interaction, **message: Any) -> None:
         await interaction.response.send_message(**message, ephemeral=True)
         view = message.get("view")
-        if isinstance(view, discord.ui.View):  # dynamic items need no live view (see Ui.show_hand)
+        if isinstance(view, discord.ui.View):  # dynamic items need no live view (see DuelsCog.show_hand)
             view.stop()
 
     async def stats(self, interaction: Interaction, user: discord.User | discord.Member | None) -> None:

@@ -30,7 +30,7 @@ from engine import observation
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
-    from bot.cogs.duels import Ui
+    from bot.cogs.duels import DuelsCog
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -68,13 +68,16 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     return embed
 
 
-class AsyncUi:
-    def __init__(self, bot: CardiaBot, ui: Ui, settings: GuildSettingsStore, timers: Timers) -> None:
+class ServerCog:
+    def __init__(self, bot: CardiaBot, ui: DuelsCog, settings: GuildSettingsStore, timers: Timers) -> None:
         self.bot = bot
         self.ui = ui
         self.duels: Duels = ui.duels
         self.settings = settings
         self.timers = timers
+
+    def add_commands(self, group: app_commands.Group) -> None:
+        _commands(group, self)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await self.ui.refuse(interaction, message)
@@ -201,7 +204,7 @@ class AsyncUi:
         await interaction.response.send_message(
             tr("concede.confirm", opponent=match.names[other(player)]), view=view, ephemeral=True
         )
-        view.stop()  # a dynamic item: no live view needed (see Ui.show_hand)
+        view.stop()  # a dynamic item: no live view needed (see DuelsCog.show_hand)
 
     async def confirm_concede(self, interaction: Interaction, match_id: int) -> None:
         """Confirm pressed: the caller gives up the match, whose opponent wins it."""
@@ -439,7 +442,7 @@ class AsyncUi:
             log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
 
 
-def add_commands(group: app_commands.Group, async_ui: AsyncUi) -> None:
+def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
     """``/cardia settings``, ``concede``, ``abort`` and ``status``."""
 
     @group.command(name="settings", description="This server's settings for duels played over days")
