@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.services.duels import Duels, Refusal
+from bot.services.duels import Duels, Pick, Refusal
 from bot.store import Challenge, Conflict, Storage
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
@@ -155,3 +155,16 @@ async def test_a_match_goes_on_until_someone_has_two_wins(duels: Duels) -> None:
     wins = await duels.score(match.id)
     assert max(wins.values()) == 2 and min(wins.values()) < 2
     assert seen == list(range(1, len(seen) + 1))
+
+
+@pytest.mark.asyncio
+async def test_a_button_s_index_becomes_the_option_under_the_lock(duels: Duels) -> None:
+    """One decide path: a button's index is turned into the option inside ``Duels.act`` and checked
+    there once; an index past the options (a button of another decision) is out of date."""
+    game_id = await _started(duels)
+    options = (await duels.live(game_id)).game.pending[0].options
+    with pytest.raises(Refusal, match="out of date"):
+        await duels.act(game_id, ALICE[0], 0, Pick(len(options)))
+    assert await duels.storage.actions(game_id) == []
+    step = await duels.act(game_id, ALICE[0], 0, Pick(2))
+    assert step.player == "p1" and await duels.storage.actions(game_id) == [("p1", [options[2]])]

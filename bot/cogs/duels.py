@@ -25,7 +25,7 @@ from bot.cogs.components import (
 from bot.cogs.guard import stored
 from bot.cogs.outbox import Outbox
 from bot.services import text
-from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.store import Challenge, MatchRow
 from cards import FACTIONS, LOCATIONS
 from engine import Setup, difficulty, observation, visible_events
@@ -396,7 +396,7 @@ class DuelsCog:
         await self._decide(interaction, found, version, choose)
 
     async def _decide(
-        self, interaction: Interaction, found: tuple[LiveGame, str], version: int, choose: list[str]
+        self, interaction: Interaction, found: tuple[LiveGame, str], version: int, choose: list[str] | Pick
     ) -> None:
         live, player = found
         try:
@@ -415,10 +415,4 @@ class DuelsCog:
         found = await self._private_decision(interaction, game_id)
         if found is None:
             return
-        live, player = found
-        decision = live.pending_for(player)
-        if decision is None or live.own_actions(player) != version or index >= len(decision.options):
-            notice = "⚠️ That choice is out of date (you already decided). Here is where the game stands."
-            await interaction.response.edit_message(**self.hand(live, player, notice=notice))
-            return
-        await self._decide(interaction, found, version, [decision.options[index]])
+        await self._decide(interaction, found, version, Pick(index))

@@ -30,6 +30,16 @@ Clock = Callable[[], datetime]
 ANSWERED = {"active": "accepted", "finished": "accepted", "aborted": "cancelled"}
 
 
+OUT_OF_DATE = "That choice is out of date (you already decided). Here is where the game stands."
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A decision's option chosen by its index among the options shown (a button carries the index)."""
+
+    index: int
+
+
 class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is shown to them privately."""
 
@@ -188,9 +198,11 @@ class Duels:
             self._cache.popitem(last=False)
         return live
 
-    async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str]) -> Step:
-        """Apply a player's decision. ``version`` is how many decisions the player had taken when the
-        buttons were shown: a stale or repeated click is refused and changes nothing."""
+    async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str] | Pick) -> Step:
+        """Apply a player's decision: options (a select's values), or a :class:`Pick` of one option by
+        its index (a button), turned into the option here, under the game's lock, and checked once.
+        ``version`` is how many decisions the player had taken when the buttons were shown: a stale or
+        repeated click is refused and changes nothing."""
         async with self._lock(game_id):
             live = await self.live(game_id)
             player = live.match.player_of(user_id)
@@ -200,11 +212,14 @@ class Duels:
             if live.outcome is not None:
                 raise Refusal("This game is over.")
             if live.own_actions(player) != version:
-                raise Refusal(
-                    "That choice is out of date (you already decided). Here is where the game stands."
-                )
-            if live.pending_for(player) is None:
+                raise Refusal(OUT_OF_DATE)
+            decision = live.pending_for(player)
+            if decision is None:
                 raise Refusal("Nothing to decide for you right now: the game is waiting for your opponent.")
+            if isinstance(choose, Pick):
+                if not 0 <= choose.index < len(decision.options):
+                    raise Refusal(OUT_OF_DATE)  # buttons of another decision
+                choose = [decision.options[choose.index]]
             try:
                 game.apply(player, list(choose))
             except IllegalAction:
