@@ -25,8 +25,9 @@ import contextlib
 import logging
 import re
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,15 +43,27 @@ log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SCAN_LIMIT = 100  # recent channel messages looked through for a post that was made but not marked
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, doubling up to the most
+BOARDS_KEPT = 4096  # games whose board is remembered here (more than the duels' cache holds)
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 
 
+@dataclass(slots=True)
+class Board:
+    """What the channel shows of one game: its latest public board."""
+
+    message_id: int | None
+    told_from: int  # the engine events that board tells start here
+    told: int  # and end here: a new board tells what happened since
+    revision: int | None = None  # the game's revision it shows (None: not known in this process)
+    latest: bool = False  # posted by this process: only then may it be edited in place
+
+
 class Outbox:
-    def __init__(self, bot: discord.Client, ui: DuelsCog, duels: Duels) -> None:
+    def __init__(self, bot: discord.Client, cog: DuelsCog, duels: Duels) -> None:
         self.bot = bot
-        self.ui = ui
+        self.cog = cog  # builds the messages (boards, results, challenges)
         self.duels = duels
         self.storage: Storage = duels.storage
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -61,6 +74,7 @@ class Outbox:
         self._retry: dict[int, float] = {}  # match -> seconds before the next retry
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
+        self._boards: OrderedDict[int, Board] = OrderedDict()  # game -> its board (least recent first)
 
     # --- when ---------------------------------------------------------------------------------------
 
@@ -157,53 +171,65 @@ class Outbox:
         log.error("match %s: outbox entry %s of unknown kind %r skipped", match.id, post.id, post.kind)
         return match
 
+    def board(self, live: LiveGame) -> Board:
+        """What the channel shows of a game: kept here, else as stored (``games.board_*``)."""
+        board = self._boards.get(live.row.id)
+        if board is None:
+            row, events = live.row, len(live.game.events)
+            # Before migration 4 what a board told was not stored: nothing older is news then.
+            told = events if row.board_told is None else min(row.board_told, events)
+            board = self._boards[live.row.id] = Board(row.board_message_id, told, told)
+            while len(self._boards) > BOARDS_KEPT:
+                self._boards.popitem(last=False)
+        else:
+            self._boards.move_to_end(live.row.id)
+        return board
+
+    def latest_board(self, live: LiveGame) -> int | None:
+        """The id of a game's latest public board, if it has one (for links to it)."""
+        return self.board(live).message_id
+
     async def _board(self, live: LiveGame, scan: _Scan | None) -> None:
-        if scan is not None and live.board_revision != live.revision:
-            await self._adopt_board(live, scan)
-        if live.board_revision == live.revision and live.board_message_id is not None:
+        board = self.board(live)
+        if scan is not None and board.revision != live.revision:
+            await self._adopt_board(live, board, scan)
+        if board.revision == live.revision and board.message_id is not None:
             return  # the channel shows it already
         channel = self.bot.get_partial_messageable(live.match.channel_id)
         # Built under the game's lock: a decision applied but not yet stored is never shown.
         async with self.duels.lock(live.row.id):
             # The cached game again: a decision that failed to be stored drops it (replayed afresh).
             live = await self.duels.live(live.row.id)
-            news = live.game.events[live.board_told :]
+            news = live.game.events[board.told :]
             only_face_down = all(event[0] == "placed" and event[4] == "face_down" for event in news)
             # A card placed face down while the opponent still chooses: the latest board is edited.
-            edit = (
-                only_face_down
-                and live.board_is_latest
-                and live.board_message_id is not None
-                and live.outcome is None
-                and bool(live.game.pending)
-            )
+            edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
-            told_from = live.board_from if edit else live.board_told
-            board = await self.ui.board(live, told_from, revision)
-        if edit and live.board_message_id is not None:
+            told_from = board.told_from if edit else board.told
+            shown = await self.cog.board(live, told_from, revision)
+        if edit and board.message_id is not None:
             try:
-                await channel.get_partial_message(live.board_message_id).edit(**board)
+                await channel.get_partial_message(board.message_id).edit(**shown)
             except discord.NotFound:
-                log.warning(
-                    "game %s: board %s is gone: posting a new one", live.row.id, live.board_message_id
-                )
-                live.board_is_latest = False
+                log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
+                board.latest = False
                 return await self._board(live, None)
-            self._board_shown(live, live.board_message_id, told_from, told, revision)
+            self._board_shown(live, board, board.message_id, told_from, told, revision)
             return None
         message = await channel.send(
-            **board, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
+            **shown, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
         )
-        self._board_shown(live, message.id, told_from, told, revision)
-        live.board_is_latest = True
+        self._board_shown(live, board, message.id, told_from, told, revision)
+        board.latest = True
         return None
 
-    def _board_shown(self, live: LiveGame, message_id: int, told_from: int, told: int, revision: int) -> None:
-        live.board_message_id, live.board_from, live.board_told = message_id, told_from, told
-        live.board_revision = revision
+    def _board_shown(
+        self, live: LiveGame, board: Board, message_id: int, told_from: int, told: int, revision: int
+    ) -> None:
+        board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
         self.storage.note_board(live.row.id, message_id, told)
 
-    async def _adopt_board(self, live: LiveGame, scan: _Scan) -> None:
+    async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
         found: tuple[int, int] | None = None  # (revision, message id)
         for message in await scan.recent(live.match.channel_id):
@@ -215,11 +241,11 @@ class Outbox:
         if found is None:
             return
         revision, message_id = found
-        if live.board_message_id is not None and message_id < live.board_message_id:
+        if board.message_id is not None and message_id < board.message_id:
             return  # older than the board marked
         told = len(live.game.events) if revision == live.revision else _events_after(live, revision)
-        live.board_is_latest = False  # what it told before is not known: the next news is a new board
-        self._board_shown(live, message_id, told, told, revision)
+        board.latest = False  # what it told before is not known: the next news is a new board
+        self._board_shown(live, board, message_id, told, told, revision)
 
     async def _result(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
         if match.result_message_id is not None:
@@ -231,7 +257,7 @@ class Outbox:
                     self.storage.note_result_message(match.id, message.id)
                     return _with(match, result_message_id=message.id)
         channel = self.bot.get_partial_messageable(match.channel_id)
-        content, view = await self.ui.match_result(match)
+        content, view = await self.cog.match_result(match)
         message = await channel.send(
             content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
         )
@@ -253,14 +279,14 @@ class Outbox:
             if match.status != "proposed":
                 return match  # never shown, and nothing left to answer: nothing to post
             message = await channel.send(
-                **self.ui.challenge_message(match), allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
+                **self.cog.challenge_message(match), allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
             )
             self.shown_challenge(match, message.id)
             return _with(match, message_id=message.id)
         if known != (message_id, match.status):
             try:
                 await channel.get_partial_message(message_id).edit(
-                    embed=self.ui.challenge_embed(match), view=self.ui.challenge_view(match)
+                    embed=self.cog.challenge_embed(match), view=self.cog.challenge_view(match)
                 )
             except discord.NotFound:
                 log.warning("match %s: the challenge message is gone", match.id)

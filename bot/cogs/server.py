@@ -69,10 +69,12 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
 
 
 class ServerCog:
-    def __init__(self, bot: CardiaBot, ui: DuelsCog, settings: GuildSettingsStore, timers: Timers) -> None:
+    def __init__(
+        self, bot: CardiaBot, duels_cog: DuelsCog, settings: GuildSettingsStore, timers: Timers
+    ) -> None:
         self.bot = bot
-        self.ui = ui
-        self.duels: Duels = ui.duels
+        self.duels_cog = duels_cog  # its boards, its outbox
+        self.duels: Duels = duels_cog.duels
         self.settings = settings
         self.timers = timers
 
@@ -80,7 +82,7 @@ class ServerCog:
         _commands(group, self)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
-        await self.ui.refuse(interaction, message)
+        await self.duels_cog.refuse(interaction, message)
 
     # --- /cardia settings -------------------------------------------------------------------------------
 
@@ -226,7 +228,7 @@ class ServerCog:
                 content=tr("concede.done", opponent=match.names[winner]), view=None
             )
         finally:
-            await self.ui.after_step(step)
+            await self.duels_cog.after_step(step)
 
     # --- /cardia abort ----------------------------------------------------------------------------------
 
@@ -260,7 +262,7 @@ class ServerCog:
                 tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
             )
         finally:
-            await self.ui.outbox.update(match.id)  # the final board and result, or the challenge's buttons go
+            await self.duels_cog.outbox.update(match.id)  # the final board and result (or the buttons go)
 
     # --- /cardia status ---------------------------------------------------------------------------------
 
@@ -323,8 +325,9 @@ class ServerCog:
                     time_up=when(deadlines.time_up),
                 )
             )
-        if live.board_message_id is not None:
-            link = jump_link(match.guild_id, match.channel_id, live.board_message_id)
+        board = self.duels_cog.outbox.latest_board(live)
+        if board is not None:
+            link = jump_link(match.guild_id, match.channel_id, board)
             lines.append(tr("status.board", link=link))
         return "\n".join(lines)
 
@@ -384,7 +387,7 @@ class ServerCog:
         try:
             await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
         finally:
-            await self.ui.after_step(step)
+            await self.duels_cog.after_step(step)
 
     # --- the timers' notices ----------------------------------------------------------------------------
 
@@ -392,7 +395,7 @@ class ServerCog:
         """Tell the duel's channel what a timer found (already marked as done in the database)."""
         if notice.kind in (FORFEIT, ABANDONED):
             assert notice.step is not None
-            await self.ui.after_step(notice.step)
+            await self.duels_cog.after_step(notice.step)
             return
         live, match = notice.live, notice.live.match
         names = match.names
@@ -408,8 +411,9 @@ class ServerCog:
         else:
             what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
         board = ""
-        if live.board_message_id is not None:
-            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, live.board_message_id))
+        latest = self.duels_cog.outbox.latest_board(live)
+        if latest is not None:
+            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, latest))
         claimer = notice.claimer
         values = {
             "who": text.join([mentions[p] for p in notice.waiting]),

@@ -53,13 +53,6 @@ class LiveGame:
     game: Game
     actions: list[tuple[str, list[str]]]
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
-    # What the channel shows of this game (kept by bot.cogs.outbox; durable in games.board_*):
-    board_message_id: int | None = None  # the latest public board
-    board_from: int = 0  # the engine events the latest board tells start here
-    board_told: int = 0  # and end here: a new board tells what happened since
-    board_revision: int | None = None  # the revision it shows (None: not known in this process)
-    # True once this process posted the latest board: only then may it be edited in place.
-    board_is_latest: bool = False
 
     @property
     def revision(self) -> int:
@@ -185,12 +178,7 @@ class Duels:
         game = Game(Setup.model_validate(row.setup))
         for player, choose in actions:
             game.apply(player, choose)
-        # What the latest board told is stored (bot.cogs.outbox); before migration 4 it was not, and nothing
-        # that happened before this process loaded the game is news for the next board.
-        told = len(game.events) if row.board_told is None else min(row.board_told, len(game.events))
-        live = LiveGame(
-            row, match, game, actions, board_message_id=row.board_message_id, board_from=told, board_told=told
-        )
+        live = LiveGame(row, match, game, actions)
         if row.status != "in_progress" and game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         self._cache[game_id] = live
