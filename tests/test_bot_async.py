@@ -14,12 +14,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
 
 from bot.app import CardiaBot
+from bot.cogs import cardia_group
 from bot.cogs.server import ServerCog
+from bot.cogs.server import _commands as server_commands
+from bot.services.duels import Refusal
+from bot.services.guild_settings import readme_table, validate
 from bot.services.timers import Timers
-from bot.store import DEFAULTS, GuildSettings
+from bot.store import DEFAULTS, GuildSettings, bounds
 from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS
 from tests.test_bot_e2e import Table, forged, stacked_setup, stored_match
@@ -421,3 +427,27 @@ async def test_the_cap_on_open_duels_and_one_channel_per_player(table: AsyncTabl
         await table.challenge(carol, table.emulator.user("dave"))  # Carol herself is free to play there
         await table.settle()
     assert len([m for m in table.emulator.messages() if m.custom_ids]) == 2  # two challenges were made
+
+
+def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_readme() -> None:
+    """``/cardia settings``' options, their ranges and descriptions, the validation and the README's table
+    all come from bot.store.GuildSettings: change a range there and they all follow."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert readme_table() in readme
+    commands = cardia_group()
+    server_commands(commands, None)  # type: ignore[arg-type]  # the options only: no cog is called
+    settings = commands.get_command("settings")
+    assert isinstance(settings, app_commands.Command)
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    options = {option["name"]: option for option in settings.to_dict(tree)["options"]}
+    for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels"):
+        low, high = bounds(name)
+        assert (options[name]["min_value"], options[name]["max_value"]) == (low, high), options[name]
+        assert options[name]["description"].startswith(GuildSettings.model_fields[name].description or "-")
+    with pytest.raises(Refusal, match=r"between 0\.25 and 720"):
+        validate(DEFAULTS, {"decision_hours": 0.1})
+    with pytest.raises(Refusal, match="between 1 and 25"):
+        validate(DEFAULTS, {"max_duels": 26})
+    with pytest.raises(Refusal, match="between 0 and 720"):
+        validate(DEFAULTS, {"reminder_hours": float("nan")})
+    assert validate(DEFAULTS, {"max_duels": 25}).max_duels == 25

@@ -22,10 +22,10 @@ from bot.cogs.guard import stored
 from bot.ids import parse_id
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal
-from bot.services.guild_settings import GuildSettingsStore, describe
+from bot.services.guild_settings import GuildSettingsStore, describe, option_description
 from bot.services.text import tr
 from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
-from bot.store import GuildSettings, MatchRow
+from bot.store import SETTINGS_COLUMNS, GuildSettings, MatchRow, bounds
 from engine import observation
 
 if TYPE_CHECKING:
@@ -37,7 +37,11 @@ Interaction = discord.Interaction[Any]
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 CONCEDED = "conceded"
 ABORTED = "aborted"
-DESCRIPTION_LIMIT = 4000  # of an embed's 4096 characters
+DESCRIPTION_LIMIT = 4000
+# The ranges of /cardia settings' options, as the settings model declares them (bot.store.GuildSettings).
+DECISION, REMINDER, GRACE, MAX_DUELS = (
+    bounds(name) for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels")
+)  # of an embed's 4096 characters
 
 
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
@@ -450,20 +454,14 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
     """``/cardia settings``, ``concede``, ``abort`` and ``status``."""
 
     @group.command(name="settings", description="This server's settings for duels played over days")
-    @app_commands.describe(
-        decision_hours="Hours a player may take for each decision (default 24)",
-        reminder_hours="Hours between reminders while a decision is awaited; 0: none (default 8)",
-        grace_hours="Hours after the decision time until the duel is forfeited (default 48)",
-        cross_channel="May a player have open duels in several channels at once? (default: yes)",
-        max_duels="Open duels per player on this server, challenges included (default 5)",
-    )
+    @app_commands.describe(**{name: option_description(name) for name in SETTINGS_COLUMNS})
     async def settings(
         interaction: Interaction,
-        decision_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
-        reminder_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
-        grace_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+        decision_hours: app_commands.Range[float, DECISION[0], DECISION[1]] | None = None,
+        reminder_hours: app_commands.Range[float, REMINDER[0], REMINDER[1]] | None = None,
+        grace_hours: app_commands.Range[float, GRACE[0], GRACE[1]] | None = None,
         cross_channel: bool | None = None,
-        max_duels: app_commands.Range[int, 1, 25] | None = None,
+        max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
     ) -> None:
         await async_ui.show_settings(
             interaction,

@@ -8,35 +8,50 @@ adds to ``Duels.propose_checks``.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
 from typing import Any
+
+from pydantic import ValidationError
 
 from bot.services import text
 from bot.services.duels import Duels, Refusal
 from bot.services.text import tr
-from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Storage
-
-#: Allowed ranges (inclusive) of the numeric settings, as offered by the command.
-RANGES: dict[str, tuple[float, float]] = {
-    "decision_hours": (0.25, 720.0),
-    "reminder_hours": (0.0, 720.0),  # 0: no reminders
-    "grace_hours": (0.25, 720.0),
-    "max_duels": (1, 25),
-}
+from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Storage, bounds
 
 
-COLUMNS = SETTINGS_COLUMNS
+def validate(current: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
+    """``current`` with ``changes``, or a refusal naming the range a value is out of (the command's own
+    ranges make this a second line of defence)."""
+    unknown = set(changes) - set(SETTINGS_COLUMNS)
+    if unknown:
+        raise ValueError(f"unknown settings {sorted(unknown)}")
+    try:
+        return GuildSettings.model_validate({**current.model_dump(), **changes})
+    except ValidationError as error:
+        name = str(error.errors()[0]["loc"][0])
+        low, high = bounds(name)
+        raise Refusal(tr("settings.out_of_range", name=name, low=f"{low:g}", high=f"{high:g}")) from None
 
 
-def validate(changes: dict[str, Any]) -> None:
-    """Refuse a value out of its range (the command's own ranges make this a second line of defence)."""
-    for name, value in changes.items():
-        if name not in COLUMNS:
-            raise ValueError(f"unknown setting {name!r}")
-        low, high = RANGES.get(name, (None, None))
-        if low is not None and high is not None and not (math.isfinite(value) and low <= value <= high):
-            raise Refusal(tr("settings.out_of_range", name=name, low=f"{low:g}", high=f"{high:g}"))
+def option_description(name: str) -> str:
+    """A setting's option in ``/cardia settings``: what it means, and its default."""
+    field = GuildSettings.model_fields[name]
+    default = field.default
+    shown = ("yes" if default else "no") if isinstance(default, bool) else f"{default:g}"
+    return f"{field.description} (default: {shown})"
+
+
+def readme_table() -> str:
+    """The README's table of the settings (tests/test_bot_async.py checks the README holds it)."""
+    lines = ["| option | default | range | meaning |", "|---|---|---|---|"]
+    for name, field in GuildSettings.model_fields.items():
+        default = field.default
+        if isinstance(default, bool):
+            shown, allowed = ("yes" if default else "no"), "yes/no"
+        else:
+            low, high = bounds(name)
+            shown, allowed = f"{default:g}", f"{low:g}–{high:g}"
+        lines.append(f"| `{name}` | {shown} | {allowed} | {field.description} |")
+    return "\n".join(lines)
 
 
 class GuildSettingsStore:
@@ -52,8 +67,7 @@ class GuildSettingsStore:
 
     async def update(self, guild_id: int, user_id: int, **changes: Any) -> GuildSettings:
         """Change some settings of a server (the others keep their values); the new settings."""
-        validate(changes)
-        settings = replace(await self.storage.settings(guild_id), **changes)
+        settings = validate(await self.storage.settings(guild_id), changes)
         await self.storage.save_settings(guild_id, user_id, settings)
         return settings
 

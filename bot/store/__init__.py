@@ -28,6 +28,7 @@ from bot.store.rows import (
     Outcome,
     Post,
     Wait,
+    bounds,
 )
 from bot.store.settings import SettingsQueries
 from bot.store.timers import TimerQueries
@@ -68,5 +69,6 @@ __all__ = [
     "StorageError",
     "Transaction",
     "Wait",
+    "bounds",
     "now",
 ]

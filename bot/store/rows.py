@@ -4,9 +4,12 @@ knows which database holds them."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
+
+import annotated_types
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Row(Protocol):
@@ -175,15 +178,26 @@ def finished_game(row: Row) -> FinishedGame:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    """A server's settings; a server that never chose any gets these defaults."""
+class GuildSettings(BaseModel):
+    """A server's settings (``/cardia settings``; a server that never chose any has the defaults). The
+    one source of the defaults, the allowed ranges and what each setting means: the command's options,
+    the validation and the README's table are built from these fields."""
 
-    decision_hours: float = 24.0  # how long a player may take for a decision
-    reminder_hours: float = 8.0  # between reminders while the game waits (0: no reminders)
-    grace_hours: float = 48.0  # after the decision time: the opponent may claim victory; then a forfeit
-    cross_channel: bool = True  # a player may have open duels in several channels of the server
-    max_duels: int = 5  # open duels (proposed or active) per player in the server
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    decision_hours: float = Field(
+        24.0, ge=0.25, le=720.0, description="Hours a player may take for each decision"
+    )
+    reminder_hours: float = Field(
+        8.0, ge=0.0, le=720.0, description="Hours between reminders while a decision is awaited; 0: none"
+    )
+    grace_hours: float = Field(
+        48.0, ge=0.25, le=720.0, description="Hours after the decision time until the duel is forfeited"
+    )
+    cross_channel: bool = Field(True, description="May a player have open duels in several channels at once?")
+    max_duels: int = Field(
+        5, ge=1, le=25, description="Open duels per player on this server, challenges included"
+    )
 
     @property
     def decision(self) -> timedelta:
@@ -198,18 +212,21 @@ class GuildSettings:
         return timedelta(hours=self.grace_hours)
 
 
+def bounds(name: str) -> tuple[float, float]:
+    """A numeric setting's allowed range, inclusive, as the model declares it."""
+    metadata = GuildSettings.model_fields[name].metadata
+    low = next(m.ge for m in metadata if isinstance(m, annotated_types.Ge))
+    high = next(m.le for m in metadata if isinstance(m, annotated_types.Le))
+    assert isinstance(low, int | float) and isinstance(high, int | float)
+    return float(low), float(high)
+
+
 DEFAULTS = GuildSettings()
-SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))
+SETTINGS_COLUMNS = tuple(GuildSettings.model_fields)
 
 
 def guild_settings(row: Row) -> GuildSettings:
-    return GuildSettings(
-        decision_hours=float(row["decision_hours"]),
-        reminder_hours=float(row["reminder_hours"]),
-        grace_hours=float(row["grace_hours"]),
-        cross_channel=bool(row["cross_channel"]),
-        max_duels=int(row["max_duels"]),
-    )
+    return GuildSettings.model_validate({name: row[name] for name in SETTINGS_COLUMNS})
 
 
 @dataclass(frozen=True, slots=True)
