@@ -30,12 +30,9 @@ def _replay(path: str, at: int | None) -> int:
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
-    try:
-        json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    sys.stdout.flush()
     return 0
 
 
@@ -47,6 +44,14 @@ def _positive(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="The Cardia rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="print the state a game record leads to")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from cards import FACTIONS, LOCATIONS
 from engine.game import Game, replay
@@ -25,9 +25,10 @@ def random_setup(rng: random.Random, all_setups: bool) -> Setup:
     return Setup.model_validate({"deck": deck, "location": location, "seed": rng.randrange(2**32)})
 
 
-def play_random(game: Game, rng: random.Random) -> list[tuple[str, list[str]]]:
-    """Answer random legal options until the game ends; returns the actions taken."""
-    actions: list[tuple[str, list[str]]] = []
+def random_actions(game: Game, rng: random.Random) -> Iterator[tuple[str, list[str]]]:
+    """The one random-game driver (the benchmark, and the property, observation and rendering tests):
+    answer a random pending decision with random legal options until the game ends, yielding each
+    action once it is applied."""
     random_index = rng.random
     while game.result is None:
         pending = game.pending
@@ -38,8 +39,12 @@ def play_random(game: Game, rng: random.Random) -> list[tuple[str, list[str]]]:
         else:
             choice = rng.sample(options, len(options) if decision.ordered else decision.count)
         game.apply(decision.player, choice)
-        actions.append((decision.player, choice))
-    return actions
+        yield decision.player, choice
+
+
+def play_random(game: Game, rng: random.Random) -> list[tuple[str, list[str]]]:
+    """Play ``game`` to its end with random legal answers; the actions taken."""
+    return list(random_actions(game, rng))
 
 
 def _mode(name: str, games: int, seed: int, all_setups: bool) -> list[Record]:

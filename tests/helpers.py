@@ -134,6 +134,12 @@ def view(game: Game) -> dict[str, Any]:
     return state(game)
 
 
+def signets(game: Game) -> tuple[int, int]:
+    """Both players' signet totals, (p1, p2)."""
+    totals = view(game)["signets"]
+    return totals["p1"], totals["p2"]
+
+
 def card(game: Game, index: int, player: str) -> dict[str, Any]:
     """The state of ``player``'s card in encounter ``index`` (0 = oldest)."""
     slot = state(game)["encounters"][index][player]

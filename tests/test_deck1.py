@@ -13,7 +13,7 @@ import pytest
 
 from cards import Deck
 from engine import Game, IllegalAction
-from tests.helpers import card, choose, hand, new_game, pending, play, view, winner
+from tests.helpers import card, choose, hand, new_game, pending, play, signets, view, winner
 
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
 
@@ -33,11 +33,6 @@ def played(
         "signets": signets,
         "face_up": face_up,
     }
-
-
-def signets(game: Game) -> tuple[int, int]:
-    totals = view(game)["signets"]
-    return totals["p1"], totals["p2"]
 
 
 def zone(game: Game, player: str, name: str) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 
 from cards import Deck
 from engine import Game
-from tests.helpers import DECK_I, DECK_II, card, choose, hand, new_game, pending, play, view, winner
+from tests.helpers import DECK_I, DECK_II, card, choose, hand, new_game, pending, play, signets, view, winner
 
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
 
@@ -55,10 +55,6 @@ def asked(game: Game, player: str) -> tuple[str, list[str], int]:
 
 def refs(player: str, *cards: str) -> list[str]:
     return sorted(f"{player}:{c}" for c in cards)
-
-
-def signets(game: Game) -> dict[str, int]:
-    return view(game)["signets"]  # type: ignore[no-any-return]
 
 
 def zones(game: Game, player: str) -> dict[str, Any]:
@@ -112,7 +108,7 @@ def test_poisoner_lowers_the_opposing_card_to_a_tie() -> None:
     assert card(game, 0, "p1") == played("poisoner", 1)
     assert card(game, 0, "p2") == played("prodigy", 1, modifier=-6)
     assert winner(game, 0) == "tie"
-    assert signets(game) == {"p1": 0, "p2": 0}
+    assert signets(game) == (0, 0)
     assert view(game)["round"] == 2
     assert kinds(game) == PLAYS
     assert hand(game, "p1") == ["kinesis_mage", "envoy", "tax_collector", "revolutionary", "librarian"]
@@ -139,7 +135,7 @@ def test_poisoner_is_one_shot() -> None:
     assert winner(game, 0) == "p2"
     assert card(game, 1, "p1") == played("aristocrat", 8, signets=1)
     assert card(game, 1, "p2") == played("prodigy", 7)
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
 
 
 def test_poisoner_activated_later_never_raises_the_opposing_card_ruling_22() -> None:
@@ -168,7 +164,7 @@ def test_poisoner_activated_later_never_raises_the_opposing_card_ruling_22() -> 
     assert card(game, 0, "p2") == played("poisoner", 1, signets=1)
     assert card(game, 0, "p1") == played("poisoner", 4, modifier=3)
     assert winner(game, 0) == "p2"
-    assert signets(game) == {"p1": 1, "p2": 3}
+    assert signets(game) == (1, 3)
     assert kinds(game) == PLAYS
 
 
@@ -186,7 +182,7 @@ def test_poisoner_tie_is_won_by_an_active_judge_mixed_deck() -> None:
     assert card(game, 1, "p2") == played("elemental", 1, modifier=-13)
     assert card(game, 1, "p1") == played("poisoner", 1, signets=1)
     assert winner(game, 1) == "p1"
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
     deck = rest(p2, composition(DYNASTY_I))
     assert deck[:2] == ["poisoner", "kinesis_mage"]
     assert hand(game, "p2") == ["poisoner", "kinesis_mage", "envoy", "revolutionary", "librarian"]
@@ -207,7 +203,7 @@ def test_kinesis_mage_moves_modifiers_and_token_from_aristocrat_onto_counselor()
     play(game, "p1:prodigy", "p2:blackmailer")
     choose(game, "p1", "p1:aristocrat")
     assert card(game, 0, "p1") == played("aristocrat", 11, modifier=3, ongoing=1, signets=2)
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
     play(game, "p1:counselor", "p2:tax_collector")  # 8 < 12: the Tax Collector cannot flip it
     assert card(game, 2, "p2") == played("tax_collector", 8, modifier=4)
     assert card(game, 2, "p1") == played("counselor", 12, signets=1)
@@ -226,7 +222,7 @@ def test_kinesis_mage_moves_modifiers_and_token_from_aristocrat_onto_counselor()
     assert winner(game, 1) == "p1"
     assert card(game, 2, "p1") == played("counselor", 15, modifier=3, ongoing=1, signets=1)
     assert winner(game, 3) == "p2"
-    assert signets(game) == {"p1": 2, "p2": 2}
+    assert signets(game) == (2, 2)
 
 
 def test_kinesis_mage_moves_modifiers_onto_itself() -> None:
@@ -247,7 +243,7 @@ def test_kinesis_mage_moves_modifiers_onto_itself() -> None:
     assert card(game, 1, "p1") == played("kinesis_mage", 6, modifier=4, signets=1)
     assert card(game, 1, "p2") == played("envoy", 3)
     assert zones(game, "p2")["next_card_modifier"] == 0  # the Envoy lost afterwards: no activation
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
 
 
 def test_kinesis_mage_moves_a_judge_token_mixed_deck() -> None:
@@ -261,7 +257,7 @@ def test_kinesis_mage_moves_a_judge_token_mixed_deck() -> None:
     assert winner(game, 1) == "p1"  # the tie is won by p1's Judge (and skips phase 2)
     assert card(game, 1, "p1") == played("prodigy", 7, signets=1)
     assert card(game, 1, "p2") == played("prodigy", 7)
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
     play(game, "p1:kinesis_mage", "p2:envoy")
     assert asked(game, "p1") == ("kinesis_to", refs("p1", "prodigy", "kinesis_mage"), 1)
     choose(game, "p1", "p1:prodigy")
@@ -269,7 +265,7 @@ def test_kinesis_mage_moves_a_judge_token_mixed_deck() -> None:
     assert card(game, 0, "p1") == played("judge", 8)
     assert card(game, 1, "p1") == played("prodigy", 7, ongoing=1)
     assert winner(game, 1) == "tie"
-    assert signets(game) == {"p1": 0, "p2": 2}
+    assert signets(game) == (0, 2)
 
 
 # --- 3 Envoy -----------------------------------------------------------------------------------------
@@ -343,7 +339,7 @@ def test_tax_collector_against_eight_only_ties() -> None:
     assert card(game, 0, "p1") == played("tax_collector", 8, modifier=4)
     assert card(game, 0, "p2") == played("aristocrat", 8)  # no token: it never lost in phase 1
     assert winner(game, 0) == "tie"
-    assert signets(game) == {"p1": 0, "p2": 0}
+    assert signets(game) == (0, 0)
 
 
 # --- 5 Revolutionary ---------------------------------------------------------------------------------
@@ -434,7 +430,7 @@ def test_librarian_plus_two_chosen_after_the_reveal() -> None:
     # 10 > 8 in the phase-1 comparison: p2's Aristocrat is the loser and activates (token).
     assert card(game, 1, "p2") == played("aristocrat", 8, ongoing=1)
     assert winner(game, 1) == "p1"
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
 
 
 def test_librarian_minus_two_makes_the_own_card_lose() -> None:
@@ -444,7 +440,7 @@ def test_librarian_minus_two_makes_the_own_card_lose() -> None:
     assert card(game, 1, "p1") == played("aristocrat", 6, modifier=-2, ongoing=1)
     assert card(game, 1, "p2") == played("aristocrat", 8, signets=1)
     assert winner(game, 1) == "p2"
-    assert signets(game) == {"p1": 0, "p2": 2}
+    assert signets(game) == (0, 2)
 
 
 # --- 7 Prodigy ---------------------------------------------------------------------------------------
@@ -468,7 +464,7 @@ def test_prodigy_targets_own_cards_with_current_influence_8_or_less_ruling_12() 
     assert winner(game, 0) == "p1"
     assert card(game, 2, "p1") == played("prodigy", 7)
     assert winner(game, 2) == "p2"
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
 
 
 def test_prodigy_itself_qualifies() -> None:
@@ -496,7 +492,7 @@ def test_aristocrat_extra_signet_only_when_it_wins() -> None:
     )
     play(game, "p1:aristocrat", "p2:illusionist")
     assert card(game, 0, "p1") == played("aristocrat", 8, ongoing=1)
-    assert signets(game) == {"p1": 0, "p2": 1}
+    assert signets(game) == (0, 1)
     play(game, "p1:prodigy", "p2:blackmailer")
     assert asked(game, "p1") == ("prodigy", refs("p1", "aristocrat", "prodigy"), 1)
     choose(game, "p1", "p1:aristocrat")
@@ -504,7 +500,7 @@ def test_aristocrat_extra_signet_only_when_it_wins() -> None:
     assert card(game, 0, "p1") == played("aristocrat", 11, modifier=3, ongoing=1, signets=2)
     assert card(game, 0, "p2") == played("illusionist", 10)
     assert winner(game, 0) == "p1"
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
 
 
 def test_void_mage_removing_the_aristocrat_token_removes_the_extra_signet_mixed_deck() -> None:
@@ -517,7 +513,7 @@ def test_void_mage_removing_the_aristocrat_token_removes_the_extra_signet_mixed_
     play(game, "p1:prodigy", "p2:engineer")
     choose(game, "p1", "p1:aristocrat")
     assert card(game, 0, "p1") == played("aristocrat", 11, modifier=3, ongoing=1, signets=2)
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
     play(game, "p1:envoy", "p2:void_mage")
     assert asked(game, "p2") == (
         "void_mage",
@@ -527,7 +523,7 @@ def test_void_mage_removing_the_aristocrat_token_removes_the_extra_signet_mixed_
     choose(game, "p2", "p1:aristocrat/ongoing")
     assert card(game, 0, "p1") == played("aristocrat", 11, modifier=3, signets=1)
     assert winner(game, 0) == "p1"
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
 
 
 # --- 9 Blackmailer -----------------------------------------------------------------------------------
@@ -605,7 +601,7 @@ def test_illusionist_activates_a_losing_card_in_its_own_position_ruling_13() -> 
     assert winner(game, 0) == "p1"
     assert card(game, 3, "p1") == played("illusionist", 10)
     assert winner(game, 3) == "p2"
-    assert signets(game) == {"p1": 1, "p2": 2}
+    assert signets(game) == (1, 2)
 
 
 def test_illusionist_switches_on_a_past_counselor() -> None:
@@ -635,7 +631,7 @@ def test_illusionist_switches_on_a_past_counselor() -> None:
     assert card(game, 0, "p2") == played("blackmailer", 9)
     assert winner(game, 0) == "p1"
     assert winner(game, 1) == "p2"
-    assert signets(game) == {"p1": 3, "p2": 2}
+    assert signets(game) == (3, 2)
 
 
 def test_illusionist_ignores_tied_cards() -> None:
@@ -650,7 +646,7 @@ def test_illusionist_ignores_tied_cards() -> None:
     assert kinds(game) == PLAYS
     assert card(game, 0, "p1") == played("prodigy", 7)
     assert winner(game, 0) == "tie"
-    assert signets(game) == {"p1": 0, "p2": 1}
+    assert signets(game) == (0, 1)
 
 
 # --- 11 Engineer -------------------------------------------------------------------------------------
@@ -671,7 +667,7 @@ def test_engineer_plus_five_after_the_next_encounters_abilities() -> None:
     assert card(game, 1, "p1") == played("aristocrat", 13, modifier=5, ongoing=1, signets=2)
     assert card(game, 1, "p2") == played("blackmailer", 9)
     assert winner(game, 1) == "p1"
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
 
 
 def test_engineer_plus_five_also_after_a_tie() -> None:
@@ -736,7 +732,7 @@ def test_counselor_forces_the_previous_encounter_over_a_tie_ruling_6() -> None:
     assert card(game, 0, "p2") == played("prodigy", 7)
     assert winner(game, 0) == "p1"
     assert winner(game, 1) == "p2"
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
 
 
 def test_counselor_without_a_previous_encounter_does_nothing() -> None:
@@ -750,7 +746,7 @@ def test_counselor_without_a_previous_encounter_does_nothing() -> None:
     assert winner(game, 0) == "p2"
     play(game, "p1:prodigy", "p2:prodigy")  # a later encounter is not affected either
     assert winner(game, 1) == "tie"
-    assert signets(game) == {"p1": 0, "p2": 1}
+    assert signets(game) == (0, 1)
 
 
 def test_two_counselors_forcing_the_same_encounter_cancel_ruling_6() -> None:
@@ -767,7 +763,7 @@ def test_two_counselors_forcing_the_same_encounter_cancel_ruling_6() -> None:
     assert asked(game, "p1") == ("kinesis_to", refs("p1", "prodigy", "counselor", "kinesis_mage"), 1)
     choose(game, "p1", "p1:counselor")
     assert winner(game, 0) == "p1"  # p1's Counselor alone forces the tie
-    assert signets(game) == {"p1": 1, "p2": 2}
+    assert signets(game) == (1, 2)
     play(game, "p1:elemental", "p2:aristocrat")
     assert card(game, 4, "p2") == played("aristocrat", 8, ongoing=1)
     play(game, "p1:successor", "p2:kinesis_mage")
@@ -783,7 +779,7 @@ def test_two_counselors_forcing_the_same_encounter_cancel_ruling_6() -> None:
     assert card(game, 4, "p2") == played("aristocrat", 8)
     assert winner(game, 0) == "tie"
     assert card(game, 0, "p1") == played("prodigy", 7)
-    assert signets(game) == {"p1": 2, "p2": 2}
+    assert signets(game) == (2, 2)
 
 
 def test_void_mage_switches_off_a_counselor_mixed_deck() -> None:
@@ -796,7 +792,7 @@ def test_void_mage_switches_off_a_counselor_mixed_deck() -> None:
     assert winner(game, 0) == "p1"
     play(game, "p1:witch_king", "p2:counselor")
     assert winner(game, 0) == "p2"
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
     play(game, "p1:void_mage", "p2:envoy")
     assert asked(game, "p1") == (
         "void_mage",
@@ -807,7 +803,7 @@ def test_void_mage_switches_off_a_counselor_mixed_deck() -> None:
     assert card(game, 1, "p2") == played("counselor", 12)
     assert card(game, 0, "p1") == played("blackmailer", 9, signets=1)
     assert winner(game, 0) == "p1"
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
 
 
 # --- 13 Witch King -----------------------------------------------------------------------------------
@@ -963,7 +959,7 @@ def test_illusionist_activates_a_past_elemental_in_its_position() -> None:
     assert card(game, 2, "p1") == played("illusionist", 10)
     assert zones(game, "p1")["discard"] == ["librarian", "tax_collector"]
     assert hand(game, "p1") == ["poisoner", "kinesis_mage", "counselor", "mechanical_djinn", "successor"]
-    assert signets(game) == {"p1": 1, "p2": 2}
+    assert signets(game) == (1, 2)
 
 
 def test_elemental_without_an_instant_card_still_draws_ruling_14() -> None:
@@ -1013,7 +1009,7 @@ def test_magistra_copies_a_deck_ii_tax_collector_mixed_deck() -> None:
     assert card(game, 3, "p2") == played("counselor", 12)
     assert card(game, 0, "p1") == played("tax_collector", 11, modifier=7, signets=1)
     assert winner(game, 3) == "p1"
-    assert signets(game) == {"p1": 2, "p2": 2}
+    assert signets(game) == (2, 2)
 
 
 # --- 15 Mechanical Djinn -----------------------------------------------------------------------------
@@ -1176,4 +1172,4 @@ def test_successor_discards_the_deck_first_then_the_opponent_keeps_two() -> None
     play(game, "p1:aristocrat", "p2:aristocrat")
     play(game, "p1:counselor", "p2:counselor")  # p2's last card
     assert result(game) == {"winner": "p1", "reason": "cannot_play"}
-    assert signets(game) == {"p1": 0, "p2": 2}
+    assert signets(game) == (0, 2)

@@ -12,7 +12,7 @@ from typing import Any
 from cards import Deck
 from engine import Game
 from engine.model import VALUE
-from tests.helpers import card, choose, hand, new_game, pending, play, view, winner
+from tests.helpers import card, choose, hand, new_game, pending, play, signets, view, winner
 
 MIXED_KINESIS: dict[str, Deck] = {"rebels": "I", "academy": "II", "guild": "I", "dynasty": "II"}
 
@@ -38,10 +38,6 @@ def next_modifier(game: Game, player: str) -> int:
 
 def result(game: Game) -> dict[str, Any] | None:
     return view(game)["result"]  # type: ignore[no-any-return]
-
-
-def signets(game: Game) -> dict[str, int]:
-    return view(game)["signets"]  # type: ignore[no-any-return]
 
 
 def waiting(game: Game) -> list[tuple[str, str]]:
@@ -108,7 +104,7 @@ def test_serpent_temple_clockmaker_flips_a_past_encounter() -> None:
 
     assert winner(game, 0) == "p1"
     assert card(game, 0, "p1")["influence"] == 5
-    assert signets(game) == {"p1": 1, "p2": 1}
+    assert signets(game) == (1, 1)
     # p1 drew Puppeteer (temple) and Treasurer (end of round); p2 drew Djinn (end of round).
     assert hand(game, "p1") == ["mediator", "saboteur", "judge", "ambusher", "puppeteer", "treasurer"]
     assert hand(game, "p2") == ["hired_blade", "fortune_teller", "treasurer", "djinn"]
@@ -145,7 +141,7 @@ def test_serpent_temple_judge_triggers_once_per_tie_it_claims() -> None:
     choose(game, "p2", "p2:hired_blade")
 
     assert (winner(game, 0), winner(game, 1), winner(game, 2)) == ("p1", "p1", "p2")
-    assert signets(game) == {"p1": 2, "p2": 1}
+    assert signets(game) == (2, 1)
     # p1: 2 left in hand + Palace Guard, Puppeteer (rounds 1-2) + Clockmaker, Hired Blade (temple)
     # + Fortune Teller (round 3).
     assert hand(game, "p1") == [
@@ -547,7 +543,7 @@ def test_scrapyard_choices_come_before_the_signet_check() -> None:
         assert result(game) is None
 
     assert [winner(game, i) for i in range(5)] == ["p1"] * 5
-    assert signets(game) == {"p1": 5, "p2": 0}
+    assert signets(game) == (5, 0)
     assert waiting(game) == [("p1", "scrapyard"), ("p2", "scrapyard")]
     assert result(game) is None
     choose(game, "p1", sorted(options(game, "p1"))[0])

@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cards import CARDS, FACTIONS, LOCATIONS, Deck
 from engine import Event, Game, Setup, observation, state, visible_events
+from engine.bench import random_actions
 from engine.model import PLAYERS
 from tests.helpers import choose, new_game, play, stacked
 
@@ -442,15 +442,6 @@ def random_game(rng: random.Random, location: str | None, mask: int, explicit: b
         cards = stacked(deck, [])
         data |= {"chance": "explicit", "decks": {p: rng.sample(cards, len(cards)) for p in PLAYERS}}
     return Game(Setup.model_validate(data))
-
-
-def random_actions(game: Game, rng: random.Random) -> Iterator[None]:
-    """Answer random legal options until the game ends, yielding after every action."""
-    while game.result is None:
-        decision = rng.choice(game.pending)
-        count = len(decision.options) if decision.ordered else decision.count
-        game.apply(decision.player, rng.sample(decision.options, count))
-        yield
 
 
 def placements(game: Game) -> dict[tuple[str, str], str]:

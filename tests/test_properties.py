@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from cards import CARDS, FACTIONS, LOCATIONS, Kind
 from engine import Game, Record, Setup, parse_record, replay, state
+from engine.bench import random_actions
 from engine.model import Decision
 
 FORMAT = "cardia-replay/1"
@@ -95,11 +96,8 @@ def random_game(setup: Setup, rng: random.Random) -> tuple[Game, list[Action], l
     game = Game(setup)
     actions: list[Action] = []
     states = [state(game)]
-    while game.result is None:
-        decision = rng.choice(game.pending)
-        choice = random_answer(decision, rng)
-        game.apply(decision.player, choice)
-        actions.append((decision.player, choice))
+    for action in random_actions(game, rng):
+        actions.append(action)
         states.append(state(game))
         assert len(actions) < 1000, "a game must end"
     return game, actions, states
