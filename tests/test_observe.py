@@ -545,7 +545,9 @@ def check_observation(
         else:
             assert mine == {"player": true["player"], "kind": true["kind"]}
             seen[f"{true['player']} decision hidden"] += 1
-    leaked = card_names(view) & secret_names(full, viewer, placed)
+    secrets = secret_names(full, viewer, placed)
+    seen["secret card names checked"] += len(secrets)  # a check that had nothing to check would pass
+    leaked = card_names(view) & secrets
     assert not leaked, (viewer, leaked)
 
 
@@ -661,6 +663,8 @@ def test_no_view_ever_reveals_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> 
         "hidden under_deck",
     ):
         assert seen[situation] > 0, (situation, seen)
+    # Every view held secrets to keep: thousands of card names were checked against it.
+    assert seen["secret card names checked"] > 10_000, seen
 
 
 # --- 3. visible_events from any index -----------------------------------------------------------------
