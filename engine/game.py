@@ -198,7 +198,7 @@ class Game(Table):
             for p in (0, 1):
                 card = mine[p]
                 if card is not None and cards[p].influence < card.influence and self.players[p].deck:
-                    self.discard_from_deck(p, 1)
+                    self.discard_from_deck(p, 1, cause="auction_house")
 
     def _blackmail(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
         """A blackmailed player whose revealed card is not of the named faction discards 2."""

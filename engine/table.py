@@ -190,14 +190,15 @@ class Table:
             self.log("discarded", player, tuple(discarded), detail="hand")
         self.settle()
 
-    def discard_from_deck(self, player: int, count: int) -> None:
-        """Discard the top ``count`` cards (fewer if the deck is shorter)."""
+    def discard_from_deck(self, player: int, count: int, cause: str = "deck") -> None:
+        """Discard the top ``count`` cards (fewer if the deck is shorter). The event says why: ``deck``
+        (the top cards: Saboteur), ``whole_deck`` (Successor), ``auction_house``."""
         zones = self.players[player]
         discarded = zones.deck[:count]
         if discarded:
             zones.discard.extend(discarded)
             del zones.deck[:count]
-            self.log("discarded", player, tuple(discarded), detail="deck")
+            self.log("discarded", player, tuple(discarded), detail=cause)
         self.settle()
 
     def discard_faction(self, player: int, faction: Faction, from_deck: bool) -> None:
@@ -212,7 +213,7 @@ class Table:
             deck = [card for card in zones.deck if FACTION[card] is faction]
             zones.discard.extend(deck)
             zones.deck[:] = [card for card in zones.deck if FACTION[card] is not faction]
-            self.log("discarded", player, tuple(deck), detail="deck")
+            self.log("discarded", player, tuple(deck), detail="faction")  # every card of it, not the top
         self.settle()
 
     def add_modifier(self, card: PlayedCard, amount: int) -> None:

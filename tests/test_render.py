@@ -337,6 +337,32 @@ def test_saboteur_discards_the_top_two_cards() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("faction", "told"),
+    [
+        ("academy", "Alice discards Kinesis Mage, Librarian, Illusionist and Elemental from their deck."),
+        ("dynasty", "Alice discards Tax Collector from their deck."),
+    ],
+)
+def test_the_witch_king_is_told_right_from_a_board_that_starts_after_its_faction(
+    faction: str, told: str
+) -> None:
+    """A board posted while the Witch King's owner names a faction ends there; the next one tells the
+    discards. They are every card of that faction, not the top cards, and one card is not the Auction
+    House's: the events say why cards are discarded, and the story does not guess it from where it
+    starts (it used to tell "discards the top 4 cards of their deck" and "... (Judge) (Auction House)")."""
+    game = new_game(
+        p1=["successor", "envoy", "prodigy", "aristocrat", "counselor"],
+        p2=["witch_king", "librarian", "prodigy", "aristocrat", "counselor"],
+        deck="II",
+    )
+    play(game, "p1:successor", "p2:witch_king")  # 16 > 13: Bob's Witch King loses and activates
+    start = len(game.events)
+    choose(game, "p2", faction)
+    lines = happened(game, start)
+    assert lines[-1] == told and "top" not in " ".join(lines) and "Auction House" not in " ".join(lines)
+
+
 def test_judge_token_tie_and_hidden_draws() -> None:
     game = new_game(
         p1=["clockmaker", "judge", "surgeon", "mediator", "djinn"],
@@ -439,7 +465,7 @@ def test_effects_outside_abilities_say_where_they_come_from() -> None:
         Event("placed", 0, (), 0, "face_down"),
         Event("placed", 1, (), 0, "face_down"),
         Event("modifier", 0, ("judge",), 2),  # between placement and comparison: Librarian
-        Event("discarded", 1, ("djinn",), 0, "deck"),  # Auction House
+        Event("discarded", 1, ("djinn",), 0, "auction_house"),  # the cause is in the event
         Event("outcome", -1, ("judge", "mediator"), 3, "p1"),
         Event("ability", 1, ("inventor", "mediator")),  # a copy (shown as such when not nested)
         Event("modifier", 0, ("judge",), 3),

@@ -106,7 +106,7 @@ def elemental(table: Table, card: PlayedCard) -> Flow[None]:
 @ability("successor")
 def successor(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
-    table.discard_from_deck(opponent, len(table.players[opponent].deck))
+    table.discard_from_deck(opponent, len(table.players[opponent].deck), cause="whole_deck")
     hand = table.hand_refs(opponent)
     kept = yield from table.ask(opponent, "successor_keep", hand, 2)
     table.discard_from_hand(opponent, [card_id(c) for c in hand if c not in kept])

@@ -235,13 +235,15 @@ def _effect(story: _Story, event: Event) -> str:
     if kind == "discarded":
         if not cards:
             return tr("event.discard_hand_none", who=who) if detail == "hand" else ""
+        # The event says why the cards went (engine Table.discard_from_deck, discard_faction): the story
+        # never guesses it from where it starts telling.
         if detail == "hand":
             return tr("event.discard_hand", who=who, cards=_names(cards))
-        if story.ability == "successor" and len(cards) > 4:
+        if detail == "whole_deck" and len(cards) > 4:  # Successor
             return tr("event.discard_deck", who=who, cards=plural("cards", len(cards)))
-        if story.ability in ("witch_king", "successor"):
+        if detail in ("faction", "whole_deck"):  # Witch King: every card of the faction named
             return tr("event.discard_deck", who=who, cards=_names(cards))
-        if story.head is None and len(cards) == 1:  # outside an ability: Auction House at a reveal
+        if detail == "auction_house":
             return tr("event.auction_house", who=who, cards=card_name(cards[0]))
         count = "card" if len(cards) == 1 else f"{len(cards)} cards"
         return tr("event.discard_top", who=who, count=count, cards=", ".join(map(card_name, cards)))
