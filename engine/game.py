@@ -128,15 +128,15 @@ class Game(Table):
         zones.hand.remove(card)
         if encounter.slots[0] is None and encounter.slots[1] is None:
             self.row.append(encounter)
-        face_up = shown and self.location != "foggy_swamp"
+        face_up = shown and not self.place.hides_placed_cards
         encounter.slots[player] = PlayedCard(card, player, encounter, face_up, shown)
         self.log("placed", player, (card,), detail="shown" if shown else "face_down")
-        if self.location == "foggy_swamp":  # next-card effects bind to the card chosen (ruling 31)
+        if self.place.hides_placed_cards:  # next-card effects bind to the card chosen (ruling 31)
             encounter.bound[player] = zones.take_next()
         self.settle()
 
     def _to_reveal(self, placed: Encounter) -> Encounter | None:
-        if self.location != "foggy_swamp":
+        if not self.place.hides_placed_cards:
             return placed
         index = self.row.index(placed)  # Foggy Swamp reveals the previous, face-down encounter
         return self.row[index - 1] if index and not self.row[index - 1].compared else None
@@ -149,7 +149,7 @@ class Game(Table):
         cards = (first, second)
         for player, card in enumerate(cards):
             card.face_up = True
-            if self.location != "foggy_swamp":  # else bound when placed (ruling 31)
+            if not self.place.hides_placed_cards:  # else bound when placed (ruling 31)
                 encounter.bound[player] = self.players[player].take_next()
             bound = encounter.bound[player]
             if bound is not None:
@@ -157,8 +157,10 @@ class Game(Table):
         self.settle()
         if encounter.bound != [None, None]:
             yield from self._librarian(encounter, cards)
-        if self.location in ("haunted_catacombs", "auction_house"):
-            self._location_reveal_checks(encounter, cards)
+        if self.place.checks_previous_at_reveal:
+            previous = self.previous(encounter)
+            if previous is not None:
+                self.place.at_reveal(self, cards, previous)
         if encounter.bound != [None, None]:
             yield from self._blackmail(encounter, cards)
         encounter.compared = True
@@ -177,28 +179,6 @@ class Game(Table):
             if bound is not None and bound.librarian
         ]
         yield from self.ask_each(decisions, apply)
-
-    def _location_reveal_checks(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> None:
-        """Haunted Catacombs and Auction House compare with your card in the previous encounter."""
-        previous = self.previous(encounter)
-        if previous is None:
-            return
-        mine = previous.slots
-        if self.location == "haunted_catacombs":
-            losers = [
-                p
-                for p in (0, 1)
-                if (card := mine[p]) is not None and FACTION[card.card] is FACTION[cards[p].card]
-            ]
-            if len(losers) == 2:
-                raise GameOver(None, "simultaneous", cause="haunted_catacombs")
-            for loser in losers:
-                self.win(1 - loser, "haunted_catacombs")
-        else:
-            for p in (0, 1):
-                card = mine[p]
-                if card is not None and cards[p].influence < card.influence and self.players[p].deck:
-                    self.discard_from_deck(p, 1, cause="auction_house")
 
     def _blackmail(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
         """A blackmailed player whose revealed card is not of the named faction discards 2."""
@@ -259,23 +239,7 @@ class Game(Table):
 
     def _end_of_round(self) -> Flow[None]:
         """Phase 3: draw (as the location says), then the signet check."""
-        if self.location == "scrapyard":
-            decisions = []
-            for player, zones in enumerate(self.players):
-                if len(zones.deck) >= 2:
-                    self.draw(player, 2)
-                    decisions.append(Decision(PLAYERS[player], "scrapyard", self.hand_refs(player)))
-                else:
-                    self.draw(player, 1)
-
-            def put_under(player: int, choice: tuple[str, ...]) -> None:
-                self.put_under_deck(player, card_id(choice[0]))
-
-            yield from self.ask_each(decisions, put_under)
-        elif self.location != "bazaar":
-            count = 2 if self.location == "grand_library" else 1
-            self.draw(0, count)
-            self.draw(1, count)
+        yield from self.place.end_of_round(self)
         first, second = self.signets()
         if max(first, second) >= 5 and first != second:
             self.win(0 if first > second else 1, "signets")

@@ -13,6 +13,7 @@ from typing import NoReturn, TypeVar
 
 from cards import FACTIONS, Faction
 from engine.evaluate import evaluate, winners
+from engine.locations import rules_of
 from engine.model import (
     CHANCE,
     FACTION,
@@ -43,18 +44,19 @@ class Table:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.location = setup.location
+        self.place = rules_of(setup.location)  # what the location changes (engine.locations)
         self.rng = random.Random(setup.seed)
         self.explicit_chance = setup.chance == "explicit"
         decks = setup.starting_decks(self.rng)
-        opening = 2 if self.location == "grand_library" else 5
+        opening = self.place.opening_hand
         self.players = [Player(list(decks[0]), opening), Player(list(decks[1]), opening)]
         self.row: list[Encounter] = []
         self.current: Encounter | None = None  # the encounter being revealed and resolved
         self.round = 1
-        self._bazaar = self.location == "bazaar"
-        self._serpent = self.location == "serpent_temple"
+        self._refills = self.place.refills_hands
+        self._serpent = self.place.rewards_new_wins
         # Evaluate after every change only where something watches the row; otherwise on demand.
-        self._eager = self._serpent or self.location == "founders_day" or "mechanical_djinn" in decks[0]
+        self._eager = self._serpent or self.place.wins_three_in_a_row or "mechanical_djinn" in decks[0]
         self._stale = True
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
@@ -328,13 +330,8 @@ class Table:
     # --- what follows every change --------------------------------------------------------------------
 
     def settle(self) -> None:
-        if self._bazaar:
-            for player, zones in enumerate(self.players):
-                if len(zones.hand) <= 1 and zones.deck:
-                    drawn = zones.deck[:4]
-                    zones.hand.extend(drawn)
-                    del zones.deck[:4]
-                    self.log("drew", player, tuple(drawn), detail="bazaar")
+        if self._refills:
+            self.place.after_change(self)
         if not self._eager:
             self._stale = True
             return
@@ -350,7 +347,7 @@ class Table:
     def _check_immediate_wins(self) -> None:
         """Mechanical Djinn (ruling 4) and Founder's Day, checked at every moment."""
         reasons: dict[int, str] = {}
-        founders_day = self.location == "founders_day"
+        founders_day = self.place.wins_three_in_a_row
         streak = [0, 0]
         for index, encounter in enumerate(self.row):
             won = winners(encounter.winner)

@@ -44,5 +44,12 @@ def activate(table: Table, card: PlayedCard) -> Flow[None]:
 @ability("mediator", "judge", "treasurer", "aristocrat", "counselor", "mechanical_djinn")
 def ongoing(table: Table, card: PlayedCard) -> None:
     """Every ongoing ability is switched on the same way: an ongoing token on the card. What it does
-    while on is part of the row evaluation (``engine.evaluate``) and of the immediate wins."""
+    while on is one step away, in the derived evaluation of the row (their order of precedence is the
+    rule, so they are decided together):
+
+    - Counselor (forces the encounter before it), Mediator (ties its encounter), Judge (wins every tie),
+      Treasurer (+1 signet to the winner of the encounter before it), Aristocrat (+1 signet to its
+      encounter's winner): ``engine.evaluate.evaluate``, steps a to d and the signets;
+    - Mechanical Djinn (win the encounter after it, win the game): ``Table._check_immediate_wins``.
+    """
     table.put_token(card)

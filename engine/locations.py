@@ -1,0 +1,180 @@
+"""The eight locations, one small unit each, registered by id like the cards' abilities
+(``engine.abilities``): what each changes in the game is here, and the game asks its location at the
+few moments a location can act (RULES.md §4 and the rulings named below).
+
+``Location`` itself is no location at all: the ordinary rules. A unit overrides what its card changes:
+
+- what players start with and draw at the end of a round (Grand Library, Bazaar, Scrapyard);
+- whether played cards stay face down until the next reveal (Foggy Swamp);
+- a check at each reveal against your card in the previous encounter (Haunted Catacombs, Auction House);
+- what is watched after every change: hands refilled (Bazaar), three encounters in a row won (Founder's
+  Day), past encounters newly won (Serpent Temple).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.model import FACTION, PLAYERS, Decision, GameOver, PlayedCard, card_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.model import Encounter
+    from engine.table import Flow, Table
+
+
+class Location:
+    """The ordinary rules: a game without a location."""
+
+    id: str | None = None
+    opening_hand = 5  # cards in hand at the start
+    draws = 1  # cards each player draws at the end of a round
+    # Foggy Swamp: cards are placed face down and revealed with the next encounter's; next-card effects
+    # bind to the card when it is placed (ruling 31), not when it is revealed.
+    hides_placed_cards = False
+    checks_previous_at_reveal = False  # at_reveal does something
+    refills_hands = False  # after_change does something
+    wins_three_in_a_row = False  # Founder's Day's immediate win
+    rewards_new_wins = False  # Serpent Temple: a past encounter newly won triggers
+
+    def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None:
+        """Right after the phase-1 reveal, against both players' cards in the previous encounter."""
+
+    def after_change(self, table: Table) -> None:
+        """After every atomic change of the game."""
+
+    def end_of_round(self, game: Game) -> Flow[None]:
+        """Phase 3's draws (the signet check follows)."""
+        if self.draws:
+            game.draw(0, self.draws)
+            game.draw(1, self.draws)
+        return
+        yield  # a flow that asks nothing
+
+
+LOCATION_RULES: dict[str, Location] = {}
+NO_LOCATION = Location()
+
+
+def location(cls: type[Location]) -> type[Location]:
+    """Register a location's unit under its id."""
+    assert cls.id is not None and cls.id not in LOCATION_RULES, cls.id
+    LOCATION_RULES[cls.id] = cls()
+    return cls
+
+
+def rules_of(location_id: str | None) -> Location:
+    return NO_LOCATION if location_id is None else LOCATION_RULES[location_id]
+
+
+@location
+class SerpentTemple(Location):
+    """When you come to win a past encounter, you draw 1 and your opponent discards 1 of their choice
+    (ruling 17: after the step that caused it, oldest encounter first). Triggers are collected by
+    ``Table.settle`` and resolved by ``Game._serpent_temple``."""
+
+    id = "serpent_temple"
+    rewards_new_wins = True
+
+
+@location
+class Bazaar(Location):
+    """No draws at the end of a round; a player with at most 1 card in hand draws 4 at once, after any
+    atomic step."""
+
+    id = "bazaar"
+    draws = 0
+    refills_hands = True
+
+    def after_change(self, table: Table) -> None:
+        for player, zones in enumerate(table.players):
+            if len(zones.hand) <= 1 and zones.deck:
+                drawn = zones.deck[:4]
+                zones.hand.extend(drawn)
+                del zones.deck[:4]
+                table.log("drew", player, tuple(drawn), detail="bazaar")
+
+
+@location
+class FoundersDay(Location):
+    """Winning three encounters in a row wins the game at once (checked at every moment, with
+    Mechanical Djinn: ``Table._check_immediate_wins``)."""
+
+    id = "founders_day"
+    wins_three_in_a_row = True
+
+
+@location
+class GrandLibrary(Location):
+    """Start with 2 cards; draw 2 at the end of each round."""
+
+    id = "grand_library"
+    opening_hand = 2
+    draws = 2
+
+
+@location
+class Scrapyard(Location):
+    """At the end of a round, draw 2, then put 1 card of your choice under your deck (both at once); with
+    fewer than 2 cards in the deck, just draw what there is."""
+
+    id = "scrapyard"
+
+    def end_of_round(self, game: Game) -> Flow[None]:
+        decisions = []
+        for player, zones in enumerate(game.players):
+            if len(zones.deck) >= 2:
+                game.draw(player, 2)
+                decisions.append(Decision(PLAYERS[player], "scrapyard", game.hand_refs(player)))
+            else:
+                game.draw(player, 1)
+
+        def put_under(player: int, choice: tuple[str, ...]) -> None:
+            game.put_under_deck(player, card_id(choice[0]))
+
+        yield from game.ask_each(decisions, put_under)
+
+
+@location
+class AuctionHouse(Location):
+    """When you reveal a card with less influence than your card in the previous encounter, discard the
+    top card of your deck (only cards you place yourself; an empty deck is ignored)."""
+
+    id = "auction_house"
+    checks_previous_at_reveal = True
+
+    def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None:
+        for player in (0, 1):
+            mine = previous.slots[player]
+            if mine is not None and cards[player].influence < mine.influence and table.players[player].deck:
+                table.discard_from_deck(player, 1, cause="auction_house")
+
+
+@location
+class HauntedCatacombs(Location):
+    """Revealing a card of the same faction as your card in the previous encounter loses the game at once;
+    both players at once: a draw."""
+
+    id = "haunted_catacombs"
+    checks_previous_at_reveal = True
+
+    def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None:
+        losers = [
+            player
+            for player in (0, 1)
+            if (mine := previous.slots[player]) is not None
+            and FACTION[mine.card] is FACTION[cards[player].card]
+        ]
+        if len(losers) == 2:
+            raise GameOver(None, "simultaneous", cause="haunted_catacombs")
+        for loser in losers:
+            table.win(1 - loser, "haunted_catacombs")
+
+
+@location
+class FoggySwamp(Location):
+    """Cards are placed face down and revealed together with the next encounter's (the last ones at the
+    end of the game); next-card effects bind when a card is placed (ruling 31)."""
+
+    id = "foggy_swamp"
+    hides_placed_cards = True
