@@ -498,9 +498,10 @@ def slot(view: dict[str, Any], index: int, player: str) -> dict[str, Any]:
 
 def engine_kinds() -> set[str]:
     """The kinds the engine's source asks players for: the literal ``kind`` of every ask, choose_card,
-    choose_faction and Decision call in engine/game.py and engine/abilities/."""
+    choose_faction and Decision call in engine/game.py, engine/locations.py and engine/abilities/."""
     kinds: set[str] = set()
-    for path in [ROOT / "engine" / "game.py", *sorted((ROOT / "engine" / "abilities").glob("*.py"))]:
+    sources = [ROOT / "engine" / "game.py", ROOT / "engine" / "locations.py"]
+    for path in [*sources, *sorted((ROOT / "engine" / "abilities").glob("*.py"))]:
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
