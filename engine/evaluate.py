@@ -37,7 +37,7 @@ def evaluate(row: Sequence[Encounter]) -> None:
     for i, encounter in enumerate(row):
         first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
-            encounter.winner = None
+            encounter.winner = encounter.why = None
             for card in encounter.slots:
                 if card is not None:
                     card.signets = 0
@@ -48,15 +48,22 @@ def evaluate(row: Sequence[Encounter]) -> None:
         extra = 0
         if not here and not following and not (difference == 0 and (judges[0] or judges[1])):
             won = (difference > 0, difference < 0)  # the common case: plain influence
+            encounter.why = "tie" if difference == 0 else "influence"
         else:
             # a. a Counselor right after this encounter forces it (two of them cancel out)
             counselor = (("counselor", 0) in following, ("counselor", 1) in following)
             if counselor[0] != counselor[1]:
                 won = counselor
+                encounter.why = "counselor"
             else:
                 # b. a Mediator makes a tie, c. else influence decides; d. an active Judge wins every tie
-                tie = difference == 0 or ("mediator", 0) in here or ("mediator", 1) in here
+                mediator = ("mediator", 0) in here or ("mediator", 1) in here
+                tie = difference == 0 or mediator
                 won = (judges[0], judges[1]) if tie else (difference > 0, difference < 0)
+                if not tie:
+                    encounter.why = "influence"
+                else:
+                    encounter.why = "judge" if won[0] or won[1] else "mediator" if mediator else "tie"
             extra = sum(1 for card_id, _ in following if card_id == "treasurer")
         encounter.winner = _WINNER[won]
         first.signets = 1 + extra + (("aristocrat", 0) in here) if won[0] else 0

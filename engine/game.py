@@ -113,7 +113,7 @@ class Game(Table):
         groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
         for group in groups:
             shown = len(groups) == 2 and group is first
-            decisions = [Decision(PLAYERS[p], "play", self.hand_refs(p)) for p in group]
+            decisions = [Decision(PLAYERS[p], "play", self.hand_refs(p), shown=shown) for p in group]
 
             def place(player: int, choice: tuple[str, ...], shown: bool = shown) -> None:
                 self._place(encounter, player, card_id(choice[0]), shown)

@@ -83,7 +83,7 @@ class NextCard:
 class Encounter:
     """One pair of cards in the row. ``winner`` is derived from the cards in play."""
 
-    __slots__ = ("bound", "compared", "slots", "winner")
+    __slots__ = ("bound", "compared", "slots", "why", "winner")
 
     def __init__(self) -> None:
         self.slots: list[PlayedCard | None] = [None, None]
@@ -91,6 +91,9 @@ class Encounter:
         self.bound: list[NextCard | None] = [None, None]
         self.compared = False
         self.winner: str | None = None  # "p1", "p2", "tie", "both"; None until compared
+        # Why: "influence", "tie" (equal influence), "mediator" (a Mediator's tie), "judge" (a tie won by
+        # a Judge), "counselor" (forced by the Counselor after it); None until compared.
+        self.why: str | None = None
 
 
 class Player:
@@ -123,6 +126,7 @@ class Decision:
     options: tuple[str, ...]
     count: int = 1
     ordered: bool = False
+    shown: bool = False  # a card to place face up before the opponent chooses (Fortune Teller)
 
 
 class Event(NamedTuple):

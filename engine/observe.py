@@ -107,12 +107,14 @@ def observation(game: Game, viewer: str | None) -> dict[str, Any]:
                 "p1": _seen_card(encounter.slots[0], viewer),
                 "p2": _seen_card(encounter.slots[1], viewer),
                 "winner": encounter.winner,
+                "why": encounter.why,
             }
             for encounter in game.row
         ],
         "players": players,
         "pending": [
             {"player": d.player, "kind": d.kind}
+            | ({"first": True} if d.shown else {})  # placed face up before the opponent chooses
             | ({"options": list(d.options), "count": d.count} if d.player == viewer else {})
             for d in sorted(game.pending, key=lambda d: ("p1", "p2", "chance").index(d.player))
         ],

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cards import Deck
-from engine import Game, IllegalAction
+from engine import Game, IllegalAction, observation
 from tests.helpers import card, choose, hand, new_game, pending, play, signets, view, winner
 
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
@@ -407,6 +407,7 @@ def test_mediator_makes_its_encounter_a_tie_until_its_token_is_removed() -> None
         {"p1": played("mediator", 4, ongoing=1), "p2": played("saboteur", 5), "winner": "tie"}
     ]
     assert signets(game) == (0, 0)
+    assert observation(game, None)["encounters"][0]["why"] == "mediator"  # what the board tells
 
     play(game, "p1:surgeon", "p2:void_mage")  # 3 > 2: the only legal answer is p1:mediator/ongoing
     assert waiting(game) == [("p1", "play"), ("p2", "play")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards import Deck
-from engine import Game
+from engine import Game, observation
 from tests.helpers import DECK_I, DECK_II, card, choose, hand, new_game, pending, play, signets, view, winner
 
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
@@ -733,6 +733,7 @@ def test_counselor_forces_the_previous_encounter_over_a_tie_ruling_6() -> None:
     assert winner(game, 0) == "p1"
     assert winner(game, 1) == "p2"
     assert signets(game) == (1, 1)
+    assert [e["why"] for e in observation(game, None)["encounters"]] == ["counselor", "influence"]
 
 
 def test_counselor_without_a_previous_encounter_does_nothing() -> None:

@@ -238,10 +238,10 @@ def test_fortune_teller_victim_places_face_up_for_everyone() -> None:
     play(game, "p1:fortune_teller", "p2:judge")  # 6 < 8: p2 must place first, face up
     hand = ["p2:hired_blade", "p2:void_mage", "p2:surgeon", "p2:mediator", "p2:clockmaker"]
     assert observation(game, "p2")["pending"] == [
-        {"player": "p2", "kind": "play", "options": hand, "count": 1}
+        {"player": "p2", "kind": "play", "first": True, "options": hand, "count": 1}
     ]
     for viewer in ("p1", None):
-        assert observation(game, viewer)["pending"] == [{"player": "p2", "kind": "play"}]
+        assert observation(game, viewer)["pending"] == [{"player": "p2", "kind": "play", "first": True}]
     start = len(game.events)
     choose(game, "p2", "p2:clockmaker")
     for viewer in VIEWERS:
@@ -497,6 +497,29 @@ def secret_names(full: dict[str, Any], viewer: str | None, placed: dict[tuple[st
     return secret - known
 
 
+def check_why(why: str | None, true: dict[str, Any], seen: Counter[str]) -> None:
+    """Why an encounter has its winner (what the board tells), against the winner and the influences."""
+    winner = true["winner"]
+    if winner is None or why is None:
+        assert winner is None and why is None, (winner, why)
+        return
+    seen[f"why {why}"] += 1
+    equal = true["p1"]["influence"] == true["p2"]["influence"]
+    expected_winners = {
+        "influence": ("p1", "p2"),
+        "tie": ("tie",),
+        "mediator": ("tie",),
+        "judge": ("p1", "p2", "both"),
+        "counselor": ("p1", "p2"),
+    }
+    assert winner in expected_winners[why], (why, true)
+    if why == "influence":
+        stronger = "p1" if true["p1"]["influence"] > true["p2"]["influence"] else "p2"
+        assert not equal and winner == stronger, true
+    if why == "tie":
+        assert equal, true
+
+
 def check_observation(
     game: Game,
     viewer: str | None,
@@ -518,6 +541,7 @@ def check_observation(
     assert len(view["encounters"]) == len(full["encounters"])
     for mine, true in zip(view["encounters"], full["encounters"], strict=True):
         assert mine["winner"] == true["winner"]
+        check_why(mine["why"], true, seen)
         for owner in PLAYERS:
             card = true[owner]
             if card is None:
@@ -540,6 +564,10 @@ def check_observation(
         assert mine["must_play_first"] == game.players[index].first
     assert len(view["pending"]) == len(full["pending"])
     for mine, true in zip(view["pending"], full["pending"], strict=True):
+        mine = dict(mine)
+        if mine.pop("first", False):  # a Fortune Teller's victim places face up first
+            assert true["kind"] == "play"
+            seen["placed first"] += 1
         if true["player"] == viewer:
             assert mine == {key: true[key] for key in ("player", "kind", "options", "count")}
         else:
@@ -661,6 +689,10 @@ def test_no_view_ever_reveals_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> 
         "hidden placed",
         "hidden drew",
         "hidden under_deck",
+        "why influence",
+        "why tie",
+        "why judge",
+        "placed first",
     ):
         assert seen[situation] > 0, (situation, seen)
     # Every view held secrets to keep: thousands of card names were checked against it.

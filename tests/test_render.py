@@ -602,7 +602,7 @@ def test_a_very_long_row_is_cut_from_the_oldest_end() -> None:
         "round": 40,
         "location": "haunted_catacombs",
         "signets": {"p1": 4, "p2": 4},
-        "encounters": [{"p1": slot, "p2": slot, "winner": "p1"} for _ in range(40)],
+        "encounters": [{"p1": slot, "p2": slot, "winner": "p1", "why": "judge"} for _ in range(40)],
         "players": {
             p: {
                 "hand": None,

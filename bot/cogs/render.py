@@ -144,16 +144,11 @@ def _outcome(encounters: Sequence[Mapping[str, Any]], index: int, names: Mapping
     if winner == "both":
         return tr("board.tie_both")
     who = _name(names, winner, NAME_IN_LINE)
-    mine, theirs = encounter.get(winner), encounter.get(_other(winner))
-    following = encounters[index + 1] if index + 1 < len(encounters) else {}
-    if _active(following.get(winner), "counselor") and not _active(
-        following.get(_other(winner)), "counselor"
-    ):
+    why = encounter.get("why")  # the engine says why (engine.evaluate): nothing is worked out here
+    if why == "counselor":
         return tr("board.win_counselor", who=who)
-    if mine and theirs:
-        mediator = _active(mine, "mediator") or _active(theirs, "mediator")
-        if mediator or mine.get("influence") == theirs.get("influence"):
-            return tr("board.win_judge", who=who)
+    if why == "judge":
+        return tr("board.win_judge", who=who)
     return tr("board.win", who=who)
 
 
@@ -183,14 +178,9 @@ def _parked(zones: Mapping[str, Any]) -> list[str]:
 
 
 def plays_first(obs: Mapping[str, Any], player: str) -> bool:
-    """True if ``player`` is asked to place a card before the other one may choose (Fortune Teller):
-    only they are asked to play, and the new encounter has not begun."""
-    playing = [d["player"] for d in obs.get("pending", []) if d.get("kind") == "play"]
-    encounters = obs.get("encounters", [])
-    if playing != [player] or not encounters:
-        return False
-    last = encounters[-1]
-    return last.get("p1") is not None and last.get("p2") is not None
+    """True if ``player`` is asked to place a card face up before the other one may choose (Fortune
+    Teller), as the engine's pending decision says."""
+    return any(d.get("first") for d in obs.get("pending", []) if d.get("player") == player)
 
 
 def _waiting_lines(obs: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
