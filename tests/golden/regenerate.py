@@ -1,8 +1,11 @@
 """Regenerate the golden playthroughs: `python -m tests.golden.regenerate`.
 
-Each golden file is a random but fixed game (record) with the exact state the engine printed for it when
-it was last reviewed. They catch unintended changes anywhere in the engine. Regenerate only when a rules
-change is intended, and review the diff of the states before committing.
+Each golden playthrough is a random but fixed game (``NAME.record.json``) with what the engine made of
+it when it was last reviewed: the final state (``NAME.state.json``) and, as OpenSpiel keeps them, every
+step (``NAME.steps.json``, one step a line): the action, then the pending decisions, each player's view,
+the public view and the events each of them was told. They catch unintended changes anywhere in the
+engine, and in what players are shown. Regenerate only when such a change is intended, and review the
+diff before committing.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engine import Game, Setup, state
+from engine import Game, Setup, observation, state, visible_events
 from engine.bench import play_random
 
 HERE = Path(__file__).parent
@@ -59,6 +62,40 @@ def record_for(deck: Any, location: str | None, chance: str, seed: int) -> dict[
     }
 
 
+VIEWERS: dict[str, str | None] = {"p1": "p1", "p2": "p2", "public": None}
+
+
+def steps_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every step of a recorded game: the opening, then each action and what it led to."""
+    game = Game(Setup.model_validate(record["setup"]))
+    steps = []
+    told = 0
+    for action in [None, *record["actions"]]:
+        if action is not None:
+            game.apply(action["player"], action["choose"])
+        steps.append(
+            {
+                "action": action,
+                "pending": [
+                    {"player": d.player, "kind": d.kind, "options": list(d.options), "count": d.count}
+                    for d in game.pending
+                ],
+                "views": {name: observation(game, viewer) for name, viewer in VIEWERS.items()},
+                "events": {
+                    name: [list(event) for event in visible_events(game, viewer, told)]
+                    for name, viewer in VIEWERS.items()
+                },
+            }
+        )
+        told = len(game.events)
+    return steps
+
+
+def steps_text(steps: list[dict[str, Any]]) -> str:
+    """One step a line: a diff shows which step changed."""
+    return "[\n" + ",\n".join(json.dumps(step, ensure_ascii=False) for step in steps) + "\n]\n"
+
+
 def main() -> None:
     for number, (name, deck, location, chance) in enumerate(CASES):
         record = record_for(deck, location, chance, seed=1000 + number)
@@ -67,6 +104,7 @@ def main() -> None:
             game.apply(action["player"], action["choose"])
         (HERE / f"{name}.record.json").write_text(json.dumps(record, indent=1) + "\n")
         (HERE / f"{name}.state.json").write_text(json.dumps(state(game), indent=1, ensure_ascii=False) + "\n")
+        (HERE / f"{name}.steps.json").write_text(steps_text(steps_of(record)))
 
 
 if __name__ == "__main__":
