@@ -8,10 +8,12 @@ from engine.game import Game, replay, replay_document
 from engine.model import Decision, Event, IllegalAction, Result
 from engine.observe import observation, state, visible_events
 from engine.record import Action, Record, RecordError, Setup, parse_record
+from engine.view import DecisionKind, View, Why, view
 
 __all__ = [
     "Action",
     "Decision",
+    "DecisionKind",
     "Difficulty",
     "Event",
     "Game",
@@ -20,11 +22,14 @@ __all__ = [
     "RecordError",
     "Result",
     "Setup",
+    "View",
+    "Why",
     "difficulty",
     "observation",
     "parse_record",
     "replay",
     "replay_document",
     "state",
+    "view",
     "visible_events",
 ]

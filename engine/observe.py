@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
-from engine.model import PLAYERS, Event, PlayedCard, Result
+from engine.model import PLAYERS, Event, PlayedCard
 from engine.record import FORMAT
 from engine.table import by_value
+from engine.view import CardView, view
 
 
 def _card(card: PlayedCard | None) -> dict[str, Any] | None:
@@ -56,67 +57,65 @@ def state(game: Game) -> dict[str, Any]:
     }
 
 
-def _may_see(card: PlayedCard, viewer: str | None) -> bool:
-    """Face-up cards are public; a face-down card is seen by its owner, and by the opponent once it
-    was shown to them (Fortune Teller under Foggy Swamp)."""
-    if card.face_up:
-        return True
-    if viewer is None:
-        return False
-    return PLAYERS[card.owner] == viewer or card.shown
-
-
-def _seen_card(card: PlayedCard | None, viewer: str | None) -> dict[str, Any] | None:
+def _seen(card: CardView | None) -> dict[str, Any] | None:
     if card is None:
         return None
-    if not _may_see(card, viewer):
+    if card.card is None:
         return {"card": None, "face_up": False}
-    return _card(card)
+    return {
+        "card": card.card,
+        "influence": card.influence,
+        "modifier": card.modifier,
+        "ongoing": card.ongoing,
+        "signets": card.signets,
+        "face_up": card.face_up,
+    }
 
 
 def observation(game: Game, viewer: str | None) -> dict[str, Any]:
-    """What ``viewer`` ("p1" or "p2"; None for everybody, e.g. a public board) may see of ``game``.
-
-    Unlike :func:`state` it hides every hand but the viewer's, the order of every deck, face-down cards
-    the viewer has not seen, and the options of other players' decisions (they would reveal a hand).
-    """
-    first, second = game.signets()
-    result = game.result
+    """:func:`engine.view.view` as plain JSON data: what ``viewer`` ("p1" or "p2"; None for everybody,
+    e.g. a public board) may see of ``game``."""
+    seen = view(game, viewer)
     players: dict[str, Any] = {}
-    for name, zones in zip(PLAYERS, game.players, strict=True):
-        waiting = zones.next
+    for name, zones in zip(PLAYERS, seen.players, strict=True):
         players[name] = {
-            "hand": by_value(zones.hand) if viewer == name else None,
-            "hand_size": len(zones.hand),
-            "deck_size": len(zones.deck),
+            "hand": None if zones.hand is None else list(zones.hand),
+            "hand_size": zones.hand_size,
+            "deck_size": zones.deck_size,
             "discard": list(zones.discard),
-            "next_card_modifier": waiting.modifier,
-            "librarian": waiting.librarian,
-            "engineer": waiting.engineer,
-            "blackmail": None if waiting.blackmail is None else str(waiting.blackmail),
-            "must_play_first": zones.first,
+            "next_card_modifier": zones.next_card_modifier,
+            "librarian": zones.librarian,
+            "engineer": zones.engineer,
+            "blackmail": zones.blackmail,
+            "must_play_first": zones.must_play_first,
         }
+    result = seen.result
+    told: dict[str, Any] | None = None
+    if result is not None:
+        told = {"winner": result.winner, "reason": result.reason}
+        if result.cause is not None:  # which condition, when the reason alone does not say
+            told["cause"] = result.cause
     return {
         "status": "in_progress" if result is None else "finished",
-        "result": None if result is None else _result(result),
-        "round": game.round,
-        "location": game.location,
-        "signets": {"p1": first, "p2": second},
+        "result": told,
+        "round": seen.round,
+        "location": seen.location,
+        "signets": {"p1": seen.signets[0], "p2": seen.signets[1]},
         "encounters": [
             {
-                "p1": _seen_card(encounter.slots[0], viewer),
-                "p2": _seen_card(encounter.slots[1], viewer),
+                "p1": _seen(encounter.p1),
+                "p2": _seen(encounter.p2),
                 "winner": encounter.winner,
-                "why": encounter.why,
+                "why": None if encounter.why is None else str(encounter.why),
             }
-            for encounter in game.row
+            for encounter in seen.encounters
         ],
         "players": players,
         "pending": [
-            {"player": d.player, "kind": d.kind}
-            | ({"first": True} if d.shown else {})  # placed face up before the opponent chooses
-            | ({"options": list(d.options), "count": d.count} if d.player == viewer else {})
-            for d in sorted(game.pending, key=lambda d: ("p1", "p2", "chance").index(d.player))
+            {"player": d.player, "kind": str(d.kind)}
+            | ({"first": True} if d.first else {})  # placed face up before the opponent chooses
+            | ({"options": list(d.options), "count": d.count} if d.options is not None else {})
+            for d in seen.pending
         ],
     }
 
@@ -138,11 +137,3 @@ def visible_events(game: Game, viewer: str | None, start: int = 0) -> list[Event
                 cards = ()
         seen.append(Event(kind, player, cards, amount, detail))
     return seen
-
-
-def _result(result: Result) -> dict[str, Any]:
-    """A finished game's result as players are told it: with its cause when the reason needs one."""
-    told: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
-    if result.cause is not None:
-        told["cause"] = result.cause
-    return told

@@ -751,3 +751,31 @@ def test_views_are_copies_that_do_not_change_the_game() -> None:
         if view["players"]["p1"]["hand"] is not None:
             view["players"]["p1"]["hand"].clear()
     assert state(game) == before
+
+
+def test_every_kind_of_decision_the_engine_asks_is_a_decision_kind() -> None:
+    """The typed view names each decision by a DecisionKind: the engine's kinds (read from its source, as
+    the bot's decision scenarios read them) and the two chance kinds are exactly its members."""
+    from engine import DecisionKind
+    from tests.test_bot_decisions import engine_kinds
+
+    assert {str(kind) for kind in DecisionKind} == engine_kinds() | {"puppeteer", "witch_king_shuffle"}
+
+
+def test_the_typed_view_and_the_observation_say_the_same() -> None:
+    """``observation`` is ``view`` as JSON data, for every viewer at every step of random games."""
+    from engine import view
+
+    rng = random.Random(5)
+    for location in (None, "foggy_swamp", "serpent_temple"):
+        game = random_game(rng, location, mask=rng.randrange(16), explicit=True)
+        for _ in random_actions(game, rng):
+            for viewer in VIEWERS:
+                typed, data = view(game, viewer), observation(game, viewer)
+                assert len(typed.encounters) == len(data["encounters"])
+                for encounter, plain in zip(typed.encounters, data["encounters"], strict=True):
+                    assert (encounter.winner, encounter.why) == (plain["winner"], plain["why"])
+                assert [(d.player, str(d.kind), d.first) for d in typed.pending] == [
+                    (d["player"], d["kind"], d.get("first", False)) for d in data["pending"]
+                ]
+                assert typed.signets == (data["signets"]["p1"], data["signets"]["p2"])

@@ -29,6 +29,7 @@ from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.store import Challenge, MatchRow
 from cards import FACTIONS, LOCATIONS
 from engine import Setup, difficulty, observation, visible_events
+from engine import view as engine_view
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -265,9 +266,8 @@ class DuelsCog:
             content = text.result_text({"winner": live.outcome[0], "reason": live.outcome[1]}, names)
         else:
             waiting = [
-                f"<@{match.user(d.player)}> "
-                + text.waiting_text(d.kind, first=render.plays_first(obs, d.player))
-                for d in game.pending
+                f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
+                for d in engine_view(game, None).pending
                 if d.player != "chance"
             ]
             content = "Your move: " + "; ".join(waiting) + ". Press **Show my hand**."

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.cogs import render
 from bot.cogs.components import ClaimButton, ConcedeButton
 from bot.cogs.guard import stored
 from bot.ids import parse_id
@@ -26,7 +25,7 @@ from bot.services.guild_settings import GuildSettingsStore, describe, option_des
 from bot.services.text import tr
 from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, MatchRow, bounds
-from engine import observation
+from engine import view as engine_view
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -337,12 +336,11 @@ class ServerCog:
 
     @staticmethod
     def _decisions(live: LiveGame, me: str) -> list[str]:
-        obs = observation(live.game, None)
         decisions = []
-        for decision in live.game.pending:
+        for decision in engine_view(live.game, None).pending:
             if decision.player not in ("p1", "p2"):
                 continue
-            what = text.waiting_text(decision.kind, first=render.plays_first(obs, decision.player))
+            what = text.waiting_text(decision.kind, first=decision.first)
             if decision.player == me:
                 decisions.append(tr("status.your_decision", what=what))
             else:
@@ -404,10 +402,9 @@ class ServerCog:
         live, match = notice.live, notice.live.match
         names = match.names
         mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
-        obs = observation(live.game, None)
         whats = {
-            d.player: text.waiting_text(d.kind, first=render.plays_first(obs, d.player))
-            for d in live.game.pending
+            d.player: text.waiting_text(d.kind, first=d.first)
+            for d in engine_view(live.game, None).pending
             if d.player in notice.waiting
         }
         if len(notice.waiting) == 1:
