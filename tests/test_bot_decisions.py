@@ -35,7 +35,7 @@ from bot.app import CardiaBot
 from bot.cogs.duels import _deck_from_code
 from bot.services import text
 from cards import CARDS, FACTIONS, LOCATIONS
-from engine import Game, Setup, observation, state
+from engine import Game, Setup, state, view
 from engine.model import Decision
 from tests.emulator import Emulator, Message, SimUser, run_bot
 from tests.helpers import DECISION_KINDS, stacked
@@ -292,7 +292,7 @@ class Duel:
             assert all(len(label) <= 100 for label in labels)
         form = "buttons" if buttons else f"{len(choices)} select{'s' if len(choices) > 1 else ''}"
         self.shown.append((decision.player, decision.kind, form, len(decision.options)))
-        obs = observation(game, decision.player)
+        obs = view(game, decision.player)
         limit = 80 if buttons else 100
         assert labels == [
             text.option_label(decision.kind, option, decision.player, self.names, obs, limit=limit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -17,8 +18,9 @@ from bot.cogs import render
 from bot.cogs.render import embed_size, units
 from bot.services import text
 from cards import CARDS, LOCATIONS
-from engine import Event, Game, Setup, observation, visible_events
+from engine import Event, Game, Setup, observation, view, visible_events
 from engine.bench import play_random, random_setup
+from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, View, Why
 from tests.emulator.spec import OpenAPISpec
 from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
 
@@ -65,7 +67,7 @@ def embed_text(embed: discord.Embed) -> str:
 
 
 def board(game: Game, names: dict[str, str] = NAMES, start: int = 0) -> discord.Embed:
-    obs = observation(game, None)
+    obs = view(game, None)
     return render.board_embed(
         obs,
         names,
@@ -85,7 +87,7 @@ def labels(game: Game, names: dict[str, str] = NAMES) -> dict[str, str]:
     for decision in game.pending:
         if decision.player == "chance":
             continue
-        obs = observation(game, decision.player)
+        obs = view(game, decision.player)
         made = {
             option: text.option_label(decision.kind, option, decision.player, names, obs)
             for option in decision.options
@@ -193,7 +195,7 @@ def test_play_options_are_hand_cards() -> None:
     game = new_game(p1=["saboteur", "judge", "surgeon", "mediator", "djinn"], p2=["judge", "clockmaker"])
     made = labels(game)
     assert made["p1:judge"] == "Judge (8, Dynasty)" and made["p1:djinn"] == "Djinn (16, Dynasty)"
-    obs = observation(game, "p1")
+    obs = view(game, "p1")
     assert text.option_description("play", "p1:saboteur", "p1", NAMES, obs) == CARDS["saboteur"].text
     assert text.option_emoji("p1:saboteur") == "🟢" and text.option_emoji("guild") == "🔴"
 
@@ -214,7 +216,7 @@ def test_void_mage_options_name_the_card_and_what_is_removed() -> None:
         "p2:void_mage/modifiers": "Remove the modifiers (−5) from your Void Mage",
     }
     description = text.option_description(
-        "void_mage", "p2:void_mage/modifiers", "p2", NAMES, observation(game, "p2")
+        "void_mage", "p2:void_mage/modifiers", "p2", NAMES, view(game, "p2")
     )
     assert description == "Printed 2, modifier −5; loses its encounter"
 
@@ -237,7 +239,7 @@ def test_palace_guard_faction_then_discard_or_decline() -> None:
         "p2:treasurer": "Treasurer (12, Dynasty)",
         "decline": "Decline: Palace Guard gets +7",
     }
-    hand = render.hand_embed(observation(game, "p2"), "p2", NAMES)
+    hand = render.hand_embed(view(game, "p2"), "p2", NAMES)
     assert "Palace Guard named Dynasty" in check_embed(hand)["description"]
     # The public board says what Bob is deciding, and nothing of his hand.
     public = embed_text(board(game))
@@ -280,9 +282,7 @@ def test_played_card_labels_carry_encounter_and_influence() -> None:
     assert made["p2:inventor"] == "Your Inventor (15), encounter 3"
     assert made["p1:djinn"] == "Alice's Djinn (16), encounter 3"
     assert made["p1:judge"] == "Alice's Judge (8), encounter 1"
-    description = text.option_description(
-        "inventor_plus", "p1:judge", "p2", NAMES, observation(inventor, "p2")
-    )
+    description = text.option_description("inventor_plus", "p1:judge", "p2", NAMES, view(inventor, "p2"))
     assert description == "Printed 8; wins its encounter"
 
 
@@ -316,7 +316,7 @@ def test_labels_of_long_names_fit() -> None:
     names = {"p1": "N" * 90, "p2": "M" * 90}
     made = labels(game, names)  # unique and at most 100 characters
     assert made["p1:judge/ongoing"] == f"Remove the ongoing token from {'N' * 31}…'s Judge"
-    label = text.option_label("void_mage", "p1:judge/ongoing", "p2", names, observation(game, "p2"), limit=50)
+    label = text.option_label("void_mage", "p1:judge/ongoing", "p2", names, view(game, "p2"), limit=50)
     assert label == f"Remove the ongoing token from {'N' * 11}…'s Judge"
 
 
@@ -432,14 +432,15 @@ def test_fortune_teller_and_illusionist() -> None:
     play(game, "p1:fortune_teller", "p2:judge")
     assert "Bob must place their next card face up first (Fortune Teller)" in happened(game)[2]
     assert [d.player for d in game.pending] == ["p2"]
-    assert render.plays_first(observation(game, None), "p2")
+    waiting = view(game, None).waiting_for("p2")
+    assert waiting is not None and waiting.first  # the engine says who places first
     assert "**Bob** — choosing a card to play first, shown to the opponent" in embed_text(board(game))
-    prompt = check_embed(render.hand_embed(observation(game, "p2"), "p2", NAMES))["description"]
+    prompt = check_embed(render.hand_embed(view(game, "p2"), "p2", NAMES))["description"]
     assert prompt.startswith("❗ **Fortune Teller: choose your card first")
     start = len(game.events)
     choose(game, "p2", "p2:mediator")
     assert happened(game, start) == ["Bob placed Mediator (4, Dynasty) face up first (Fortune Teller)."]
-    hand = check_embed(render.hand_embed(observation(game, "p1"), "p1", NAMES))
+    hand = check_embed(render.hand_embed(view(game, "p1"), "p1", NAMES))
     assert "Bob placed **Mediator (4, Dynasty)** face up first" in hand["description"]
 
     deck2 = new_game(
@@ -513,10 +514,10 @@ def test_public_board_hides_face_down_and_hand_cards() -> None:
         assert name not in public, name
     assert "🂠 face down" in public and "**Bob** — choosing a card" in public
     assert "Alice placed a card face down." in public
-    mine = embed_text(render.hand_embed(observation(game, "p1"), "p1", NAMES))
+    mine = embed_text(render.hand_embed(view(game, "p1"), "p1", NAMES))
     assert "Your face-down card in encounter 1: **Judge (8, Dynasty)**" in mine
     assert "Saboteur" in mine and "Inventor" not in mine
-    theirs = check_embed(render.hand_embed(observation(game, "p2"), "p2", NAMES))
+    theirs = check_embed(render.hand_embed(view(game, "p2"), "p2", NAMES))
     assert (
         "Choose the card to place face down" in theirs["description"] and "Judge" not in theirs["description"]
     )
@@ -546,14 +547,14 @@ def test_random_games_render_within_limits_and_hide_cards(seed: int) -> None:
         for name in hidden_names(game):
             assert name not in public_text, (name, public_text)
         for player in ("p1", "p2"):
-            check_embed(render.hand_embed(observation(game, player), player, names))
+            check_embed(render.hand_embed(view(game, player), player, names))
         labels(game, names)
         start = len(game.events)
         decision = game.pending[int(rng.random() * len(game.pending))]
         count = len(decision.options) if decision.ordered else decision.count
         game.apply(decision.player, rng.sample(decision.options, count))
     check_embed(board(game, names, start))
-    check_embed(render.discard_embed(observation(game, None), names))
+    check_embed(render.discard_embed(view(game, None), names))
     result = observation(game, None)["result"]
     assert text.describe_events(visible_events(game, None), names)[-1] == text.result_text(result, names)
 
@@ -582,43 +583,37 @@ def test_many_long_games_fit() -> None:
         game = Game(random_setup(rng, all_setups=True))
         play_random(game, rng)
         check_embed(board(game, LONG_NAMES))
-        check_embed(render.discard_embed(observation(game, None), LONG_NAMES))
+        check_embed(render.discard_embed(view(game, None), LONG_NAMES))
         for player in ("p1", "p2"):
-            check_embed(render.hand_embed(observation(game, player), player, LONG_NAMES))
+            check_embed(render.hand_embed(view(game, player), player, LONG_NAMES))
 
 
 def test_a_very_long_row_is_cut_from_the_oldest_end() -> None:
-    slot = {
-        "card": "mechanical_djinn",
-        "influence": -23,
-        "modifier": -38,
-        "ongoing": 3,
-        "signets": 3,
-        "face_up": True,
-    }
-    obs: dict[str, Any] = {
-        "status": "in_progress",
-        "result": None,
-        "round": 40,
-        "location": "haunted_catacombs",
-        "signets": {"p1": 4, "p2": 4},
-        "encounters": [{"p1": slot, "p2": slot, "winner": "p1", "why": "judge"} for _ in range(40)],
-        "players": {
-            p: {
-                "hand": None,
-                "hand_size": 12,
-                "deck_size": 10,
-                "discard": ["djinn", "judge"] * 16,
-                "next_card_modifier": -11,
-                "librarian": True,
-                "engineer": True,
-                "blackmail": "guild",
-                "must_play_first": True,
-            }
-            for p in ("p1", "p2")
-        },
-        "pending": [{"player": "p1", "kind": "successor_keep"}, {"player": "p2", "kind": "scrapyard"}],
-    }
+    slot = CardView("mechanical_djinn", True, influence=-23, modifier=-38, ongoing=3, signets=3)
+    zones = PlayerView(
+        hand=None,
+        hand_size=12,
+        deck_size=10,
+        discard=("djinn", "judge") * 16,
+        next_card_modifier=-11,
+        librarian=True,
+        engineer=True,
+        blackmail="guild",
+        must_play_first=True,
+    )
+    obs = View(
+        viewer=None,
+        result=None,
+        round=40,
+        location="haunted_catacombs",
+        signets=(4, 4),
+        encounters=tuple(EncounterView(slot, slot, "p1", Why.JUDGE) for _ in range(40)),
+        players=(zones, zones),
+        pending=(
+            DecisionView("p1", DecisionKind.SUCCESSOR_KEEP, False, None, None),
+            DecisionView("p2", DecisionKind.SCRAPYARD, False, None, None),
+        ),
+    )
     embed = render.board_embed(
         obs,
         LONG_NAMES,
@@ -664,7 +659,7 @@ def test_discard_embed_lists_both_piles_in_order() -> None:
         p2=["judge", "mediator", "surgeon", "hired_blade", "void_mage", "djinn", "inventor"],
     )
     play(game, "p1:saboteur", "p2:judge")
-    data = check_embed(render.discard_embed(observation(game, None), NAMES))
+    data = check_embed(render.discard_embed(view(game, None), NAMES))
     assert data["fields"][0] == {"name": "Alice — 0 cards", "value": "(empty)", "inline": True}
     assert data["fields"][1]["value"] == "1. 🔵 Djinn (16)\n2. 🔴 Inventor (15)"
 
@@ -695,7 +690,7 @@ def test_a_finished_board_counts_its_rounds_in_words(rounds: int, said: str) -> 
     )
     play(game, "p1:judge", "p2:void_mage")
     play(game, "p1:treasurer", "p2:saboteur")  # Dynasty after Dynasty: over in round 2
-    obs = {**observation(game, None), "round": rounds}  # the footer of a game over in that round
+    obs = replace(view(game, None), round=rounds)  # the footer of a game over in that round
     embed = render.board_embed(
         obs,
         {"p1": "A", "p2": "B"},

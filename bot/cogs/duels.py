@@ -1,13 +1,14 @@
 """What the bot does for each command and click: ask ``Duels``, then show, ask and route on Discord.
 
-Public messages are built from ``engine.observation(game, None)`` and private ones from the player's
-own observation, so a hidden card never reaches a message it does not belong in.
+Public messages are built from ``engine.view(game, None)`` and private ones from the player's
+own view, so a hidden card never reaches a message it does not belong in.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,8 +29,9 @@ from bot.services import text
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.store import Challenge, MatchRow
 from cards import FACTIONS, LOCATIONS
-from engine import Setup, difficulty, observation, visible_events
+from engine import Setup, difficulty, visible_events
 from engine import view as engine_view
+from engine.view import ResultView, View
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -44,13 +46,13 @@ def _difficulty(match: MatchRow) -> Any:
     return difficulty(Setup(deck=match.deck, location=match.location, seed=0))
 
 
-def _observation(live: LiveGame, viewer: str | None) -> dict[str, Any]:
-    """What ``viewer`` sees; a game the bot ended (a concession, a timeout, an abort) shows that result
-    and asks nobody to decide."""
-    obs = observation(live.game, viewer)
+def _view(live: LiveGame, viewer: str | None) -> View:
+    """What ``viewer`` sees (the engine's typed view); a game the bot ended (a concession, a timeout, an
+    abort) shows that result and asks nobody to decide."""
+    seen = engine_view(live.game, viewer)
     if live.ended is not None:
-        obs = {**obs, "result": {"winner": live.ended[0], "reason": live.ended[1]}, "pending": []}
-    return obs
+        seen = replace(seen, result=ResultView(live.ended[0], live.ended[1], None), pending=())
+    return seen
 
 
 def _deck_from_code(code: str) -> Any:
@@ -243,14 +245,14 @@ class DuelsCog:
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
-        obs = _observation(live, None)
+        seen = _view(live, None)
         happened = text.describe_events(visible_events(game, None, first_event), names)
         score = None
         if match.wins_needed > 1:
             first_to = f"Match (first to {match.wins_needed})"
             score = f"{first_to}: {names['p1']} {wins['p1']} – {wins['p2']} {names['p2']}"
         embed = render.board_embed(
-            obs,
+            seen,
             names,
             title=f"Cardia — {names['p1']} vs {names['p2']}, game {live.row.number}",
             deck_label=render.deck_label(match.deck),
@@ -335,8 +337,8 @@ class DuelsCog:
 
     def hand(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
         """A player's private message: their hand, and their decision as buttons or selects."""
-        obs = _observation(live, player)
-        embed = render.hand_embed(obs, player, live.match.names)
+        seen = _view(live, player)
+        embed = render.hand_embed(seen, player, live.match.names)
         view = discord.ui.View(timeout=None)
         decision = live.pending_for(player) if live.outcome is None else None
         if decision is not None:
@@ -344,7 +346,7 @@ class DuelsCog:
             buttons = decision.count == 1 and len(decision.options) <= BUTTONS_UP_TO
             labels = [
                 text.option_label(
-                    decision.kind, option, player, live.match.names, obs, limit=80 if buttons else 100
+                    decision.kind, option, player, live.match.names, seen, limit=80 if buttons else 100
                 )
                 for option in decision.options
             ]
@@ -386,7 +388,7 @@ class DuelsCog:
         live = await self._game_here(interaction, game_id)
         if live is None:
             return
-        embed = render.discard_embed(observation(live.game, None), live.match.names)
+        embed = render.discard_embed(engine_view(live.game, None), live.match.names)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def decide(self, interaction: Interaction, game_id: int, version: int, choose: list[str]) -> None:

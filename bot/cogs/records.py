@@ -40,7 +40,7 @@ from bot.services.records import (
 from bot.services.text import tr
 from bot.store import FinishedGame
 from cards import LOCATIONS
-from engine import observation
+from engine import view as engine_view
 
 if TYPE_CHECKING:
     from bot.app import CardiaBot
@@ -359,7 +359,8 @@ def history_embed(
     it does not fit in the embed."""
     names = game.names
     entries, replayed = game_log(game.setup, actions, names)
-    signets = observation(replayed, None).get("signets")
+    first, second = engine_view(replayed, None).signets
+    signets = {"p1": first, "p2": second}
     result = result_line(game.winner, game.reason, names, signets)
     lines = log_lines(entries, names)
     plain = log_lines(entries, names, markdown=False)

@@ -1,7 +1,7 @@
-"""Discord embeds for Cardia: pure functions from engine observations to :class:`discord.Embed`.
+"""Discord embeds for Cardia: pure functions from the engine's typed views to :class:`discord.Embed`.
 
-No network, no game objects: everything is drawn from :func:`engine.observation` dicts (so a public
-board, built from ``observation(game, None)``, can show nothing a player may not see) and from the words
+No network, no game objects: everything is drawn from an :class:`engine.View` (so a public board, built
+from ``view(game, None)``, can show nothing a player may not see) and from the words
 of :mod:`bot.services.text`. Every embed respects Discord's limits (measured in UTF-16 units, which is
 never less than Discord's own count).
 """
@@ -16,6 +16,7 @@ import discord
 from bot.services import text
 from bot.services.text import FACTION_EMOJI, clip, plural, signed, tr
 from cards import CARDS, LOCATIONS
+from engine.view import CardView, EncounterView, PlayerView, ResultView, View, Why
 
 COLOR_PLAYING = 0x5865F2
 COLOR_FINISHED = 0x57F287
@@ -110,33 +111,28 @@ def _number(value: int) -> str:
     return signed(value).lstrip("+")
 
 
-def _card_cell(slot: Mapping[str, Any] | None) -> str:
+def _card_cell(slot: CardView | None) -> str:
     """One card of an encounter: "🔵 Judge **11** (8+3) 🔘 💍", "🂠 face down" or "—"."""
     if slot is None:
         return tr("board.empty_slot")
-    card_id = slot.get("card")
-    if card_id is None:
+    if slot.card is None:
         return tr("board.face_down")
-    if not slot.get("face_up", True):
-        return tr("board.face_down_card", card=text.card_name(card_id))
-    card = CARDS[card_id]
-    cell: str = f"{FACTION_EMOJI[str(card.faction)]} {card.name} **{_number(slot['influence'])}**"
-    if slot.get("modifier"):
-        cell += f" ({card.value}{signed(slot['modifier'])})"
-    cell += " 🔘" * min(slot.get("ongoing", 0), 3)
-    if slot.get("signets"):
-        cell += " " + "💍" * min(slot["signets"], 4)
+    if not slot.face_up:
+        return tr("board.face_down_card", card=text.card_name(slot.card))
+    card = CARDS[slot.card]
+    cell: str = f"{FACTION_EMOJI[str(card.faction)]} {card.name} **{_number(slot.influence)}**"
+    if slot.modifier:
+        cell += f" ({card.value}{signed(slot.modifier)})"
+    cell += " 🔘" * min(slot.ongoing, 3)
+    if slot.signets:
+        cell += " " + "💍" * min(slot.signets, 4)
     return cell
 
 
-def _active(slot: Mapping[str, Any] | None, card_id: str) -> bool:
-    return slot is not None and slot.get("card") == card_id and slot.get("ongoing", 0) > 0
-
-
-def _outcome(encounters: Sequence[Mapping[str, Any]], index: int, names: Mapping[str, str]) -> str:
-    """The encounter's winner, marking ties and wins by a Judge or a Counselor."""
-    encounter = encounters[index]
-    winner = encounter.get("winner")
+def _outcome(encounter: EncounterView, names: Mapping[str, str]) -> str:
+    """The encounter's winner, and why when it is not the higher influence: a tie, a Judge, a Counselor
+    (as the engine says: nothing is worked out here)."""
+    winner = encounter.winner
     if winner is None:
         return tr("board.not_compared")
     if winner == "tie":
@@ -144,72 +140,69 @@ def _outcome(encounters: Sequence[Mapping[str, Any]], index: int, names: Mapping
     if winner == "both":
         return tr("board.tie_both")
     who = _name(names, winner, NAME_IN_LINE)
-    why = encounter.get("why")  # the engine says why (engine.evaluate): nothing is worked out here
-    if why == "counselor":
+    if encounter.why is Why.COUNSELOR:
         return tr("board.win_counselor", who=who)
-    if why == "judge":
+    if encounter.why is Why.JUDGE:
         return tr("board.win_judge", who=who)
     return tr("board.win", who=who)
 
 
-def _row_lines(obs: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    encounters = obs.get("encounters", [])
+def _row_lines(view: View, names: Mapping[str, str]) -> list[str]:
     lines = []
-    for i, encounter in enumerate(encounters):
-        cells = f"{_card_cell(encounter.get('p1'))} ┃ {_card_cell(encounter.get('p2'))}"
-        lines.append(f"`{i + 1:>2}` {cells} → {_outcome(encounters, i, names)}")
+    for i, encounter in enumerate(view.encounters):
+        cells = f"{_card_cell(encounter.p1)} ┃ {_card_cell(encounter.p2)}"
+        lines.append(f"`{i + 1:>2}` {cells} → {_outcome(encounter, names)}")
     return lines
 
 
-def _parked(zones: Mapping[str, Any]) -> list[str]:
+def _parked(zones: PlayerView) -> list[str]:
     """Public effects waiting for a player's next card."""
     lines = []
-    if zones.get("next_card_modifier"):
-        lines.append(tr("board.next_modifier", amount=signed(zones["next_card_modifier"])))
-    if zones.get("librarian"):
+    if zones.next_card_modifier:
+        lines.append(tr("board.next_modifier", amount=signed(zones.next_card_modifier)))
+    if zones.librarian:
         lines.append(tr("board.librarian"))
-    if zones.get("engineer"):
+    if zones.engineer:
         lines.append(tr("board.engineer"))
-    if zones.get("blackmail"):
-        lines.append(tr("board.blackmail", faction=text.faction_label(zones["blackmail"])))
-    if zones.get("must_play_first"):
+    if zones.blackmail:
+        lines.append(tr("board.blackmail", faction=text.faction_label(zones.blackmail)))
+    if zones.must_play_first:
         lines.append(tr("board.must_play_first"))
     return lines
 
 
-def plays_first(obs: Mapping[str, Any], player: str) -> bool:
-    """True if ``player`` is asked to place a card face up before the other one may choose (Fortune
-    Teller), as the engine's pending decision says."""
-    return any(d.get("first") for d in obs.get("pending", []) if d.get("player") == player)
-
-
-def _waiting_lines(obs: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+def _waiting_lines(view: View, names: Mapping[str, str]) -> list[str]:
     return [
-        tr(
-            "board.waiting_line",
-            who=_name(names, d["player"]),
-            what=text.waiting_text(d["kind"], first=plays_first(obs, d["player"])),
-        )
-        for d in obs.get("pending", [])
+        tr("board.waiting_line", who=_name(names, d.player), what=text.waiting_text(d.kind, first=d.first))
+        for d in view.pending
     ]
 
 
-def _result(obs: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    return text.result_text(obs["result"], names, obs.get("signets"))
+def result_data(result: ResultView) -> dict[str, Any]:
+    """A result as the wording takes it (``text.result_text``)."""
+    data: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
+    if result.cause is not None:
+        data["cause"] = result.cause
+    return data
 
 
-def _color(obs: Mapping[str, Any]) -> int:
-    result = obs.get("result")
-    if result is None:
+def _result(view: View, names: Mapping[str, str]) -> str:
+    assert view.result is not None
+    signets = {"p1": view.signets[0], "p2": view.signets[1]}
+    return text.result_text(result_data(view.result), names, signets)
+
+
+def _color(view: View) -> int:
+    if view.result is None:
         return COLOR_PLAYING
-    return COLOR_DRAW if result.get("winner") is None else COLOR_FINISHED
+    return COLOR_DRAW if view.result.winner is None else COLOR_FINISHED
 
 
 # --- the public board ----------------------------------------------------------------------------------
 
 
 def board_embed(
-    obs: Mapping[str, Any],
+    view: View,
     names: Mapping[str, str],
     *,
     title: str,
@@ -219,32 +212,32 @@ def board_embed(
     happened: Sequence[str],
     score_line: str | None,
 ) -> discord.Embed:
-    """The public board from ``observation(game, None)``: the row (oldest first) with influences,
+    """The public board from ``engine.view(game, None)``: the row (oldest first) with influences,
     modifiers, ongoing tokens, signets and winners; signet totals, hand, deck and discard sizes, effects
     waiting for a next card; the location; who the game waits for (``waiting_text``, by name: put the
     mentions in the message content); ``happened`` (``describe_events``); the result when finished."""
-    signets = obs.get("signets", {"p1": 0, "p2": 0})
-    embed = _new(title, None, _color(obs))
+    signets = {"p1": view.signets[0], "p2": view.signets[1]}
+    embed = _new(title, None, _color(view))
     for player in ("p1", "p2"):
-        zones = obs["players"][player]
+        zones = view.player(player)
         stats = tr(
             "board.player_stats",
             signets=signets[player],
-            hand=zones.get("hand_size", 0),
-            deck=zones.get("deck_size", 0),
-            discard=len(zones.get("discard", [])),
+            hand=zones.hand_size,
+            deck=zones.deck_size,
+            discard=len(zones.discard),
         )
         _field(embed, _name(names, player), "\n".join([stats, *_parked(zones)]), inline=True)
     if location:
         _field(embed, tr("board.location", name=text.location_label(location)), text.location_text(location))
     if happened:
         _field(embed, tr("board.happened"), "\n".join(f"• {line}" for line in happened))
-    if obs.get("result") is not None:
-        _field(embed, tr("board.result"), _result(obs, names))
-    elif obs.get("pending"):
-        _field(embed, tr("board.waiting"), "\n".join(_waiting_lines(obs, names)))
-    footer = "board.footer" if obs.get("result") is None else "board.footer_finished"
-    rounds = obs.get("round", 1)
+    if view.result is not None:
+        _field(embed, tr("board.result"), _result(view, names))
+    elif view.pending:
+        _field(embed, tr("board.waiting"), "\n".join(_waiting_lines(view, names)))
+    footer = "board.footer" if view.result is None else "board.footer_finished"
+    rounds = view.round
     _footer(
         embed,
         tr(
@@ -264,7 +257,7 @@ def board_embed(
     )
     head += ["", tr("board.row", first=first, second=second)]
     budget = min(DESCRIPTION_LIMIT, TOTAL_LIMIT - embed_size(embed)) - units("\n".join(head)) - 60
-    rows = _row_lines(obs, names) or [tr("board.no_encounters")]
+    rows = _row_lines(view, names) or [tr("board.no_encounters")]
     start = 0  # the oldest encounters give way first
     while start < len(rows) - 1 and units("\n".join(rows[start:])) > budget:
         start += 1
@@ -277,51 +270,51 @@ def board_embed(
 # --- a player's private view ---------------------------------------------------------------------------
 
 
-def hand_embed(obs: Mapping[str, Any], viewer: str, names: Mapping[str, str]) -> discord.Embed:
-    """``viewer``'s private view from ``observation(game, viewer)``: what they are asked (or whom the game
+def hand_embed(view: View, viewer: str, names: Mapping[str, str]) -> discord.Embed:
+    """``viewer``'s private view from ``engine.view(game, viewer)``: what they are asked (or whom the game
     waits for), their hand with every card's ability, their face-down cards, their waiting effects."""
-    zones = obs["players"][viewer]
+    zones = view.player(viewer)
     other = _other(viewer)
     lines: list[str] = []
-    mine = next((d for d in obs.get("pending", []) if d.get("player") == viewer), None)
-    if obs.get("result") is not None:
-        lines.append(f"🏁 {_result(obs, names)}")
+    mine = view.waiting_for(viewer)
+    if view.result is not None:
+        lines.append(f"🏁 {_result(view, names)}")
     elif mine is not None:
-        prompt = text.decision_prompt(mine["kind"], mine.get("options"), first=plays_first(obs, viewer))
-        if mine.get("count", 1) > 1 and str(mine["count"]) not in prompt:
-            prompt += tr("hand.choose_count", count=mine["count"])
+        prompt = text.decision_prompt(mine.kind, mine.options, first=mine.first)
+        count = mine.count or 1
+        if count > 1 and str(count) not in prompt:
+            prompt += tr("hand.choose_count", count=count)
         lines.append(tr("hand.your_turn", prompt=prompt))
-    elif obs.get("pending"):
-        for d in obs["pending"]:
-            what = text.waiting_text(d["kind"], first=plays_first(obs, d["player"]))
-            lines.append(tr("hand.waiting", who=_name(names, d["player"]), what=what))
+    elif view.pending:
+        for d in view.pending:
+            what = text.waiting_text(d.kind, first=d.first)
+            lines.append(tr("hand.waiting", who=_name(names, d.player), what=what))
     else:
         lines.append(tr("hand.nothing"))
 
-    encounters = obs.get("encounters", [])
-    for index, encounter in enumerate(encounters):
-        own, theirs = encounter.get(viewer), encounter.get(other)
-        if own and own.get("card") and not own.get("face_up", True):
-            lines.append(tr("hand.face_down", index=index + 1, card=text.card_label(own["card"])))
-        if theirs and theirs.get("card") and not theirs.get("face_up", True):
-            card = text.card_label(theirs["card"])
+    for index, encounter in enumerate(view.encounters):
+        own, theirs = encounter.slot(viewer), encounter.slot(other)
+        if own is not None and own.card and not own.face_up:
+            lines.append(tr("hand.face_down", index=index + 1, card=text.card_label(own.card)))
+        if theirs is not None and theirs.card and not theirs.face_up:
+            card = text.card_label(theirs.card)
             lines.append(tr("hand.shown", who=_name(names, other), index=index + 1, card=card))
-    last = encounters[-1] if encounters else None
-    if mine and mine.get("kind") == "play" and last and last.get(viewer) is None:
-        shown = last.get(other)
-        if shown and shown.get("card") and shown.get("face_up"):
-            card = text.card_label(shown["card"])
+    last = view.encounters[-1] if view.encounters else None
+    if mine is not None and mine.kind == "play" and last is not None and last.slot(viewer) is None:
+        shown = last.slot(other)
+        if shown is not None and shown.card and shown.face_up:
+            card = text.card_label(shown.card)
             lines.append(tr("hand.opponent_first", who=_name(names, other), card=card))
 
-    hand = zones.get("hand") or []
+    hand = zones.hand or ()
     lines += ["", tr("hand.cards", n=len(hand))]
     lines += [_hand_line(card_id) for card_id in hand] or [tr("hand.empty")]
     parked = _parked(zones)
     if parked:
         lines += ["", tr("hand.parked"), *parked]
-    embed = _new(tr("hand.title", round=obs.get("round", 1)), "\n".join(lines), _color(obs))
-    stats = {"hand": zones.get("hand_size", len(hand)), "deck": zones.get("deck_size", 0)}
-    _footer(embed, tr("hand.footer", discard=len(zones.get("discard", [])), **stats))
+    embed = _new(tr("hand.title", round=view.round), "\n".join(lines), _color(view))
+    stats = {"hand": zones.hand_size, "deck": zones.deck_size}
+    _footer(embed, tr("hand.footer", discard=len(zones.discard), **stats))
     return _shrink(embed)
 
 
@@ -342,11 +335,11 @@ def _hand_line(card_id: str) -> str:
 # --- discard piles, challenges, cards ------------------------------------------------------------------
 
 
-def discard_embed(obs: Mapping[str, Any], names: Mapping[str, str]) -> discord.Embed:
+def discard_embed(view: View, names: Mapping[str, str]) -> discord.Embed:
     """Both discard piles, oldest first (public: either player may look at them at any time)."""
     embed = _new(tr("discard.title"), None, COLOR_PLAYING)
     for player in ("p1", "p2"):
-        pile = obs["players"][player].get("discard", [])
+        pile = view.player(player).discard
         lines = [
             f"{i + 1}. {text.card_emoji(c)} {text.card_name(c)} ({CARDS[c].value})"
             for i, c in enumerate(pile)

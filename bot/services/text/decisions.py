@@ -9,6 +9,7 @@ from bot.services.text.catalogue import EN, FACTION_EMOJI, LABEL_LIMIT, NAME_LIM
 from bot.services.text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
 from cards import CARDS, FACTIONS
 from engine.model import PLAYERS
+from engine.view import CardView, View
 
 # --- decisions ---------------------------------------------------------------------------------------
 
@@ -64,14 +65,12 @@ def _owner_of(option: str) -> str:
     return option.partition(":")[0]
 
 
-def _find_played(
-    observation: Mapping[str, Any] | None, owner: str, card_id: str
-) -> tuple[int, dict[str, Any], str | None] | None:
-    """(0-based encounter index, the card's observed state, the encounter's winner) of a played card."""
-    for index, encounter in enumerate((observation or {}).get("encounters", [])):
-        slot = encounter.get(owner)
-        if slot is not None and slot.get("card") == card_id:
-            return index, slot, encounter.get("winner")
+def _find_played(view: View | None, owner: str, card_id: str) -> tuple[int, CardView, str | None] | None:
+    """(0-based encounter index, the card as seen, the encounter's winner) of a played card."""
+    for index, encounter in enumerate(() if view is None else view.encounters):
+        slot = encounter.slot(owner)
+        if slot is not None and slot.card == card_id:
+            return index, slot, encounter.winner
     return None
 
 
@@ -89,7 +88,7 @@ def option_label(
     option: str,
     viewer: str | None,
     names: Mapping[str, str],
-    observation: Mapping[str, Any] | None = None,
+    view: View | None = None,
     *,
     limit: int = LABEL_LIMIT,
 ) -> str:
@@ -98,10 +97,10 @@ def option_label(
     "Remove the modifiers (+3) from your Judge", "Rebels". A long display name is shortened first, so the
     labels of one decision stay unique."""
     name_limit = NAME_LIMIT
-    label = _option_label(kind, option, viewer, names, observation, name_limit)
+    label = _option_label(kind, option, viewer, names, view, name_limit)
     while len(label) > limit and name_limit > 8:
         name_limit = max(8, name_limit - (len(label) - limit))
-        label = _option_label(kind, option, viewer, names, observation, name_limit)
+        label = _option_label(kind, option, viewer, names, view, name_limit)
     return clip(label, limit)
 
 
@@ -110,7 +109,7 @@ def _option_label(
     option: str,
     viewer: str | None,
     names: Mapping[str, str],
-    observation: Mapping[str, Any] | None,
+    view: View | None,
     name_limit: int,
 ) -> str:
     if option in FACTIONS:
@@ -124,19 +123,20 @@ def _option_label(
         return card_label(card_id)
     owner = _owner_of(option)
     name = card_name(card_id)
-    found = _find_played(observation, owner, card_id)
+    found = _find_played(view, owner, card_id)
     if option.endswith(("/modifiers", "/ongoing")):
-        slot = found[1] if found else {}
+        slot = found[1] if found else None
         lower = _owner_phrase(owner, viewer, names, lower=True, name_limit=name_limit)
         if option.endswith("/modifiers"):
-            modifier = signed(slot.get("modifier", 0))
+            modifier = signed(0 if slot is None else slot.modifier)
             return tr("option.modifiers", modifier=modifier, owner_lower=lower, name=name)
-        return plural_format("option.ongoing", slot.get("ongoing", 1), owner_lower=lower, name=name)
+        tokens = 1 if slot is None else slot.ongoing
+        return plural_format("option.ongoing", tokens, owner_lower=lower, name=name)
     who = _owner_phrase(owner, viewer, names, name_limit=name_limit)
     if found is None:
         return tr("option.played_lost", owner=who, name=name)
     index, slot, _ = found
-    return tr("option.played", owner=who, name=name, influence=slot.get("influence"), index=index + 1)
+    return tr("option.played", owner=who, name=name, influence=slot.influence, index=index + 1)
 
 
 def plural_format(key: str, n: int, **values: Any) -> str:
@@ -148,7 +148,7 @@ def option_description(
     option: str,
     viewer: str | None,
     names: Mapping[str, str],
-    observation: Mapping[str, Any] | None = None,
+    view: View | None = None,
 ) -> str | None:
     """A short description (≤ 100 characters) for a select option, or None: the ability text of a hand
     card, the state of a played card, the values of a faction."""
@@ -162,13 +162,13 @@ def option_description(
         if kind in HAND_KINDS:
             text = card_text(card_id)
         else:
-            found = _find_played(observation, _owner_of(option), card_id)
+            found = _find_played(view, _owner_of(option), card_id)
             if found is not None:
                 text = _played_description(card_id, _owner_of(option), found[1], found[2])
     return None if text is None else clip(text, LABEL_LIMIT)
 
 
-def _played_description(card_id: str, owner: str, slot: Mapping[str, Any], winner: str | None) -> str:
+def _played_description(card_id: str, owner: str, slot: CardView, winner: str | None) -> str:
     other = "p2" if owner == "p1" else "p1"
     if winner is None:
         status = "open"
@@ -178,11 +178,11 @@ def _played_description(card_id: str, owner: str, slot: Mapping[str, Any], winne
         status = "loses"
     else:
         status = "tie"
-    tokens = slot.get("ongoing", 0)
+    tokens = slot.ongoing
     return tr(
         "describe.played",
         value=CARDS[card_id].value,
-        modifier=tr("describe.modifier", amount=signed(slot["modifier"])) if slot.get("modifier") else "",
+        modifier=tr("describe.modifier", amount=signed(slot.modifier)) if slot.modifier else "",
         tokens=plural_format("describe.tokens", tokens) if tokens else "",
         status=tr(f"describe.status.{status}"),
     )
