@@ -14,7 +14,8 @@ from engine.table import by_value
 from engine.view import CardView, view
 
 
-def _card(card: PlayedCard | None) -> dict[str, Any] | None:
+def _card(card: PlayedCard | CardView | None) -> dict[str, Any] | None:
+    """A card in the row as data (a played card, or one a viewer sees)."""
     if card is None:
         return None
     return {
@@ -58,18 +59,9 @@ def state(game: Game) -> dict[str, Any]:
 
 
 def _seen(card: CardView | None) -> dict[str, Any] | None:
-    if card is None:
-        return None
-    if card.card is None:
+    if card is not None and card.card is None:  # a card this viewer may not see
         return {"card": None, "face_up": False}
-    return {
-        "card": card.card,
-        "influence": card.influence,
-        "modifier": card.modifier,
-        "ongoing": card.ongoing,
-        "signets": card.signets,
-        "face_up": card.face_up,
-    }
+    return _card(card)
 
 
 def observation(game: Game, viewer: str | None) -> dict[str, Any]:

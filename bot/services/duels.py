@@ -85,6 +85,15 @@ class Step:
     match_over: bool
 
 
+def _still_going(live: LiveGame, expected_actions: int | None) -> None:
+    """Refuse to end a game the rules or the bot already ended, or (with ``expected_actions``) one in
+    which a decision was taken since (a timeout claimed while nobody moved)."""
+    if live.outcome is not None:
+        raise Refusal("This game is already over.")
+    if expected_actions is not None and len(live.actions) != expected_actions:
+        raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
+
+
 def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
     return {"deck": deck, "location": location, "seed": secrets.randbits(62), "chance": "seeded"}
 
@@ -275,10 +284,7 @@ class Duels:
         the game still has that many decisions (a timeout claimed while nobody moved)."""
         async with self._lock(game_id):
             live = await self.live(game_id)
-            if live.outcome is not None:
-                raise Refusal("This game is already over.")
-            if expected_actions is not None and len(live.actions) != expected_actions:
-                raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
+            _still_going(live, expected_actions)
             async with self.storage.transaction() as tx:
                 await tx.post_due(live.match.id, BOARD, game_id)
                 next_game_id, match_over = await self._game_over(
@@ -308,10 +314,7 @@ class Duels:
         game_id = current[-1].id
         async with self._lock(game_id):
             live = await self.live(game_id)
-            if live.outcome is not None:
-                raise Refusal("This game is already over.")
-            if expected_actions is not None and len(live.actions) != expected_actions:
-                raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
+            _still_going(live, expected_actions)
             async with self.storage.transaction() as tx:
                 if not await tx.abort_game(game_id, reason):
                     raise Refusal("This game is already over.")
