@@ -12,8 +12,8 @@ import json
 from collections.abc import Sequence
 
 from engine.abilities import activate
+from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
 from engine.model import (
-    FACTION,
     PLAYERS,
     Decision,
     Encounter,
@@ -156,44 +156,18 @@ class Game(Table):
                 card.modifier += bound.modifier
         self.settle()
         if encounter.bound != [None, None]:
-            yield from self._librarian(encounter, cards)
+            yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
         if self.place.checks_previous_at_reveal:
             previous = self.previous(encounter)
             if previous is not None:
                 self.place.at_reveal(self, cards, previous)
         if encounter.bound != [None, None]:
-            yield from self._blackmail(encounter, cards)
+            yield from blackmailer_at_reveal(self, encounter, cards)
         encounter.compared = True
         outcome = self._phase_one(encounter)
         self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
         self.settle()  # an immediate win may come of the comparison (Mechanical Djinn, Founder's Day)
         return outcome
-
-    def _librarian(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
-        def apply(player: int, choice: tuple[str, ...]) -> None:
-            self.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
-
-        decisions = [
-            Decision(PLAYERS[p], "librarian", ("+2", "-2"))
-            for p, bound in enumerate(encounter.bound)
-            if bound is not None and bound.librarian
-        ]
-        yield from self.ask_each(decisions, apply)
-
-    def _blackmail(self, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]) -> Flow[None]:
-        """A blackmailed player whose revealed card is not of the named faction discards 2."""
-
-        def pay(player: int, choice: tuple[str, ...]) -> None:
-            self.discard_from_hand(player, [card_id(c) for c in choice])
-
-        decisions = [
-            Decision(PLAYERS[p], "blackmailer_discard", self.hand_refs(p), 2)
-            for p, bound in enumerate(encounter.bound)
-            if bound is not None
-            and bound.blackmail is not None
-            and FACTION[cards[p].card] is not bound.blackmail
-        ]
-        yield from self.ask_each(decisions, pay)
 
     def _phase_one(self, encounter: Encounter) -> str:
         """The comparison's result: "p1", "p2", or "tie" (even one a Judge then wins).
@@ -216,13 +190,7 @@ class Game(Table):
             yield from self._serpent_temple()
 
     def _engineer(self, encounter: Encounter) -> Flow[None]:
-        """Engineer: +5 on the card in its owner's slot, once this encounter's abilities are done
-        (ruling 30)."""
-        for player in (0, 1):
-            bound = encounter.bound[player]
-            card = encounter.slots[player]
-            if bound is not None and bound.engineer and card is not None and encounter in self.row:
-                self.add_modifier(card, 5)
+        engineer_after_abilities(self, encounter)
         yield from self._serpent_temple()
 
     def _serpent_temple(self) -> Flow[None]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.abilities.registry import ability, activate, resolve
-from engine.model import INSTANT, PlayedCard, card_id, opposing, ref
+from engine.model import FACTION, INSTANT, PLAYERS, Decision, Encounter, PlayedCard, card_id, opposing, ref
 from engine.table import Flow, Table
 
 
@@ -53,7 +53,24 @@ def revolutionary(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("librarian")
 def librarian(table: Table, card: PlayedCard) -> None:
+    """Your next card gets +2 or −2 of your choice at its reveal: :func:`librarian_at_reveal`."""
     table.park_effect(card.owner, "librarian")
+
+
+def librarian_at_reveal(
+    table: Table, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]
+) -> Flow[None]:
+    """The Librarian's next-card effect, when that card is revealed (``Game._reveal``)."""
+
+    def apply(player: int, choice: tuple[str, ...]) -> None:
+        table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
+
+    decisions = [
+        Decision(PLAYERS[p], "librarian", ("+2", "-2"))
+        for p, bound in enumerate(encounter.bound)
+        if bound is not None and bound.librarian
+    ]
+    yield from table.ask_each(decisions, apply)
 
 
 @ability("prodigy")
@@ -66,8 +83,27 @@ def prodigy(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("blackmailer")
 def blackmailer(table: Table, card: PlayedCard) -> Flow[None]:
+    """Name a faction: the opponent's next card must be of it, or they discard 2 at its reveal
+    (:func:`blackmailer_at_reveal`)."""
     faction = yield from table.choose_faction(card.owner, "blackmailer_faction")
     table.park_effect(1 - card.owner, "blackmail", faction)
+
+
+def blackmailer_at_reveal(
+    table: Table, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]
+) -> Flow[None]:
+    """The Blackmailer's next-card effect, at that card's reveal (``Game._reveal``): a blackmailed player
+    whose revealed card is not of the named faction discards 2."""
+
+    def pay(player: int, choice: tuple[str, ...]) -> None:
+        table.discard_from_hand(player, [card_id(c) for c in choice])
+
+    decisions = [
+        Decision(PLAYERS[p], "blackmailer_discard", table.hand_refs(p), 2)
+        for p, bound in enumerate(encounter.bound)
+        if bound is not None and bound.blackmail is not None and FACTION[cards[p].card] is not bound.blackmail
+    ]
+    yield from table.ask_each(decisions, pay)
 
 
 @ability("illusionist")
@@ -80,7 +116,18 @@ def illusionist(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("engineer")
 def engineer(table: Table, card: PlayedCard) -> None:
+    """Your next card gets +5 once its encounter's abilities are done: :func:`engineer_after_abilities`."""
     table.park_effect(card.owner, "engineer")
+
+
+def engineer_after_abilities(table: Table, encounter: Encounter) -> None:
+    """The Engineer's next-card effect (``Game._play``): +5 on the card in its owner's slot, once this
+    encounter's abilities are done (ruling 30); lost if the encounter left the row."""
+    for player in (0, 1):
+        bound = encounter.bound[player]
+        card = encounter.slots[player]
+        if bound is not None and bound.engineer and card is not None and encounter in table.row:
+            table.add_modifier(card, 5)
 
 
 @ability("witch_king")
