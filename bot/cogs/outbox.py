@@ -127,7 +127,10 @@ class Outbox:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self.storage.flush()
+        try:
+            await self.storage.flush()
+        except Exception:  # stopping anyway: what was posted is found again on Discord at the next start
+            log.exception("outbox: could not commit what was posted before stopping")
 
     # --- what -------------------------------------------------------------------------------------
 
