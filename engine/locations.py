@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from engine.model import FACTION, PLAYERS, Decision, GameOver, PlayedCard, card_id
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.model import Encounter
     from engine.table import Flow, Table
 
@@ -43,11 +42,11 @@ class Location:
     def after_change(self, table: Table) -> None:
         """After every atomic change of the game."""
 
-    def end_of_round(self, game: Game) -> Flow[None]:
+    def end_of_round(self, table: Table) -> Flow[None]:
         """Phase 3's draws (the signet check follows)."""
         if self.draws:
-            game.draw(0, self.draws)
-            game.draw(1, self.draws)
+            table.draw(0, self.draws)
+            table.draw(1, self.draws)
         return
         yield  # a flow that asks nothing
 
@@ -120,19 +119,19 @@ class Scrapyard(Location):
 
     id = "scrapyard"
 
-    def end_of_round(self, game: Game) -> Flow[None]:
+    def end_of_round(self, table: Table) -> Flow[None]:
         decisions = []
-        for player, zones in enumerate(game.players):
+        for player, zones in enumerate(table.players):
             if len(zones.deck) >= 2:
-                game.draw(player, 2)
-                decisions.append(Decision(PLAYERS[player], "scrapyard", game.hand_refs(player)))
+                table.draw(player, 2)
+                decisions.append(Decision(PLAYERS[player], "scrapyard", table.hand_refs(player)))
             else:
-                game.draw(player, 1)
+                table.draw(player, 1)
 
         def put_under(player: int, choice: tuple[str, ...]) -> None:
-            game.put_under_deck(player, card_id(choice[0]))
+            table.put_under_deck(player, card_id(choice[0]))
 
-        yield from game.ask_each(decisions, put_under)
+        yield from table.ask_each(decisions, put_under)
 
 
 @location

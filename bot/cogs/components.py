@@ -22,14 +22,28 @@ engine's options of that decision are the values. A stale or repeated click is r
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 from bot.services.text import tr
 
 if TYPE_CHECKING:
-    from bot.app import CardiaBot
+    from bot.cogs.duels import DuelsCog
+    from bot.cogs.guard import Guard
+    from bot.cogs.records import RecordsCog
+    from bot.cogs.server import ServerCog
+
+
+class Cogs(Protocol):
+    """What a component needs of the client it came to (``bot.app.CardiaBot``): the cogs that answer it
+    and the one error path. Typed here, so the components do not reach up to the app."""
+
+    guard: Guard
+    duels_cog: DuelsCog
+    records_cog: RecordsCog
+    server_cog: ServerCog
+
 
 Interaction = discord.Interaction[Any]
 CHALLENGE_ANSWERS = {
@@ -39,8 +53,8 @@ CHALLENGE_ANSWERS = {
 }
 
 
-def _bot(interaction: Interaction) -> CardiaBot:
-    return cast("CardiaBot", interaction.client)
+def _bot(interaction: Interaction) -> Cogs:
+    return cast(Cogs, interaction.client)
 
 
 class Guarded:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,9 +32,6 @@ from cards import FACTIONS, LOCATIONS
 from engine import Setup, difficulty, visible_events
 from engine import view as engine_view
 from engine.view import ResultView, View
-
-if TYPE_CHECKING:
-    from bot.app import CardiaBot
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -79,7 +76,7 @@ MATCH_CHOICES = [
 
 
 class DuelsCog:
-    def __init__(self, bot: CardiaBot, duels: Duels) -> None:
+    def __init__(self, bot: discord.Client, duels: Duels) -> None:
         self.bot = bot
         self.duels = duels
         self.outbox = Outbox(bot, self, duels)

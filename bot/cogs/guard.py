@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -36,6 +36,17 @@ def stored(interaction: Interaction) -> None:
 
 
 STOPPING = "The bot is restarting: nothing was changed, please try again in a minute."
+
+
+class HasGuard(Protocol):
+    """A client that carries the guard (``bot.app.CardiaBot``)."""
+
+    guard: Guard
+
+
+def guard_of(interaction: Interaction) -> Guard:
+    """The guard of the client an interaction came to."""
+    return cast(HasGuard, interaction.client).guard
 
 
 class Guard:

@@ -14,12 +14,13 @@ import json
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.cogs.components import LeaderboardButton
+from bot.cogs.guard import guard_of
 from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.ids import parse_id
 from bot.services import text
@@ -41,9 +42,6 @@ from bot.services.text import tr
 from bot.store import FinishedGame
 from cards import LOCATIONS
 from engine import view as engine_view
-
-if TYPE_CHECKING:
-    from bot.app import CardiaBot
 
 Interaction = discord.Interaction[Any]
 COLOR_RECORDS = 0x5865F2
@@ -79,7 +77,9 @@ def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
 
     @history.autocomplete("game")
     async def history_games(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await ui.bot.guard.choices(ui.history_choices(interaction, current), "/cardia history")
+        return await guard_of(interaction).choices(
+            ui.history_choices(interaction, current), "/cardia history"
+        )
 
     @group.command(name="about", description="The bot's version, uptime and games")
     async def about(interaction: Interaction) -> None:
@@ -87,7 +87,7 @@ def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
 
 
 class RecordsCog:
-    def __init__(self, bot: CardiaBot, records: Records) -> None:
+    def __init__(self, bot: discord.Client, records: Records) -> None:
         self.bot = bot
         self.records = records
         self.started = time.monotonic()

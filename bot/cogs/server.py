@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.components import ClaimButton, ConcedeButton
-from bot.cogs.guard import stored
+from bot.cogs.guard import guard_of, stored
 from bot.ids import parse_id
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal
@@ -28,7 +28,6 @@ from bot.store import SETTINGS_COLUMNS, GuildSettings, MatchRow, bounds
 from engine import view as engine_view
 
 if TYPE_CHECKING:
-    from bot.app import CardiaBot
     from bot.cogs.duels import DuelsCog
 
 log = logging.getLogger(__name__)
@@ -73,7 +72,7 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
 
 class ServerCog:
     def __init__(
-        self, bot: CardiaBot, duels_cog: DuelsCog, settings: GuildSettingsStore, timers: Timers
+        self, bot: discord.Client, duels_cog: DuelsCog, settings: GuildSettingsStore, timers: Timers
     ) -> None:
         self.bot = bot
         self.duels_cog = duels_cog  # its boards, its outbox
@@ -477,7 +476,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
     @concede.autocomplete("duel")
     async def my_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = async_ui.duel_choices(interaction, current, everyone=False)
-        return await async_ui.bot.guard.choices(choices, "/cardia concede: autocomplete")
+        return await guard_of(interaction).choices(choices, "/cardia concede: autocomplete")
 
     @group.command(name="abort", description="Server managers: end a duel without any result")
     @app_commands.describe(duel="Which duel (default: the one in this channel)")
@@ -487,7 +486,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
     @abort.autocomplete("duel")
     async def open_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = async_ui.duel_choices(interaction, current, everyone=True)
-        return await async_ui.bot.guard.choices(choices, "/cardia abort: autocomplete")
+        return await guard_of(interaction).choices(choices, "/cardia abort: autocomplete")
 
     @group.command(name="status", description="Your running duels: whose move, until when, and the boards")
     async def status(interaction: Interaction) -> None:
