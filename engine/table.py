@@ -218,9 +218,11 @@ class Table:
             self.log("discarded", player, tuple(deck), detail="faction")  # every card of it, not the top
         self.settle()
 
-    def add_modifier(self, card: PlayedCard, amount: int) -> None:
+    def add_modifier(self, card: PlayedCard, amount: int, cause: str = "") -> None:
+        """``amount`` more influence on ``card``; ``cause`` names a next-card effect that gave it
+        (``librarian``, ``engineer``): an ability's own modifiers follow its ability event."""
         card.modifier += amount
-        self.log("modifier", card.owner, (card.card,), amount)
+        self.log("modifier", card.owner, (card.card,), amount, detail=cause)
         self.settle()
 
     def put_token(self, card: PlayedCard) -> None:

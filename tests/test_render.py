@@ -465,13 +465,13 @@ def test_effects_outside_abilities_say_where_they_come_from() -> None:
     events = [
         Event("placed", 0, (), 0, "face_down"),
         Event("placed", 1, (), 0, "face_down"),
-        Event("modifier", 0, ("judge",), 2),  # between placement and comparison: Librarian
+        Event("modifier", 0, ("judge",), 2, "librarian"),  # the cause is in the event
         Event("discarded", 1, ("djinn",), 0, "auction_house"),  # the cause is in the event
         Event("outcome", -1, ("judge", "mediator"), 3, "p1"),
         Event("ability", 1, ("inventor", "mediator")),  # a copy (shown as such when not nested)
         Event("modifier", 0, ("judge",), 3),
         Event("modifier", 1, ("mediator",), -3),
-        Event("modifier", 1, ("mediator",), 5),  # Engineer's +5 after the abilities
+        Event("modifier", 1, ("mediator",), 5, "engineer"),  # Engineer's +5 after the abilities
         Event("drew", 0, (), 1),
         Event("drew", 1, (), 1),
     ]

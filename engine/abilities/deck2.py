@@ -63,7 +63,7 @@ def librarian_at_reveal(
     """The Librarian's next-card effect, when that card is revealed (``Game._reveal``)."""
 
     def apply(player: int, choice: tuple[str, ...]) -> None:
-        table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
+        table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2, cause="librarian")
 
     decisions = [
         Decision(PLAYERS[p], "librarian", ("+2", "-2"))
@@ -127,7 +127,7 @@ def engineer_after_abilities(table: Table, encounter: Encounter) -> None:
         bound = encounter.bound[player]
         card = encounter.slots[player]
         if bound is not None and bound.engineer and card is not None and encounter in table.row:
-            table.add_modifier(card, 5)
+            table.add_modifier(card, 5, cause="engineer")
 
 
 @ability("witch_king")

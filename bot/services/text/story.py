@@ -27,7 +27,6 @@ class _Story:
         self.clauses: list[str] = []
         self.loser: tuple[int, str] | None = None  # the card that lost the last comparison
         self.ending: str | None = None
-        self.revealing = False  # between the placements and the comparison: a modifier is Librarian's
 
     def who(self, player: int) -> str:
         return player_name(player, self.names)
@@ -94,10 +93,8 @@ def describe_events(events: Sequence[Event], names: Mapping[str, str], *, limit:
         run = _run(events, i)
         if event.kind == "placed":
             _placed(story, events[i : i + run])
-            story.revealing = True
         elif event.kind in ("outcome", "compared"):
             _revealed(story, event)
-            story.revealing = False
         elif event.kind == "ability":
             story.start_ability(event)
         elif event.kind == "drew" and event.detail != "bazaar":
@@ -250,9 +247,9 @@ def _effect(story: _Story, event: Event) -> str:
     if kind == "modifier" and cards:
         if detail == "removed":
             return tr("event.modifier_removed", card=story.card(player, cards[0]))
-        if story.revealing:  # the only modifier between the placements and the comparison
+        if detail == "librarian":  # the event names the next-card effect that gave it
             return tr("event.librarian", card=story.card(player, cards[0]), amount=signed(amount))
-        if amount == 5:  # no ability but the Engineer's gives +5: it comes after the abilities
+        if detail == "engineer":  # after the abilities: a sentence of its own
             story.flush()
             return tr("event.engineer", card=story.card(player, cards[0]))
         if story.subject == (player, cards[0]) and not story.clauses:
