@@ -211,7 +211,7 @@ class DuelsCog:
         old = await self.duels.storage.match(match_id)
         player = None if old is None else old.player_of(interaction.user.id)
         if old is None or old.guild_id != interaction.guild_id:
-            return await self.refuse(interaction, "This match no longer exists.")
+            return await self.refuse(interaction, text.tr("refuse.match_gone"))
         if player is None:
             return await self.refuse(interaction, "Only the two players of this match can ask for a rematch.")
         other = "p2" if player == "p1" else "p1"
@@ -305,7 +305,7 @@ class DuelsCog:
             await self.refuse(interaction, str(refusal))
             return None
         if live.match.guild_id != interaction.guild_id:  # a custom id forged from another server's game
-            await self.refuse(interaction, "This game no longer exists.")
+            await self.refuse(interaction, text.tr("refuse.game_gone"))
             return None
         return live
 
@@ -328,7 +328,7 @@ class DuelsCog:
         public message) would put a private hand in public, and is refused."""
         message = interaction.message
         if message is None or not message.flags.ephemeral:
-            await self.refuse(interaction, "Decisions are taken on your private hand: press Show my hand.")
+            await self.refuse(interaction, text.tr("refuse.private_hand"))
             return None
         return await self._player_game(interaction, game_id)
 

@@ -22,20 +22,16 @@ from typing import Any, Protocol, cast
 import discord
 from discord import app_commands
 
+from bot.services.text import tr
+
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-
-NOTHING_CHANGED = "Something went wrong on our side and nothing was changed: please try again in a moment."
-STORED = "That was saved, but something went wrong showing it: the channel catches up in a moment."
 
 
 def stored(interaction: Interaction) -> None:
     """Mark that this interaction's change is in the database: a later failure must not say "nothing
     was changed"."""
     interaction.extras["stored"] = True
-
-
-STOPPING = "The bot is restarting: nothing was changed, please try again in a minute."
 
 
 class HasGuard(Protocol):
@@ -68,7 +64,7 @@ class Guard:
     async def run(self, interaction: Interaction, handler: Callable[[], Awaitable[None]], what: str) -> None:
         """Run a component's handler: refused while stopping, answered if it fails."""
         if self.stopping:
-            await reply(interaction, STOPPING)
+            await reply(interaction, tr("error.stopping"))
             return
         self._enter()
         try:
@@ -91,7 +87,10 @@ class Guard:
     async def failed(self, interaction: Interaction, error: BaseException, what: str) -> None:
         log.error("%s failed (user %s)", what, interaction.user.id, exc_info=error)
         if not interaction.response.is_done():
-            await reply(interaction, STORED if interaction.extras.get("stored") else NOTHING_CHANGED)
+            await reply(
+                interaction,
+                tr("error.stored" if interaction.extras.get("stored") else "error.nothing_changed"),
+            )
 
     async def drain(self, timeout: float) -> bool:
         """Refuse what comes from now on and wait (at most ``timeout`` s) for what is in flight."""
@@ -127,7 +126,7 @@ class GuardedTree(app_commands.CommandTree[Any]):
         if interaction.type is discord.InteractionType.autocomplete:
             return True  # answered with no choices at worst (Guard.choices); not counted
         if self.guard.stopping:
-            await reply(interaction, STOPPING)
+            await reply(interaction, tr("error.stopping"))
             return False
         self.guard._enter()
         return True

@@ -372,7 +372,7 @@ class ServerCog:
         if player in waiting:
             return await self.refuse(interaction, tr("claim.waits_for_you"))
         if live.match.guild_id != interaction.guild_id:
-            return await self.refuse(interaction, "This game no longer exists.")
+            return await self.refuse(interaction, tr("refuse.game_gone"))
         deadlines = await self.timers.deadlines(game_id)
         if deadlines is None or self.timers.now() < deadlines.time_up:  # a button forged before its time
             return await self.refuse(interaction, tr("claim.not_yet"))

@@ -363,6 +363,15 @@ EN: dict[str, str] = {
     "status.challenge": "[Challenge]({link})",
     "status.more": "… and {n} more.",
     # records: /cardia stats, leaderboard, history, about (bot.services.records, bot.cogs.records)
+    # the one error path (bot.cogs.guard) and refusals of forged or misplaced clicks
+    "error.nothing_changed": "Something went wrong on our side and nothing was changed: please try again in "
+    "a moment.",
+    "error.stored": "That was saved, but something went wrong showing it: the channel catches up in a "
+    "moment.",
+    "error.stopping": "The bot is restarting: nothing was changed, please try again in a minute.",
+    "refuse.private_hand": "Decisions are taken on your private hand: press Show my hand.",
+    "refuse.game_gone": "This game no longer exists.",
+    "refuse.match_gone": "This match no longer exists.",
     "records.in_server": "Records are kept per server: use this command in a server.",
     "records.other_server": "This leaderboard belongs to another server.",
     "records.deck.mixed": "Mixed decks",
