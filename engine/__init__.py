@@ -5,6 +5,7 @@ from engine import Game, Setup, parse_record, replay, state
 
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
+from engine.happenings import Happening, happenings
 from engine.model import Decision, Event, IllegalAction, Result
 from engine.observe import observation, state, visible_events
 from engine.record import Action, Record, RecordError, Setup, parse_record
@@ -17,6 +18,7 @@ __all__ = [
     "Difficulty",
     "Event",
     "Game",
+    "Happening",
     "IllegalAction",
     "Record",
     "RecordError",
@@ -25,6 +27,7 @@ __all__ = [
     "View",
     "Why",
     "difficulty",
+    "happenings",
     "observation",
     "parse_record",
     "replay",

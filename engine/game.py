@@ -152,8 +152,10 @@ class Game(Table):
             if not self.place.hides_placed_cards:  # else bound when placed (ruling 31)
                 encounter.bound[player] = self.players[player].take_next()
             bound = encounter.bound[player]
-            if bound is not None:
-                card.modifier += bound.modifier
+            if bound is not None and bound.modifier:
+                card.modifier += bound.modifier  # both cards' before one settle: they change at once
+                with self.caused_by("next_effect", player, (card.card,), detail="modifier"):
+                    self.log("modifier", player, (card.card,), bound.modifier)
         self.settle()
         if encounter.bound != [None, None]:
             yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
@@ -199,15 +201,17 @@ class Game(Table):
         triggers = sorted(self.serpent_triggers)
         self.serpent_triggers.clear()
         for _, winner in triggers:
-            self.draw(winner, 1)
-            other = 1 - winner
-            choice = yield from self.ask_one(other, "serpent_temple_discard", self.hand_refs(other))
-            if choice is not None:
-                self.discard_from_hand(other, [card_id(choice)])
+            with self.caused_by("location", winner, detail="serpent_temple"):
+                self.draw(winner, 1)
+                other = 1 - winner
+                choice = yield from self.ask_one(other, "serpent_temple_discard", self.hand_refs(other))
+                if choice is not None:
+                    self.discard_from_hand(other, [card_id(choice)])
 
     def _end_of_round(self) -> Flow[None]:
         """Phase 3: draw (as the location says), then the signet check."""
-        yield from self.place.end_of_round(self)
+        with self.caused_by("round_end", -1, amount=self.round):
+            yield from self.place.end_of_round(self)
         first, second = self.signets()
         if max(first, second) >= 5 and first != second:
             self.win(0 if first > second else 1, "signets")

@@ -91,7 +91,8 @@ class Bazaar(Location):
                 drawn = zones.deck[:4]
                 zones.hand.extend(drawn)
                 del zones.deck[:4]
-                table.log("drew", player, tuple(drawn), detail="bazaar")
+                with table.caused_by("location", player, detail=self.id or ""):
+                    table.log("drew", player, tuple(drawn))
 
 
 @location
@@ -146,7 +147,8 @@ class AuctionHouse(Location):
         for player in (0, 1):
             mine = previous.slots[player]
             if mine is not None and cards[player].influence < mine.influence and table.players[player].deck:
-                table.discard_from_deck(player, 1, cause="auction_house")
+                with table.caused_by("location", player, detail=self.id or ""):
+                    table.discard_from_deck(player, 1)
 
 
 @location

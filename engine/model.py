@@ -133,11 +133,19 @@ class Event(NamedTuple):
     """Something that happened, for telling players about it (the bot's "what just happened").
 
     ``kind``: placed, compared (``amount`` = the encounter's index, ``detail`` = p1, p2 or tie),
-    ability (``cards`` = the ability's card, then the card it resolves on), drew, discarded
-    (``detail`` = hand, deck or play), modifier, token, moved, returned, replaced, next_card,
-    must_play_first, shuffled, under_deck, game_over. ``player`` is whose card, zone or turn it
-    concerns (-1: nobody). Cards a player drew, put under their deck or placed face down are theirs
-    alone to see (``engine.observe``).
+    drew, discarded (``detail`` = what went: hand, deck (the top cards), whole_deck, faction (every
+    card of one) or play), modifier (``detail`` removed: Void Mage), token, moved, returned, replaced,
+    next_card (an effect parked for a player's next card), must_play_first, shuffled, under_deck,
+    game_over. ``player`` is whose card, zone or turn it concerns (-1: nobody).
+
+    ``cause`` is the index, in the game's events, of the event that caused this one (-1: the round's
+    own course). Causes are events of their own: ability (``cards`` = the ability's card, then the card
+    it resolves on), location (``detail`` = its id: Serpent Temple, Bazaar, Auction House), next_effect
+    (``detail`` = librarian, blackmailer, engineer or modifier, applied to the card in ``cards``) and
+    round_end (phase 3's draws). So "what happened" is told from this structure (``engine.happenings``).
+
+    Cards a player drew, put under their deck or placed face down are theirs alone to see
+    (``engine.observe``).
     """
 
     kind: str
@@ -145,9 +153,10 @@ class Event(NamedTuple):
     cards: tuple[str, ...] = ()
     amount: int = 0
     detail: str = ""
+    cause: int = -1
 
 
-EventTuple = tuple[str, int, tuple[str, ...], int, str]
+EventTuple = tuple[str, int, tuple[str, ...], int, str, int]
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,7 +119,7 @@ def visible_events(game: Game, viewer: str | None, start: int = 0) -> list[Event
     """The events from index ``start`` on, with the cards ``viewer`` may not see taken out (``amount``
     then tells how many there were)."""
     seen: list[Event] = []
-    for kind, player, cards, amount, detail in game.events[start:]:
+    for kind, player, cards, amount, detail, cause in game.events[start:]:
         own = player >= 0 and PLAYERS[player] == viewer
         if kind in _PRIVATE_CARDS and not own:
             cards, amount = (), len(cards)
@@ -127,5 +127,5 @@ def visible_events(game: Game, viewer: str | None, start: int = 0) -> list[Event
             shown = detail == "shown" and (viewer is not None or game.location != "foggy_swamp")
             if not shown:
                 cards = ()
-        seen.append(Event(kind, player, cards, amount, detail))
+        seen.append(Event(kind, player, cards, amount, detail, cause))
     return seen

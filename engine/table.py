@@ -40,6 +40,23 @@ def by_value(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=VALUE.__getitem__)
 
 
+class _Caused:
+    """The ``with`` block of :meth:`Table.caused_by`: on leaving it, the outer cause is current again.
+    A plain class, not ``contextlib.contextmanager``: abilities resolve every round, and the engine
+    benchmark feels a generator-based one."""
+
+    __slots__ = ("outer", "table")
+
+    def __init__(self, table: Table, outer: int) -> None:
+        self.table, self.outer = table, outer
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *_: object) -> None:
+        self.table.cause = self.outer
+
+
 class Table:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -61,6 +78,7 @@ class Table:
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
         self.events: list[EventTuple] = []  # what happened, in order: Event(*item) to read one
+        self.cause = -1  # the index of the event whose effects are being logged (Event.cause)
 
     # --- reading the table -------------------------------------------------------------------------
 
@@ -171,7 +189,17 @@ class Table:
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
     ) -> None:
         # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it.
-        self.events.append((kind, player, cards, amount, detail))
+        self.events.append((kind, player, cards, amount, detail, self.cause))
+
+    def caused_by(
+        self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
+    ) -> _Caused:
+        """Log a cause (an ability, a location, a next-card effect, the end of a round): every event
+        logged inside the ``with`` block is its effect (``Event.cause``), nested causes included."""
+        outer = self.cause
+        self.log(kind, player, cards, amount, detail)
+        self.cause = len(self.events) - 1
+        return _Caused(self, outer)
 
     def draw(self, player: int, count: int) -> None:
         zones = self.players[player]
@@ -192,15 +220,15 @@ class Table:
             self.log("discarded", player, tuple(discarded), detail="hand")
         self.settle()
 
-    def discard_from_deck(self, player: int, count: int, cause: str = "deck") -> None:
-        """Discard the top ``count`` cards (fewer if the deck is shorter). The event says why: ``deck``
-        (the top cards: Saboteur), ``whole_deck`` (Successor), ``auction_house``."""
+    def discard_from_deck(self, player: int, count: int, what: str = "deck") -> None:
+        """Discard the top ``count`` cards (fewer if the deck is shorter). The event says which: ``deck``
+        (the top cards: Saboteur, Auction House) or ``whole_deck`` (Successor)."""
         zones = self.players[player]
         discarded = zones.deck[:count]
         if discarded:
             zones.discard.extend(discarded)
             del zones.deck[:count]
-            self.log("discarded", player, tuple(discarded), detail=cause)
+            self.log("discarded", player, tuple(discarded), detail=what)
         self.settle()
 
     def discard_faction(self, player: int, faction: Faction, from_deck: bool) -> None:
@@ -218,11 +246,9 @@ class Table:
             self.log("discarded", player, tuple(deck), detail="faction")  # every card of it, not the top
         self.settle()
 
-    def add_modifier(self, card: PlayedCard, amount: int, cause: str = "") -> None:
-        """``amount`` more influence on ``card``; ``cause`` names a next-card effect that gave it
-        (``librarian``, ``engineer``): an ability's own modifiers follow its ability event."""
+    def add_modifier(self, card: PlayedCard, amount: int) -> None:
         card.modifier += amount
-        self.log("modifier", card.owner, (card.card,), amount, detail=cause)
+        self.log("modifier", card.owner, (card.card,), amount)
         self.settle()
 
     def put_token(self, card: PlayedCard) -> None:

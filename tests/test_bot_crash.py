@@ -27,7 +27,7 @@ import pytest
 
 from bot.services import text
 from bot.services.text import tr
-from engine import Game, Setup, visible_events
+from engine import Game, Setup, happenings
 from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
@@ -190,7 +190,7 @@ def check_channel(emulator: Emulator, database: Path, users: dict[str, SimUser])
         told = 0
         for _, rev, message in shown:
             at = replay(database, game_id, rev)
-            expected = text.describe_events(visible_events(at, None, told), NAMES)
+            expected = text.describe_events(happenings(at, None, told), NAMES)
             assert happened(message) == expected, (game_id, rev, happened(message), expected)
             told = len(at.events)
         total += len(shown)

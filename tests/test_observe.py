@@ -36,6 +36,9 @@ DOCUMENTED_KINDS = frozenset(
         "placed",
         "compared",
         "ability",
+        "location",
+        "next_effect",
+        "round_end",
         "drew",
         "discarded",
         "modifier",
@@ -103,7 +106,8 @@ def slots(game: Game, viewer: str | None, index: int) -> tuple[Any, Any]:
 
 
 def of_kind(events: list[Event], *kinds: str) -> list[Event]:
-    return [event for event in events if event.kind in kinds]
+    """The events of ``kinds``, without their causes (``tests/test_happenings.py`` checks those)."""
+    return [event._replace(cause=-1) for event in events if event.kind in kinds]
 
 
 def only_for(viewer: str | None, owner: str, event: Event, hidden: Event) -> Event:
@@ -393,7 +397,7 @@ def test_scrapyard_draws_and_the_card_put_under_are_private() -> None:
     choose(game, "p2", "p2:palace_guard")
     choose(game, "p1", "p1:void_mage")
     for viewer in VIEWERS:
-        assert visible_events(game, viewer, start) == [
+        assert of_kind(visible_events(game, viewer, start), "under_deck") == [
             only_for(viewer, "p2", Event("under_deck", 1, ("palace_guard",)), Event("under_deck", 1, (), 1)),
             only_for(viewer, "p1", Event("under_deck", 0, ("void_mage",)), Event("under_deck", 0, (), 1)),
         ]
@@ -417,11 +421,12 @@ def test_bazaar_refill_is_private_but_its_size_is_public() -> None:
                 Event("placed", 0, ("surgeon",), 0, "face_down"),
                 Event("placed", 0, (), 0, "face_down"),
             ),
+            Event("location", 0, (), 0, "bazaar"),
             only_for(
                 viewer,
                 "p1",
-                Event("drew", 0, ("fortune_teller", "palace_guard", "judge", "ambusher"), 0, "bazaar"),
-                Event("drew", 0, (), 4, "bazaar"),
+                Event("drew", 0, ("fortune_teller", "palace_guard", "judge", "ambusher"), cause=start + 1),
+                Event("drew", 0, (), 4, cause=start + 1),
             ),
         ]
         assert observation(game, viewer)["players"]["p1"]["hand_size"] == 5
@@ -448,7 +453,7 @@ def placements(game: Game) -> dict[tuple[str, str], str]:
     """(owner, card) -> detail of the latest "placed" event of that card: "shown" or "face_down"."""
     return {
         (PLAYERS[player], cards[0]): detail
-        for kind, player, cards, _, detail in game.events
+        for kind, player, cards, _, detail, _ in game.events
         if kind == "placed"
     }
 
@@ -579,9 +584,11 @@ def check_observation(
     assert not leaked, (viewer, leaked)
 
 
-def expected_event(game: Game, viewer: str | None, raw: tuple[str, int, tuple[str, ...], int, str]) -> Event:
+def expected_event(
+    game: Game, viewer: str | None, raw: tuple[str, int, tuple[str, ...], int, str, int]
+) -> Event:
     """The raw event with the cards ``viewer`` may not see taken out."""
-    kind, player, cards, amount, detail = raw
+    kind, player, cards, amount, detail, cause = raw
     owner = PLAYERS[player] if player >= 0 else None
     hidden = False
     if viewer != owner:
@@ -591,7 +598,7 @@ def expected_event(game: Game, viewer: str | None, raw: tuple[str, int, tuple[st
             placed_face_up = detail == "shown" and game.location != "foggy_swamp"
             shown_to_viewer = detail == "shown" and viewer is not None
             hidden = not (placed_face_up or shown_to_viewer)
-    return Event(kind, player, () if hidden else cards, amount, detail)
+    return Event(kind, player, () if hidden else cards, amount, detail, cause)
 
 
 def check_events(game: Game, viewer: str | None, start: int, seen: Counter[str]) -> list[Event]:
@@ -624,7 +631,7 @@ def watch_public_events(game: Game, monkeypatch: pytest.MonkeyPatch) -> list[str
     ) -> None:
         row_cards: tuple[tuple[int, str], ...] = ()
         discarded: tuple[str, ...] = ()
-        if kind in ("modifier", "token", "moved"):
+        if kind in ("modifier", "token", "moved", "next_effect"):
             row_cards = tuple((player, card) for card in cards)
         elif (
             kind == "ability"
@@ -636,7 +643,7 @@ def watch_public_events(game: Game, monkeypatch: pytest.MonkeyPatch) -> list[str
             row_cards, discarded = ((player, cards[1]),), cards[:1]
         elif kind == "discarded":
             discarded = cards
-        elif player < 0 and kind != "game_over":  # the comparison: both cards of the encounter
+        elif kind == "compared":  # both cards of the encounter
             row_cards = ((0, cards[0]), (1, cards[1]))
         for owner, card in row_cards:
             if not in_row(game, owner, card):
@@ -671,10 +678,9 @@ def test_no_view_ever_reveals_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> 
                 assert not problems, problems
                 start = len(game.events)
             assert game.result is not None
-            kind, player, cards, amount, detail = game.events[-1]
             winner = -1 if game.result.winner is None else PLAYERS.index(game.result.winner)
             told = game.result.cause or game.result.reason  # a catacombs draw says which condition
-            assert (kind, player, cards, amount, detail) == ("game_over", winner, (), 0, told)
+            assert game.events[-1] == ("game_over", winner, (), 0, told, -1)
             for viewer in VIEWERS:
                 assert visible_events(game, viewer) == history[viewer]
                 assert observation(game, viewer)["pending"] == []
@@ -723,8 +729,10 @@ def check_every_start(game: Game) -> None:
             assert events == everything[start:]
             assert events == [expected_event(game, viewer, raw) for raw in logged[start:]]
             assert len(events) == len(logged) - start
-            for event, (kind, player, cards, amount, detail) in zip(events, logged[start:], strict=True):
-                assert (event.kind, event.player, event.detail) == (kind, player, detail)
+            for event, (kind, player, cards, amount, detail, cause) in zip(
+                events, logged[start:], strict=True
+            ):
+                assert (event.kind, event.player, event.detail, event.cause) == (kind, player, detail, cause)
                 if event.cards == cards:
                     assert event.amount == amount
                 else:  # only hidden cards are taken out, never another field changed
@@ -733,7 +741,7 @@ def check_every_start(game: Game) -> None:
                     assert kind in (*PRIVATE_KINDS, "placed")
                     assert event.amount == (len(cards) if kind in PRIVATE_KINDS else amount)
                 if viewer is not None and player >= 0 and PLAYERS[player] == viewer:
-                    assert event == Event(kind, player, cards, amount, detail)  # own events in full
+                    assert event == Event(kind, player, cards, amount, detail, cause)  # own events in full
     assert game.events == logged  # reading does not change the log
 
 

@@ -18,8 +18,9 @@ from bot.cogs import render
 from bot.cogs.render import embed_size, units
 from bot.services import text
 from cards import CARDS, LOCATIONS
-from engine import Event, Game, Setup, observation, view, visible_events
+from engine import Event, Game, Setup, happenings, observation, view, visible_events
 from engine.bench import play_random, random_setup
+from engine.happenings import tree
 from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, View, Why
 from tests.emulator.spec import OpenAPISpec
 from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
@@ -75,7 +76,7 @@ def board(game: Game, names: dict[str, str] = NAMES, start: int = 0) -> discord.
         deck_label=render.deck_label(game.setup.deck),
         location=game.location,
         difficulty_name="Assassins in training",
-        happened=text.describe_events(visible_events(game, None, start), names),
+        happened=text.describe_events(happenings(game, None, start), names),
         score_line="Match: Alice 0 – 0 Bob",
     )
 
@@ -122,7 +123,7 @@ def hidden_names(game: Game) -> set[str]:
 
 
 def happened(game: Game, start: int = 0, viewer: str | None = None) -> list[str]:
-    return text.describe_events(visible_events(game, viewer, start), NAMES, limit=50)
+    return text.describe_events(happenings(game, viewer, start), NAMES, limit=50)
 
 
 # --- text: labels, prompts, results -------------------------------------------------------------------
@@ -340,8 +341,16 @@ def test_saboteur_discards_the_top_two_cards() -> None:
 @pytest.mark.parametrize(
     ("faction", "told"),
     [
-        ("academy", "Alice discards Kinesis Mage, Librarian, Illusionist and Elemental from their deck."),
-        ("dynasty", "Alice discards Tax Collector from their deck."),
+        (
+            "academy",
+            "Bob's Witch King (continued): Alice has no card of that faction in hand, then Alice discards "
+            "Kinesis Mage, Librarian, Illusionist and Elemental from their deck.",
+        ),
+        (
+            "dynasty",
+            "Bob's Witch King (continued): Alice discards Aristocrat and Counselor from hand, then Alice "
+            "discards Tax Collector from their deck.",
+        ),
     ],
 )
 def test_the_witch_king_is_told_right_from_a_board_that_starts_after_its_faction(
@@ -396,7 +405,9 @@ def test_puppeteer_replacement() -> None:
         "Alice's Puppeteer lost and activates: Bob's Djinn is discarded and replaced by Mediator from "
         "Bob's hand."
     )
-    assert happened(game, start)[0].startswith("Bob's Djinn is discarded and replaced by Mediator")
+    assert happened(game, start)[0].startswith(
+        "Alice's Puppeteer (continued): Bob's Djinn is discarded and replaced by Mediator"
+    )
     data = check_embed(board(game))
     assert "✅ Alice" in data["description"] and "Mediator **4**" in data["description"]
 
@@ -413,6 +424,7 @@ def test_surgeon_then_djinn_wins_the_game() -> None:
     assert happened(game)[2] == "Alice's Surgeon lost and activates: Alice's next card gets −5."
     assert happened(game, start) == [
         "Alice and Bob placed their cards face down.",
+        "Next-card modifier: Alice's Djinn gets −5.",
         "Revealed: Alice's Djinn (16) against Bob's Inventor (15) — Bob wins the encounter "
         "(after modifiers).",
         "Alice's Djinn lost and activates.",
@@ -461,46 +473,58 @@ def test_fortune_teller_and_illusionist() -> None:
     )
 
 
-def test_effects_outside_abilities_say_where_they_come_from() -> None:
+def test_every_cause_heads_its_effects() -> None:
+    """The story is told from the causes the events name (``Event.cause``), not from their order: an
+    effect is told with the ability, location or next-card effect that caused it."""
     events = [
         Event("placed", 0, (), 0, "face_down"),
         Event("placed", 1, (), 0, "face_down"),
-        Event("modifier", 0, ("judge",), 2, "librarian"),  # the cause is in the event
-        Event("discarded", 1, ("djinn",), 0, "auction_house"),  # the cause is in the event
-        Event("outcome", -1, ("judge", "mediator"), 3, "p1"),
+        Event("next_effect", 0, ("judge",), 0, "librarian"),
+        Event("modifier", 0, ("judge",), 2, cause=2),
+        Event("location", 1, (), 0, "auction_house"),
+        Event("discarded", 1, ("djinn",), 0, "deck", cause=4),
+        Event("compared", -1, ("judge", "mediator"), 3, "p1"),
         Event("ability", 1, ("inventor", "mediator")),  # a copy (shown as such when not nested)
-        Event("modifier", 0, ("judge",), 3),
-        Event("modifier", 1, ("mediator",), -3),
-        Event("modifier", 1, ("mediator",), 5, "engineer"),  # Engineer's +5 after the abilities
-        Event("drew", 0, (), 1),
-        Event("drew", 1, (), 1),
+        Event("modifier", 0, ("judge",), 3, cause=7),
+        Event("modifier", 1, ("mediator",), -3, cause=7),
+        Event("location", 1, (), 0, "bazaar", cause=7),  # a location inside an ability
+        Event("drew", 1, (), 4, cause=10),
+        Event("next_effect", 1, ("mediator",), 0, "engineer"),
+        Event("modifier", 1, ("mediator",), 5, cause=12),
+        Event("round_end", -1, (), 1),
+        Event("drew", 0, (), 1, cause=14),
+        Event("drew", 1, (), 1, cause=14),
     ]
-    assert text.describe_events(events, NAMES, limit=10) == [
+    assert text.describe_events(tree(events), NAMES, limit=10) == [
         "Alice and Bob placed their cards face down.",
         "Librarian: Alice's Judge gets +2.",
-        "Bob discards the top card of their deck (Djinn) (Auction House).",
+        "Auction House: Bob discards the top card of their deck (Djinn).",
         "Revealed: Alice's Judge (8) against Bob's Mediator (4) — Alice wins the encounter.",
-        "Bob's Mediator copies Inventor: Alice's Judge gets +3, then Bob's Mediator gets −3.",
+        "Bob's Mediator copies Inventor: Alice's Judge gets +3, then Bob's Mediator gets −3, then Bob "
+        "draws 4 cards (Bazaar).",
         "Engineer: Bob's Mediator gets +5.",
         "Alice and Bob draw 1 card each.",
     ]
+    # Told from a later start, an ability's effects say whose they are; an empty told head says nothing.
+    assert text.describe_events(tree(events, 9), NAMES, limit=10)[0] == (
+        "Bob's Mediator copies Inventor (continued): it gets −3, then Bob draws 4 cards (Bazaar)."
+    )
+    assert text.describe_events(tree(events, 11), NAMES, limit=10)[0] == (
+        "Bob's Mediator copies Inventor (continued): Bob draws 4 cards (Bazaar)."
+    )
 
 
 def test_cap_and_summary() -> None:
-    events = [Event("token", 0, ("judge",), 1), Event("shuffled", 1)] * 5 + [
-        Event("game_over", 1, (), 0, "signets")
-    ]
-    lines = text.describe_events(events, NAMES, limit=4)
+    events = [Event("ability", 0, ("judge", "judge")), Event("token", 0, ("judge",), 1, cause=0)]
+    events += [Event("shuffled", 1)] * 8 + [Event("game_over", 1, (), 0, "signets")]
+    lines = text.describe_events(tree(events), NAMES, limit=4)
     assert lines == [
-        "Alice's Judge gets an ongoing token.",
+        "Alice's Judge lost and activates: it gets an ongoing token (its ability is now on).",
         "Bob shuffles their deck.",
-        "Alice's Judge gets an ongoing token.",
-        "… and 7 more changes.",
+        "Bob shuffles their deck.",
+        "… and 6 more changes.",
         "Bob wins on signets.",
     ]
-
-
-# --- embeds ---------------------------------------------------------------------------------------------
 
 
 def test_public_board_hides_face_down_and_hand_cards() -> None:
@@ -556,7 +580,7 @@ def test_random_games_render_within_limits_and_hide_cards(seed: int) -> None:
     check_embed(board(game, names, start))
     check_embed(render.discard_embed(view(game, None), names))
     result = observation(game, None)["result"]
-    assert text.describe_events(visible_events(game, None), names)[-1] == text.result_text(result, names)
+    assert text.describe_events(happenings(game, None), names)[-1] == text.result_text(result, names)
 
 
 def test_every_decision_kind_gets_labels() -> None:
@@ -678,7 +702,7 @@ def test_a_haunted_catacombs_draw_says_which_condition() -> None:
         " the game is a draw."
     )
     assert text.result_text(observation(game, None)["result"], names) == said
-    assert text.describe_events(visible_events(game, None), names)[-1] == said
+    assert text.describe_events(happenings(game, None), names)[-1] == said
 
 
 @pytest.mark.parametrize(("rounds", "said"), [(1, "1 round"), (2, "2 rounds")])

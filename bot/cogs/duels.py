@@ -29,7 +29,7 @@ from bot.services import text
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.store import Challenge, MatchRow
 from cards import FACTIONS, LOCATIONS
-from engine import Setup, difficulty, visible_events
+from engine import Setup, difficulty, happenings
 from engine import view as engine_view
 from engine.view import ResultView, View
 
@@ -243,7 +243,7 @@ class DuelsCog:
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
         seen = _view(live, None)
-        happened = text.describe_events(visible_events(game, None, first_event), names)
+        happened = text.describe_events(happenings(game, None, first_event), names)
         score = None
         if match.wins_needed > 1:
             first_to = f"Match (first to {match.wins_needed})"

@@ -63,7 +63,8 @@ def librarian_at_reveal(
     """The Librarian's next-card effect, when that card is revealed (``Game._reveal``)."""
 
     def apply(player: int, choice: tuple[str, ...]) -> None:
-        table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2, cause="librarian")
+        with table.caused_by("next_effect", player, (cards[player].card,), detail="librarian"):
+            table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
 
     decisions = [
         Decision(PLAYERS[p], "librarian", ("+2", "-2"))
@@ -96,7 +97,8 @@ def blackmailer_at_reveal(
     whose revealed card is not of the named faction discards 2."""
 
     def pay(player: int, choice: tuple[str, ...]) -> None:
-        table.discard_from_hand(player, [card_id(c) for c in choice])
+        with table.caused_by("next_effect", player, (cards[player].card,), detail="blackmailer"):
+            table.discard_from_hand(player, [card_id(c) for c in choice])
 
     decisions = [
         Decision(PLAYERS[p], "blackmailer_discard", table.hand_refs(p), 2)
@@ -127,7 +129,8 @@ def engineer_after_abilities(table: Table, encounter: Encounter) -> None:
         bound = encounter.bound[player]
         card = encounter.slots[player]
         if bound is not None and bound.engineer and card is not None and encounter in table.row:
-            table.add_modifier(card, 5, cause="engineer")
+            with table.caused_by("next_effect", player, (card.card,), detail="engineer"):
+                table.add_modifier(card, 5)
 
 
 @ability("witch_king")
@@ -153,7 +156,7 @@ def elemental(table: Table, card: PlayedCard) -> Flow[None]:
 @ability("successor")
 def successor(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
-    table.discard_from_deck(opponent, len(table.players[opponent].deck), cause="whole_deck")
+    table.discard_from_deck(opponent, len(table.players[opponent].deck), what="whole_deck")
     hand = table.hand_refs(opponent)
     kept = yield from table.ask(opponent, "successor_keep", hand, 2)
     table.discard_from_hand(opponent, [card_id(c) for c in hand if c not in kept])

@@ -30,10 +30,10 @@ def ability(*card_ids: str) -> Callable[[Ability], Ability]:
 
 def resolve(table: Table, ability_id: str, this_card: PlayedCard) -> Flow[None]:
     """Resolve the ability printed on ``ability_id`` as if it were printed on ``this_card``."""
-    table.log("ability", this_card.owner, (ability_id, this_card.card))
-    flow = ABILITIES[ability_id](table, this_card)
-    if flow is not None:
-        yield from flow
+    with table.caused_by("ability", this_card.owner, (ability_id, this_card.card)):
+        flow = ABILITIES[ability_id](table, this_card)
+        if flow is not None:
+            yield from flow
 
 
 def activate(table: Table, card: PlayedCard) -> Flow[None]:

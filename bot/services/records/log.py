@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.services import text
-from engine import Game, Setup, visible_events
+from engine import Game, Setup, happenings
 from engine.record import FORMAT
 
 
@@ -43,7 +43,7 @@ def game_log(
         kind = decision.kind if decision is not None else "unknown"
         round_number, start = game.round, len(game.events)
         game.apply(player, list(choose))
-        told = text.describe_events(visible_events(game, None, start), names, limit=1000)
+        told = text.describe_events(happenings(game, None, start), names, limit=1000)
         log_entries.append(Decided(number, round_number, player, kind, tuple(told)))
     return log_entries, game
 

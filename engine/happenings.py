@@ -1,0 +1,59 @@
+"""What happened, as a tree: each cause (an ability, a location, a next-card effect, the end of a round)
+with the effects it produced, in order. The bot tells "what just happened" from this structure alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.game import Game
+from engine.model import Event
+from engine.observe import visible_events
+
+CAUSES = frozenset({"ability", "location", "next_effect", "round_end"})
+
+
+@dataclass(frozen=True, slots=True)
+class Happening:
+    """An event and what it caused. ``told`` marks a cause that happened before the events asked for
+    (a board posted while its ability waited for a decision): it is there only to say what the effects
+    after it belong to."""
+
+    event: Event
+    effects: tuple[Happening, ...] = ()
+    told: bool = False
+
+
+@dataclass(slots=True)
+class _Node:
+    event: Event
+    told: bool
+    effects: list[_Node] = field(default_factory=list)
+
+    def freeze(self) -> Happening:
+        return Happening(self.event, tuple(node.freeze() for node in self.effects), self.told)
+
+
+def tree(events: Sequence[Event], start: int = 0) -> tuple[Happening, ...]:
+    """The events from index ``start`` on as a tree of causes and effects (``events`` are a whole game's,
+    so that a cause before ``start`` can be named)."""
+    roots: list[_Node] = []
+    nodes: dict[int, _Node] = {}
+
+    def node(index: int, told: bool) -> _Node:
+        made = nodes.get(index)
+        if made is None:
+            made = nodes[index] = _Node(events[index], told)
+            cause = events[index].cause
+            (roots if cause < 0 else node(cause, cause < start).effects).append(made)
+        return made
+
+    for index in range(start, len(events)):
+        node(index, False)
+    return tuple(root.freeze() for root in roots)
+
+
+def happenings(game: Game, viewer: str | None, start: int = 0) -> tuple[Happening, ...]:
+    """What happened from event ``start`` on, as ``viewer`` may see it (``visible_events``)."""
+    return tree(visible_events(game, viewer), start)
