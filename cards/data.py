@@ -8,6 +8,8 @@ from enum import StrEnum
 from typing import Literal
 
 Deck = Literal["I", "II"]
+#: A duel's deck as stored and chosen: one deck, or the source deck of each faction (by faction id).
+DeckChoice = Deck | dict[str, Deck]
 
 
 class Faction(StrEnum):

@@ -403,9 +403,7 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
             result = followed.game.result
             assert result is not None and not table.mentioned(final)
             names = {"p1": "Alice", "p2": "Bob"}
-            assert final.content == text.result_text(
-                {"winner": result.winner, "reason": result.reason}, names
-            )
+            assert final.content == text.result_text(result, names)
             assert len(played) < 8, "the match should be over"
         assert played[0] == first_game
 

@@ -40,6 +40,7 @@ from bot.services.records import (
 )
 from bot.store import MIGRATIONS, Challenge, Storage
 from engine import Game, Setup, state
+from engine.view import ResultView
 from tests.test_bot_e2e import Followed, names_in
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
@@ -368,9 +369,7 @@ async def test_a_game_history_tells_public_information_and_its_record_replays(
     shown = json.dumps(embed.to_dict(), ensure_ascii=False)
     assert embed_size(embed) <= TOTAL_LIMIT and log_file is None
     assert (
-        text.result_text(
-            {"winner": game.winner, "reason": game.reason}, game.names, state(replayed)["signets"]
-        )
+        text.result_text(ResultView(game.winner, game.reason, None), game.names, state(replayed)["signets"])
         in shown
     )
     assert f"{len(actions)} decisions" in shown and f"match #{match_id}" in shown

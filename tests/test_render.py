@@ -18,10 +18,10 @@ from bot.cogs import render
 from bot.cogs.render import embed_size, units
 from bot.services import text
 from cards import CARDS, LOCATIONS
-from engine import Event, Game, Setup, happenings, observation, view, visible_events
+from engine import Event, Game, Setup, happenings, view, visible_events
 from engine.bench import play_random, random_setup
 from engine.happenings import tree
-from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, View, Why
+from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, ResultView, View, Why
 from tests.emulator.spec import OpenAPISpec
 from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
 
@@ -164,9 +164,7 @@ def test_every_decision_kind_has_a_prompt_and_a_waiting_text() -> None:
 
 def test_result_text_for_every_reason() -> None:
     signets = {"p1": 5, "p2": 3}
-    results = {
-        reason: text.result_text({"winner": "p1", "reason": reason}, NAMES, signets) for reason in REASONS
-    }
+    results = {reason: text.result_text(ResultView("p1", reason, None), NAMES, signets) for reason in REASONS}
     assert results["signets"] == "Alice wins with 5 signets to 3."
     assert results["cannot_play"] == "Alice wins: Bob has no card left to play."
     assert results["ability"].startswith("Alice wins") and "Djinn" in results["ability"]
@@ -174,10 +172,10 @@ def test_result_text_for_every_reason() -> None:
     assert "Founder's Day" in results["founders_day"] and "Haunted Catacombs" in results["haunted_catacombs"]
     assert "more signets" in results["both_cannot_play"]
     assert len(set(results.values())) == len(REASONS)
-    draw = text.result_text({"winner": None, "reason": "both_cannot_play"}, NAMES)
+    draw = text.result_text(ResultView(None, "both_cannot_play", None), NAMES)
     assert "draw" in draw and "equal" in draw
-    assert "draw" in text.result_text({"winner": None, "reason": "simultaneous"}, NAMES)
-    assert text.result_text({"winner": "p2", "reason": "signets"}, NAMES) == "Bob wins on signets."
+    assert "draw" in text.result_text(ResultView(None, "simultaneous", None), NAMES)
+    assert text.result_text(ResultView("p2", "signets", None), NAMES) == "Bob wins on signets."
 
 
 def test_rules_pages() -> None:
@@ -579,7 +577,8 @@ def test_random_games_render_within_limits_and_hide_cards(seed: int) -> None:
         game.apply(decision.player, rng.sample(decision.options, count))
     check_embed(board(game, names, start))
     check_embed(render.discard_embed(view(game, None), names))
-    result = observation(game, None)["result"]
+    result = view(game, None).result
+    assert result is not None
     assert text.describe_events(happenings(game, None), names)[-1] == text.result_text(result, names)
 
 
@@ -701,7 +700,8 @@ def test_a_haunted_catacombs_draw_says_which_condition() -> None:
         "Both players revealed a card of the same faction as their previous one in the Haunted Catacombs:"
         " the game is a draw."
     )
-    assert text.result_text(observation(game, None)["result"], names) == said
+    result = view(game, None).result
+    assert result is not None and text.result_text(result, names) == said
     assert text.describe_events(happenings(game, None), names)[-1] == said
 
 

@@ -28,8 +28,8 @@ from bot.cogs.outbox import Outbox
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.store import Challenge, MatchRow
-from cards import FACTIONS, LOCATIONS
-from engine import Setup, difficulty, happenings
+from cards import FACTIONS, LOCATIONS, Deck, DeckChoice
+from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
 from engine.view import ResultView, View
 
@@ -39,8 +39,8 @@ MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 BUTTONS_UP_TO = 5  # a decision with at most this many options (and count 1) gets buttons, else selects
 
 
-def _difficulty(match: MatchRow) -> Any:
-    return difficulty(Setup(deck=match.deck, location=match.location, seed=0))
+def _difficulty(match: MatchRow) -> Difficulty:
+    return difficulty(Setup.model_validate({"deck": match.deck, "location": match.location, "seed": 0}))
 
 
 def _view(live: LiveGame, viewer: str | None) -> View:
@@ -52,9 +52,9 @@ def _view(live: LiveGame, viewer: str | None) -> View:
     return seen
 
 
-def _deck_from_code(code: str) -> Any:
+def _deck_from_code(code: str) -> DeckChoice:
     """'1111' = Deck I, '2222' = Deck II, else one digit per faction (rebels, academy, guild, dynasty)."""
-    sources = {
+    sources: dict[str, Deck] = {
         str(faction): "I" if digit == "1" else "II" for faction, digit in zip(FACTIONS, code, strict=True)
     }
     kinds = set(sources.values())
@@ -262,7 +262,7 @@ class DuelsCog:
         view.add_item(HandButton(live.row.id))
         view.add_item(DiscardsButton(live.row.id, revision))
         if live.outcome is not None:
-            content = text.result_text({"winner": live.outcome[0], "reason": live.outcome[1]}, names)
+            content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
         else:
             waiting = [
                 f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)

@@ -16,7 +16,7 @@ import discord
 from bot.services import text
 from bot.services.text import FACTION_EMOJI, clip, plural, signed, tr
 from cards import CARDS, LOCATIONS
-from engine.view import CardView, EncounterView, PlayerView, ResultView, View, Why
+from engine.view import CardView, EncounterView, PlayerView, View, Why
 
 COLOR_PLAYING = 0x5865F2
 COLOR_FINISHED = 0x57F287
@@ -178,18 +178,10 @@ def _waiting_lines(view: View, names: Mapping[str, str]) -> list[str]:
     ]
 
 
-def result_data(result: ResultView) -> dict[str, Any]:
-    """A result as the wording takes it (``text.result_text``)."""
-    data: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
-    if result.cause is not None:
-        data["cause"] = result.cause
-    return data
-
-
 def _result(view: View, names: Mapping[str, str]) -> str:
     assert view.result is not None
     signets = {"p1": view.signets[0], "p2": view.signets[1]}
-    return text.result_text(result_data(view.result), names, signets)
+    return text.result_text(view.result, names, signets)
 
 
 def _color(view: View) -> int:

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.store import BOARD, CHALLENGE, RESULT, Challenge, Conflict, GameRow, MatchRow, Storage, Transaction
-from engine import Game, IllegalAction, Setup
+from cards import DeckChoice
+from engine import Decision, Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
@@ -71,7 +72,7 @@ class LiveGame:
         """How many decisions ``player`` has taken in this game: the version their buttons carry."""
         return sum(1 for who, _ in self.actions if who == player)
 
-    def pending_for(self, player: str) -> Any:
+    def pending_for(self, player: str) -> Decision | None:
         return next((d for d in self.game.pending if d.player == player), None)
 
 
@@ -94,7 +95,7 @@ def _still_going(live: LiveGame, expected_actions: int | None) -> None:
         raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
 
 
-def new_setup(deck: Any, location: str | None) -> dict[str, Any]:
+def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
     return {"deck": deck, "location": location, "seed": secrets.randbits(62), "chance": "seeded"}
 
 

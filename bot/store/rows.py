@@ -11,6 +11,8 @@ from typing import Any, Literal, Protocol
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field
 
+from cards import DeckChoice
+
 
 class Row(Protocol):
     """A database row as a backend gives it: read by column name."""
@@ -29,7 +31,7 @@ class Challenge:
     channel_id: int
     challenger: tuple[int, str]
     opponent: tuple[int, str]
-    deck: Any  # "I", "II" or {faction: deck}
+    deck: DeckChoice
     location: str | None
     wins_needed: int
 
@@ -43,7 +45,7 @@ class MatchRow:
     opponent_id: int
     challenger_name: str
     opponent_name: str
-    deck: Any  # "I", "II" or {faction: deck}
+    deck: DeckChoice
     location: str | None
     wins_needed: int
     status: str
@@ -132,7 +134,7 @@ class FinishedGame:
     users: dict[str, int]  # "p1"/"p2" -> Discord user id (p1 is the challenger)
     names: dict[str, str]  # display names when the challenge was made
     setup: dict[str, Any]
-    deck: Any
+    deck: DeckChoice
     location: str | None
     winner: str | None  # "p1", "p2", or None for a draw
     reason: str

@@ -9,6 +9,7 @@ from typing import Any
 from bot.services import text
 from engine import Game, Setup, happenings
 from engine.record import FORMAT
+from engine.view import ResultView
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def result_line(
     winner: str | None, reason: str, names: Mapping[str, str], signets: Mapping[str, int] | None = None
 ) -> str:
     """How a finished game ended, including the endings the bot decides (a concession, a timeout)."""
-    return text.result_text({"winner": winner, "reason": reason}, names, signets)
+    return text.result_text(ResultView(winner, reason, None), names, signets)
 
 
 def log_lines(entries: Sequence[Decided], names: Mapping[str, str], *, markdown: bool = True) -> list[str]:

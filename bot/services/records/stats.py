@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from bot.services.ratings import NEWCOMER, Rating
 from bot.store import FinishedGame, Outcome
+from cards import DeckChoice
 
 Sort = Literal["rating", "wins"]
 SORTS: tuple[Sort, ...] = ("rating", "wins")
 PAGE_SIZE = 10  # leaderboard lines a page
 
 
-def deck_key(deck: Any) -> str:
+def deck_key(deck: DeckChoice) -> str:
     """ "I", "II" or "mixed": how statistics group decks."""
     sources = set(deck.values()) if isinstance(deck, dict) else {deck}
     return str(sources.pop()) if len(sources) == 1 else "mixed"

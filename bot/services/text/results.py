@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Protocol
 
 from bot.services.text.catalogue import EN, plural, tr
 
@@ -33,17 +33,26 @@ def hours_text(hours: float) -> str:
     return tr("hours.one") if hours == 1 else tr("hours.other", n=f"{hours:g}")
 
 
-def result_text(
-    result: Mapping[str, Any], names: Mapping[str, str], signets: Mapping[str, int] | None = None
-) -> str:
+class Ending(Protocol):
+    """How a game ended: the engine's ``ResultView`` (or ``Result``), or one the bot decided (a
+    concession, a timeout: ``ResultView(winner, reason, None)``)."""
+
+    @property
+    def winner(self) -> str | None: ...  # None: a draw
+    @property
+    def reason(self) -> str: ...
+    @property
+    def cause(self) -> str | None: ...  # which condition, when the reason alone does not say
+
+
+def result_text(ending: Ending, names: Mapping[str, str], signets: Mapping[str, int] | None = None) -> str:
     """How a finished game ended, e.g. "Alice wins: Bob has no card left to play."; ``signets`` (the
     final totals) makes a signet win say the score."""
-    winner = result.get("winner")
-    reason = result.get("reason", "")
+    winner, reason = ending.winner, ending.reason
     if reason in NO_RESULT:
         return tr(f"result.{reason}")
     if winner is None:
-        if reason == "haunted_catacombs" or result.get("cause") == "haunted_catacombs":
+        if reason == "haunted_catacombs" or ending.cause == "haunted_catacombs":
             return tr("result.haunted_catacombs_draw")
         if reason == "both_cannot_play":
             return tr("result.both_cannot_play_draw")

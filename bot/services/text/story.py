@@ -19,6 +19,7 @@ from bot.services.text.results import result_text
 from cards import CARDS
 from engine.happenings import CAUSES, Happening
 from engine.model import PLAYERS, Event
+from engine.view import ResultView
 
 
 def describe_events(happened: Sequence[Happening], names: Mapping[str, str], *, limit: int = 6) -> list[str]:
@@ -65,7 +66,9 @@ class _Teller:
                 self._round_end(node.effects)
             elif kind == "game_over":
                 winner = None if node.event.player < 0 else PLAYERS[node.event.player]
-                ending = result_text({"winner": winner, "reason": node.event.detail}, self.names)
+                # the event's detail is the condition when the reason alone does not say (a draw in the
+                # Haunted Catacombs), else the reason
+                ending = result_text(ResultView(winner, node.event.detail, None), self.names)
             elif kind in CAUSES:
                 self.sentences.extend(self._cause(node, top=True))
             else:  # nothing the engine logs outside a cause; told plainly all the same
