@@ -120,7 +120,7 @@ class DuelsCog:
         self,
         interaction: Interaction,
         opponent: discord.User | discord.Member,
-        deck: Any,
+        deck: DeckChoice,
         location: str | None,
         wins_needed: int,
     ) -> None:
