@@ -239,7 +239,7 @@ class Duel:
             else:
                 assert card is not None, option
                 owner, card_id = card
-                assert CARDS[card_id].name in label, (option, label)
+                assert text.card_name(card_id) in label, (option, label)
                 if decision.kind in HAND_KINDS:
                     assert owner == player and f"({CARDS[card_id].value}," in label, (option, label)
                 elif owner == player:
@@ -263,7 +263,7 @@ class Duel:
         assert not re.search(r"\bp[12]:|/modifiers|/ongoing", message.text), message.text
         hand = state(game)["players"][decision.player]["hand"]
         assert f"**Your hand** ({len(hand)})" in embed["description"]
-        assert all(f"**{CARDS[card_id].name}**" in embed["description"] for card_id in hand)
+        assert all(f"**{text.card_name(card_id)}**" in embed["description"] for card_id in hand)
         choices = [c for c in message.interactive() if is_choice(c)]
         assert message.custom_ids[-1] == f"cardia:d:{game_id}"  # the discard piles, after the choices
         assert len(set(message.custom_ids)) == len(message.custom_ids), message.custom_ids

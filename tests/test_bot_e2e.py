@@ -47,7 +47,7 @@ HANDLERS = (
     "decide",
     "decide_by_index",
 )
-CARD_NAMES = {card.name for card in CARDS.values()}
+CARD_NAMES = {text.card_name(card) for card in CARDS}
 MENTION = re.compile(r"<@(\d+)>")
 GAME_IN_CUSTOM_ID = re.compile(r"cardia:[hdsb]:(\d+)")
 OUT_OF_DATE = "⚠️ That choice is out of date"
@@ -72,8 +72,8 @@ def stacked_setup(deck: Deck = "I", location: str | None = None, seed: int = 7) 
 
 def _card_name(ref: str) -> str | None:
     """The name of a card id or reference (``p2:judge``); None for anything else."""
-    card = CARDS.get(ref.rsplit(":", 1)[-1])
-    return None if card is None else card.name
+    card = ref.rsplit(":", 1)[-1]
+    return text.card_name(card) if card in CARDS else None
 
 
 def names_in(body_text: str, names: set[str]) -> set[str]:
@@ -797,15 +797,15 @@ async def test_rules_and_card_lookups_answer_privately(table: Table) -> None:
     emulator, alice = table.emulator, table.alice
     async with table.running():
         pages = []
-        for topic in [None, *range(len(text.RULES_PAGES))]:
+        for topic in [None, *range(len(text.rules_pages()))]:
             options = {} if topic is None else {"topic": topic}
             shown = await alice.slash("cardia", "rules", **options)
             assert shown.ephemeral and shown.message is not None and shown.message in alice.messages()
             (embed,) = shown.message.embeds
-            title, body = text.RULES_PAGES[topic or 0]
+            title, body = text.rules_pages()[topic or 0]
             assert embed["title"] == title and embed["description"] == body
             pages.append(embed["title"])
-        assert len(set(pages)) == len(text.RULES_PAGES) > 1
+        assert len(set(pages)) == len(text.rules_pages()) > 1
 
         choices = await alice.autocomplete("cardia", "card", focused="name", name="dj")
         assert {c["name"] for c in choices} == {"Djinn", "Mechanical Djinn"}
@@ -817,7 +817,7 @@ async def test_rules_and_card_lookups_answer_privately(table: Table) -> None:
         assert card.ephemeral and card.message is not None
         (embed,) = card.message.embeds
         assert "Mechanical Djinn" in embed["title"] and "15" in card.message.text
-        assert CARDS["mechanical_djinn"].text in card.message.text
+        assert text.card_text("mechanical_djinn") in card.message.text
         typed = await alice.slash("cardia", "card", name="  judge ")  # a name typed by hand
         assert typed.message is not None and "Judge" in typed.message.embeds[0]["title"]
         place = await alice.slash("cardia", "card", name="Foggy Swamp")

@@ -109,16 +109,16 @@ def hidden_names(game: Game) -> set[str]:
     discard pile, or named by an event everybody sees, e.g. a card Swamp Guardian took back)."""
     hidden: set[str] = set()
     for zones in game.players:
-        hidden |= {CARDS[c].name for c in zones.hand}
+        hidden |= {text.card_name(c) for c in zones.hand}
     visible: set[str] = set()
     for encounter in game.row:
         for slot in encounter.slots:
             if slot is not None:
-                (visible if slot.face_up else hidden).add(CARDS[slot.card].name)
+                (visible if slot.face_up else hidden).add(text.card_name(slot.card))
     for zones in game.players:
-        visible |= {CARDS[c].name for c in zones.discard}
+        visible |= {text.card_name(c) for c in zones.discard}
     for event in visible_events(game, None):
-        visible |= {CARDS[c].name for c in event.cards if c in CARDS}
+        visible |= {text.card_name(c) for c in event.cards if c in CARDS}
     return hidden - visible
 
 
@@ -179,12 +179,12 @@ def test_result_text_for_every_reason() -> None:
 
 
 def test_rules_pages() -> None:
-    assert len(text.RULES_PAGES) >= 6
-    for title, body in text.RULES_PAGES:
+    assert len(text.rules_pages()) >= 6
+    for title, body in text.rules_pages():
         assert 0 < len(title) <= 256 and 0 < len(body) < 4000
-    everything = " ".join(body for _, body in text.RULES_PAGES)
+    everything = " ".join(body for _, body in text.rules_pages())
     for word in ("5 signets", "tie", "Judge", "ongoing", "Djinn", "location", "Difficulty", "re-evaluation"):
-        assert word.lower() in everything.lower() or word in " ".join(t for t, _ in text.RULES_PAGES)
+        assert word.lower() in everything.lower() or word in " ".join(t for t, _ in text.rules_pages())
 
 
 # --- option labels --------------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def test_play_options_are_hand_cards() -> None:
     made = labels(game)
     assert made["p1:judge"] == "Judge (8, Dynasty)" and made["p1:djinn"] == "Djinn (16, Dynasty)"
     obs = view(game, "p1")
-    assert text.option_description("play", "p1:saboteur", "p1", NAMES, obs) == CARDS["saboteur"].text
+    assert text.option_description("play", "p1:saboteur", "p1", NAMES, obs) == text.card_text("saboteur")
     assert text.option_emoji("p1:saboteur") == "🟢" and text.option_emoji("guild") == "🔴"
 
 

@@ -66,7 +66,9 @@ DECK_CHOICES = [
     for code in sorted(itertools.product("12", repeat=4), key=lambda c: (len(set(c)) > 1, c))
 ]
 LOCATION_CHOICES = [app_commands.Choice(name="No location", value="none")] + [
-    app_commands.Choice(name=f"{location.name} ({'💀' * location.skulls})", value=location.id)
+    app_commands.Choice(
+        name=f"{text.location_name(location.id)} ({'💀' * location.skulls})", value=location.id
+    )
     for location in LOCATIONS.values()
 ]
 MATCH_CHOICES = [

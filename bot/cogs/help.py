@@ -15,7 +15,7 @@ Interaction = discord.Interaction[Any]
 
 
 RULE_CHOICES = [
-    app_commands.Choice(name=title[:100], value=index) for index, (title, _) in enumerate(text.RULES_PAGES)
+    app_commands.Choice(name=title[:100], value=index) for index, (title, _) in enumerate(text.rules_pages())
 ]
 
 
@@ -27,7 +27,7 @@ def add_commands(group: app_commands.Group) -> None:
     @app_commands.choices(topic=RULE_CHOICES)
     async def rules(interaction: Interaction, topic: app_commands.Choice[int] | None = None) -> None:
         index = topic.value if topic else 0
-        title, body = text.RULES_PAGES[index]
+        title, body = text.rules_pages()[index]
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.gold())
         embed.set_footer(text="More: /cardia rules topic:<…> · any card: /cardia card")
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -35,7 +35,7 @@ def add_commands(group: app_commands.Group) -> None:
     @group.command(name="card", description="Explain a card or a location")
     @app_commands.describe(name="A card or location name")
     async def card(interaction: Interaction, name: str) -> None:
-        item = _find(name)
+        item = text.find_item(name)
         if item is None:
             await interaction.response.send_message(
                 f"No card or location is called “{name}”.", ephemeral=True
@@ -46,18 +46,5 @@ def add_commands(group: app_commands.Group) -> None:
     @card.autocomplete("name")
     async def card_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         needle = current.casefold()
-        items = [(c.name, c.id) for c in CARDS.values()] + [(loc.name, loc.id) for loc in LOCATIONS.values()]
+        items = [(text.card_name(c), c) for c in CARDS] + [(text.location_name(x), x) for x in LOCATIONS]
         return [app_commands.Choice(name=n, value=i) for n, i in items if needle in n.casefold()][:25]
-
-
-def _find(name: str) -> str | None:
-    """A card or location id from an id or a (case-insensitive) name."""
-    if name in CARDS or name in LOCATIONS:
-        return name
-    needle = name.strip().casefold()
-    for item_id, item_name in [(c.id, c.name) for c in CARDS.values()] + [
-        (x.id, x.name) for x in LOCATIONS.values()
-    ]:
-        if item_name.casefold() == needle:
-            return item_id
-    return None

@@ -40,7 +40,6 @@ from bot.services.records import (
 )
 from bot.services.text import tr
 from bot.store import FinishedGame
-from cards import LOCATIONS
 from engine import view as engine_view
 
 Interaction = discord.Interaction[Any]
@@ -227,7 +226,7 @@ def deck_name(key: str) -> str:
 
 
 def location_name(location: str | None) -> str:
-    return tr("records.no_location") if location is None else LOCATIONS[location].name
+    return tr("records.no_location") if location is None else text.location_name(location)
 
 
 def _when(stamp: str, style: Literal["f", "R"] = "R") -> str:
@@ -302,7 +301,7 @@ def leaderboard_embed(
         lines.append(
             tr(
                 f"leaderboard.line.{sort}",
-                rank=rank,
+                rank=f"{rank:>2}",  # aligned in the code span
                 name=text.clip(name, 32) if name else f"<@{standing.user_id}>",
                 rating=standing.rating.display,
                 wins=games.wins,

@@ -120,7 +120,9 @@ def _card_cell(slot: CardView | None) -> str:
     if not slot.face_up:
         return tr("board.face_down_card", card=text.card_name(slot.card))
     card = CARDS[slot.card]
-    cell: str = f"{FACTION_EMOJI[str(card.faction)]} {card.name} **{_number(slot.influence)}**"
+    cell: str = (
+        f"{FACTION_EMOJI[str(card.faction)]} {text.card_name(slot.card)} **{_number(slot.influence)}**"
+    )
     if slot.modifier:
         cell += f" ({card.value}{signed(slot.modifier)})"
     cell += " 🔘" * min(slot.ongoing, 3)
@@ -315,11 +317,11 @@ def _hand_line(card_id: str) -> str:
     line = tr(
         "hand.card",
         emoji=FACTION_EMOJI[str(card.faction)],
-        name=card.name,
+        name=text.card_name(card_id),
         value=card.value,
         faction=text.faction_name(card.faction),
         kind=text.kind_name(card_id),
-        text=card.text,
+        text=text.card_text(card_id),
     )
     return clip(line, 300)
 
@@ -376,14 +378,15 @@ def card_embed(item_id: str) -> discord.Embed:
     note = text.card_note(item_id)
     if item_id in CARDS:
         card = CARDS[item_id]
-        embed = _new(f"{FACTION_EMOJI[str(card.faction)]} {card.name}", card.text, COLOR_PLAYING)
+        title = f"{FACTION_EMOJI[str(card.faction)]} {text.card_name(item_id)}"
+        embed = _new(title, text.card_text(item_id), COLOR_PLAYING)
         _field(embed, tr("card.value"), str(card.value), inline=True)
         _field(embed, tr("card.faction"), text.faction_label(card.faction), inline=True)
         _field(embed, tr("card.deck"), text.deck_label(card.deck), inline=True)
         _field(embed, tr("card.kind"), text.kind_name(item_id), inline=True)
     elif item_id in LOCATIONS:
         place = LOCATIONS[item_id]
-        embed = _new(f"📍 {place.name}", place.text, COLOR_PLAYING)
+        embed = _new(f"📍 {text.location_name(item_id)}", text.location_text(item_id), COLOR_PLAYING)
         _field(embed, tr("location.skulls"), f"{'💀' * place.skulls} ({text.skulls_text(place.skulls)})")
         _footer(embed, tr("location.footer"))
     else:

@@ -1,10 +1,9 @@
 """Everything the bot says in words: card and location labels, decision prompts and option labels, the
 "what just happened" sentences, game results and the rules summary.
 
-English only for now. Every phrase lives in a catalogue (``catalogue.EN``) looked up through ``tr``, and the
-longer texts (card notes, rules pages) in per-locale tables, so a Hungarian or Polish catalogue can be
-added later and selected with ``LOCALE`` without touching the logic. The functions here never return a
-raw engine id ("p1:judge", "/modifiers", "rebels").
+Every phrase lives in a Fluent catalogue (``locales/<language>/<area>.ftl``: English, Hungarian, Polish)
+looked up through ``tr`` in the language set by ``speaking``. The functions here never return a raw
+engine id ("p1:judge", "/modifiers", "rebels").
 
     catalogue  the phrases and small helpers     names      cards, factions, decks, locations
     decisions  prompts and option labels         story      "what just happened"
@@ -12,16 +11,19 @@ raw engine id ("p1:judge", "/modifiers", "rebels").
 """
 
 from bot.services.text.catalogue import (
-    CATALOGUES,
-    EN,
     FACTION_EMOJI,
     LABEL_LIMIT,
-    LOCALE,
+    LANGUAGES,
     NAME_LIMIT,
+    SOURCE,
     clip,
+    current_language,
+    has,
     join,
+    language_of,
     plural,
     signed,
+    speaking,
     tr,
 )
 from bot.services.text.decisions import (
@@ -31,7 +33,6 @@ from bot.services.text.decisions import (
     option_description,
     option_emoji,
     option_label,
-    plural_format,
     waiting_text,
 )
 from bot.services.text.names import (
@@ -52,37 +53,37 @@ from bot.services.text.names import (
     skulls_text,
 )
 from bot.services.text.results import NO_RESULT, hours_text, match_ended_text, result_text
-from bot.services.text.rules import CARD_NOTES, LOCATION_NOTES, RULES_PAGES, card_note
+from bot.services.text.rules import RULES_PAGE_COUNT, card_note, rules_pages
 from bot.services.text.story import describe_events
 
 __all__ = [
-    "CARD_NOTES",
-    "CATALOGUES",
-    "EN",
     "FACTION_EMOJI",
     "FACTION_KINDS",
     "HAND_KINDS",
     "LABEL_LIMIT",
-    "LOCALE",
-    "LOCATION_NOTES",
+    "LANGUAGES",
     "NAME_LIMIT",
     "NO_RESULT",
-    "RULES_PAGES",
+    "RULES_PAGE_COUNT",
+    "SOURCE",
     "card_emoji",
     "card_label",
     "card_name",
     "card_note",
     "card_text",
     "clip",
+    "current_language",
     "decision_prompt",
     "deck_label",
     "describe_events",
     "faction_label",
     "faction_name",
     "find_item",
+    "has",
     "hours_text",
     "join",
     "kind_name",
+    "language_of",
     "location_label",
     "location_name",
     "location_text",
@@ -92,11 +93,12 @@ __all__ = [
     "option_label",
     "player_name",
     "plural",
-    "plural_format",
     "possessive",
     "result_text",
+    "rules_pages",
     "signed",
     "skulls_text",
+    "speaking",
     "tr",
     "waiting_text",
 ]

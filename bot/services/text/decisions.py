@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.services.text.catalogue import EN, FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, signed, tr
+from bot.services.text.catalogue import FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, has, plural, signed, tr
 from bot.services.text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
 from cards import CARDS, FACTIONS
 from engine.model import PLAYERS
@@ -30,6 +29,8 @@ HAND_KINDS = frozenset(
 FACTION_KINDS = frozenset(
     {"palace_guard_faction", "ambusher_faction", "witch_king_faction", "blackmailer_faction"}
 )
+# Options that are words, not cards or factions: the option -> its catalogue name ("option.plus2").
+SIMPLE_OPTIONS = {"decline": "decline", "next": "next", "+2": "plus2", "-2": "minus2"}
 
 
 def decision_prompt(kind: str, options: Sequence[str] | None = None, *, first: bool = False) -> str:
@@ -43,7 +44,7 @@ def decision_prompt(kind: str, options: Sequence[str] | None = None, *, first: b
         if cards:
             return tr("prompt.palace_guard_discard_named", faction=faction_name(CARDS[cards[0]].faction))
     key = f"prompt.{kind}"
-    return tr(key) if key in EN else tr("prompt.unknown")
+    return tr(key) if has(key) else tr("prompt.unknown")
 
 
 def waiting_text(kind: str, *, first: bool = False) -> str:
@@ -52,7 +53,7 @@ def waiting_text(kind: str, *, first: bool = False) -> str:
     if kind == "play" and first:
         return tr("waiting.play_first")
     key = f"waiting.{kind}"
-    return tr(key) if key in EN else tr("waiting.unknown")
+    return tr(key) if has(key) else tr("waiting.unknown")
 
 
 def _card_of(option: str) -> str:
@@ -114,8 +115,8 @@ def _option_label(
 ) -> str:
     if option in FACTIONS:
         return faction_name(option)
-    if option in ("decline", "next", "+2", "-2"):
-        return tr(f"option.{option}")
+    if option in SIMPLE_OPTIONS:
+        return tr(f"option.{SIMPLE_OPTIONS[option]}")
     card_id = _card_of(option)
     if card_id not in CARDS:
         return option.replace("_", " ").capitalize()  # not expected: an option this module does not know
@@ -131,16 +132,12 @@ def _option_label(
             modifier = signed(0 if slot is None else slot.modifier)
             return tr("option.modifiers", modifier=modifier, owner_lower=lower, name=name)
         tokens = 1 if slot is None else slot.ongoing
-        return plural_format("option.ongoing", tokens, owner_lower=lower, name=name)
+        return plural("option.ongoing", tokens, owner_lower=lower, name=name)
     who = _owner_phrase(owner, viewer, names, name_limit=name_limit)
     if found is None:
         return tr("option.played_lost", owner=who, name=name)
     index, slot, _ = found
     return tr("option.played", owner=who, name=name, influence=slot.influence, index=index + 1)
-
-
-def plural_format(key: str, n: int, **values: Any) -> str:
-    return tr(f"{key}.one" if n == 1 else f"{key}.other", n=n, **values)
 
 
 def option_description(
@@ -156,8 +153,8 @@ def option_description(
     if option in FACTIONS:
         values = ", ".join(str(c.value) for c in CARDS.values() if c.deck == "I" and c.faction == option)
         text = tr("describe.faction", values=values)
-    elif option in ("decline", "next", "+2", "-2"):
-        text = tr(f"describe.{option}")
+    elif option in SIMPLE_OPTIONS:
+        text = tr(f"describe.{SIMPLE_OPTIONS[option]}")
     elif (card_id := _card_of(option)) in CARDS:
         if kind in HAND_KINDS:
             text = card_text(card_id)
@@ -183,7 +180,7 @@ def _played_description(card_id: str, owner: str, slot: CardView, winner: str | 
         "describe.played",
         value=CARDS[card_id].value,
         modifier=tr("describe.modifier", amount=signed(slot.modifier)) if slot.modifier else "",
-        tokens=plural_format("describe.tokens", tokens) if tokens else "",
+        tokens=plural("describe.tokens", tokens) if tokens else "",
         status=tr(f"describe.status.{status}"),
     )
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from bot.services.text.catalogue import FACTION_EMOJI, plural, tr
+from bot.services.text.catalogue import FACTION_EMOJI, LANGUAGES, plural, speaking, tr
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine.model import PLAYERS
 
@@ -22,13 +23,13 @@ def faction_label(faction: str) -> str:
 
 
 def card_name(card_id: str) -> str:
-    return CARDS[card_id].name
+    return tr(f"card.{card_id}")
 
 
 def card_label(card_id: str) -> str:
     """ "Judge (8, Dynasty)"."""
     card = CARDS[card_id]
-    return tr("card.label", name=card.name, value=card.value, faction=faction_name(card.faction))
+    return tr("card.label", name=card_name(card_id), value=card.value, faction=faction_name(card.faction))
 
 
 def card_emoji(card_id: str) -> str:
@@ -36,7 +37,7 @@ def card_emoji(card_id: str) -> str:
 
 
 def card_text(card_id: str) -> str:
-    return CARDS[card_id].text
+    return tr(f"card.{card_id}-text")
 
 
 def kind_name(card_id: str) -> str:
@@ -44,11 +45,11 @@ def kind_name(card_id: str) -> str:
 
 
 def location_name(location_id: str) -> str:
-    return LOCATIONS[location_id].name
+    return tr(f"location.{location_id}")
 
 
 def location_text(location_id: str) -> str:
-    return LOCATIONS[location_id].text
+    return tr(f"location.{location_id}-text")
 
 
 def skulls_text(skulls: int) -> str:
@@ -58,7 +59,7 @@ def skulls_text(skulls: int) -> str:
 def location_label(location_id: str) -> str:
     """ "Serpent Temple (1 skull)"."""
     location = LOCATIONS[location_id]
-    return tr("location.label", name=location.name, skulls=skulls_text(location.skulls))
+    return tr("location.label", name=location_name(location_id), skulls=skulls_text(location.skulls))
 
 
 def deck_label(deck: str | Mapping[Any, str]) -> str:
@@ -73,18 +74,28 @@ def deck_label(deck: str | Mapping[Any, str]) -> str:
 
 
 def find_item(query: str) -> str | None:
-    """A card or location id from an id or an English name (case and spacing ignored), else None."""
-    wanted = "".join(ch for ch in query.lower() if ch.isalnum())
-    for item_id, name in [
-        *((c.id, c.name) for c in CARDS.values()),
-        *((x.id, x.name) for x in LOCATIONS.values()),
-    ]:
-        if wanted in (
-            "".join(ch for ch in item_id if ch.isalnum()),
-            "".join(ch for ch in name.lower() if ch.isalnum()),
-        ):
-            return item_id
-    return None
+    """A card or location id from an id or a name in any language (case, accents kept, spacing and
+    punctuation ignored), else None."""
+    wanted = _squeezed(query)
+    return _items_by_name().get(wanted) if wanted else None
+
+
+def _squeezed(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+@cache
+def _items_by_name() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            for item_id in CARDS:
+                found.setdefault(_squeezed(card_name(item_id)), item_id)
+            for item_id in LOCATIONS:
+                found.setdefault(_squeezed(location_name(item_id)), item_id)
+    for item_id in [*CARDS, *LOCATIONS]:
+        found[_squeezed(item_id)] = item_id
+    return found
 
 
 def possessive(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from bot.services.text.catalogue import EN, plural, tr
+from bot.services.text.catalogue import has, plural, tr
 
 # --- results -----------------------------------------------------------------------------------------
 
@@ -22,15 +22,15 @@ def match_ended_text(
         key = f"match.{reason}" if reason in NO_RESULT else "match.aborted"
         return tr(key, first=mentions["p1"], second=mentions["p2"])
     loser = "p2" if winner == "p1" else "p1"
-    key = f"match.{reason}" if f"match.{reason}" in EN else "match.conceded"
+    key = f"match.{reason}" if has(f"match.{reason}") else "match.conceded"
     return tr(key, winner=mentions[winner], loser=names[loser])
 
 
 def hours_text(hours: float) -> str:
     """A duration in hours as people say it: "24 hours", "1 hour", "1.5 hours", "15 minutes"."""
     if hours < 1:
-        return tr("minutes.other", n=f"{hours * 60:g}")
-    return tr("hours.one") if hours == 1 else tr("hours.other", n=f"{hours:g}")
+        return plural("minutes", round(hours * 60, 2))
+    return plural("hours", hours)
 
 
 class Ending(Protocol):
@@ -67,4 +67,4 @@ def result_text(ending: Ending, names: Mapping[str, str], signets: Mapping[str, 
         score = tr("signets.score", a=plural("signets", signets[winner]), b=signets[loser])
         return tr("result.signets", signets=score, **values)
     key = f"result.{reason}"
-    return tr(key, **values) if key in EN else tr("result.win", **values)
+    return tr(key, **values) if has(key) else tr("result.win", **values)

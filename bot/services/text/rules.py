@@ -1,175 +1,22 @@
 """Card and location notes for /cardia card, and the rules summary for /cardia rules (our own words,
-from RULES.md)."""
+from RULES.md; the texts are in the ``rules`` catalogue of each language)."""
 
 from __future__ import annotations
 
-from bot.services.text.catalogue import LOCALE
-from cards import CARDS
+from bot.services.text.catalogue import has, tr
 
-# --- card and location notes (from RULES.md §3 and §4), for /cardia card -------------------------------
-
-CARD_NOTES: dict[str, dict[str, str]] = {
-    "en": {
-        "hired_blade": "Both cards of the encounter go to their owners' discard piles with all their tokens; "
-        "later encounters slide back to close the gap.",
-        "void_mage": "Any played card of either player, the current encounter included. Removing an ongoing "
-        "token switches that ability off at once and everything is re-evaluated.",
-        "surgeon": "The −5 waits beside your card and goes on the next card you play when it is revealed; it "
-        "counts in that comparison. Handy for making your own Djinn lose.",
-        "mediator": "While the token is on, its encounter is a tie whatever the influences, so the "
-        "opponent's signet returns. An active Judge still wins this tie.",
-        "saboteur": "Fewer cards are discarded if the deck is shorter. Discards are never reshuffled.",
-        "fortune_teller": "Next round your opponent places first, face up; then you choose knowing their "
-        "card. Reveal-time effects still happen at the reveal.",
-        "palace_guard": "You name the faction blind. Your opponent decides whether to discard a matching "
-        "card; with none they cannot, and Palace Guard gets +7 (usually winning: 7 + 7 = 14).",
-        "judge": "On activation it claims every currently tied encounter, and every later tie. A tie still "
-        "activates no ability, and Judge does not break a tie in signet totals.",
-        "ambusher": "The faction is named blind; your opponent has no choice.",
-        "puppeteer": "The replacement is face up, carries no tokens and does not activate. If your "
-        "opponent's hand is empty they cannot play and you win at once.",
-        "clockmaker": '"Previous" is relative to the Clockmaker. No previous encounter: only the next-card '
-        "half happens.",
-        "treasurer": "The extra signet goes to whichever card wins the previous encounter, even your "
-        "opponent's, and follows the winner if it changes.",
-        "swamp_guardian": "Only past encounters qualify. The card comes back without its tokens, the "
-        "opposing card is discarded and the row closes the gap. You still draw at the end of the round.",
-        "magistra": "Only your own other played cards with an instant ability and at least Magistra's "
-        "current influence. The copy resolves in Magistra's position; copying a Djinn wins the game.",
-        "inventor": "Any two different played cards, either player's, Inventor itself included. Both parts "
-        "are mandatory.",
-        "djinn": "Only fires when the Djinn loses its encounter (after a −5 from Surgeon, for example). It "
-        "wins at once, whatever the signets.",
-        "poisoner": "A one-shot negative modifier; later changes do not re-trigger it. It never raises a "
-        "card that is already lower.",
-        "kinesis_mage": "Source and destination are both yours (either may be the Kinesis Mage). A token "
-        "landing on an ongoing card switches its ability on at once.",
-        "envoy": "Any played card of either player, or the next card you play.",
-        "tax_collector": "Often turns the loss into a win (4 + 4 = 8) or a tie; the opposing card does not "
-        "activate then.",
-        "revolutionary": "Your opponent picks the 2 cards (all they have if fewer), then draws as many as "
-        "the deck allows.",
-        "librarian": "You choose +2 or −2 after seeing both revealed cards, before the comparison.",
-        "prodigy": "Prodigy itself qualifies while its influence is 8 or less.",
-        "aristocrat": "Pays off if the encounter later flips to the Aristocrat: it then carries 2 signets.",
-        "blackmailer": "The discard happens right after the reveal, before abilities; your opponent chooses "
-        "which 2.",
-        "illusionist": "A losing card is one whose opposing card currently wins. The ability resolves in "
-        "that card's position; an ongoing one gets its token there.",
-        "engineer": "The +5 lands after the next encounter's abilities (also after a tie), so it does not "
-        "decide which card activates.",
-        "counselor": "Relative to the Counselor; overrides influence, Mediator and Judge while the token is "
-        "on. Two Counselors forcing the same encounter cancel out.",
-        "witch_king": "The faction is named blind; the deck is shuffled afterwards.",
-        "elemental": "The copy resolves as if printed on the Elemental. With no instant card in hand you "
-        "still draw 1.",
-        "mechanical_djinn": "Wins the moment its token is on and you win the encounter right after it, by "
-        "any means (influence, Judge, Counselor).",
-        "successor": "Your opponent keeps the 2 cards they choose. They usually cannot play a few rounds "
-        "later.",
-    }
-}
-
-LOCATION_NOTES: dict[str, dict[str, str]] = {
-    "en": {
-        "serpent_temple": "Triggers when a past encounter becomes yours (from a loss or a tie), e.g. by "
-        "Clockmaker, Inventor, Judge or Counselor; each new win triggers again.",
-        "bazaar": "Only the end-of-round draw is removed; abilities still draw. The refill happens in any "
-        "phase, e.g. right after placing your card.",
-        "founders_day": "Checked at every moment; consecutive means adjacent in the current row.",
-        "grand_library": "With 1 card left in the deck you draw it; with none, nothing.",
-        "scrapyard": "Ignored when your deck has 0 or 1 cards (draw normally then).",
-        "auction_house": "Compared at the reveal with current influence, tokens included; equal means no "
-        "discard. Not for a Puppeteer replacement.",
-        "haunted_catacombs": "Only at the reveal; neighbours created by abilities do not count. Both players "
-        "at once: a draw.",
-        "foggy_swamp": 'Round 1 reveals nothing. "Next card" effects bind to the next card you choose from '
-        "hand. You may look at your own face-down cards.",
-    }
-}
+RULES_PAGE_COUNT = 7  # rules-page-1 ... rules-page-7, each with its -title
 
 
 def card_note(item_id: str) -> str | None:
-    """A clarification of a card or location's rule, or None."""
-    notes = CARD_NOTES if item_id in CARDS else LOCATION_NOTES
-    return notes.get(LOCALE, notes["en"]).get(item_id) or notes["en"].get(item_id)
+    """A clarification of a card or location's rule (RULES.md §3 and §4), or None."""
+    key = f"note.{item_id}"
+    return tr(key) if has(key) else None
 
 
-# --- the rules summary (/cardia rules), from RULES.md in our own words --------------------------------
-
-RULES_PAGES: list[tuple[str, str]] = [
-    (
-        "Goal and setup",
-        "Cardia is a duel of two players with identical 16-card decks (values 1–16, in four factions: "
-        "🟢 Rebels, 🟡 Academy, 🔴 Guild, 🔵 Dynasty).\n\n"
-        "**Goal:** be the first with **5 signets** on your played cards at the end of a round. A match is "
-        "played until one player has won 2 games.\n\n"
-        "**Setup:** each player shuffles their deck and draws 5 cards. Your discard pile is face up; "
-        "either player may look at both piles at any time. Discarded cards are never reshuffled.",
-    ),
-    (
-        "A round",
-        "There is no turn order: both players act at the same time.\n\n"
-        "**1. Play.** Each player chooses a card from hand and places it face down, opposite the "
-        "opponent's card. The two cards form an **encounter**; encounters form a row, oldest first. Both "
-        'cards are revealed together, and any waiting "next card" effects (Surgeon −5, Clockmaker +3, '
-        "...) are put on them now.\n\n"
-        "**2. Compare.** The higher **influence** (printed value plus modifiers) wins the encounter and "
-        "gets a signet. The card that **lost** activates its ability — only that card, and it cannot "
-        "decline.\n\n"
-        "**3. End of round.** Each player draws 1 card (an empty deck simply draws nothing). Then signets "
-        "are counted.",
-    ),
-    (
-        "Ties",
-        "If both cards have the same influence the encounter is a **tie**: nobody gets a signet and **no "
-        "ability activates** this round.\n\n"
-        "A player with an active **Judge** wins every tie (past and future) and its signet, but the tie "
-        "still activates no ability. If both players have an active Judge, both cards win the tie.\n\n"
-        "A **Mediator** with its ongoing token makes its own encounter a tie whatever the influences.",
-    ),
-    (
-        "Abilities",
-        "**Instant** abilities are resolved once, at once, as fully as possible — even if that helps the "
-        "opponent.\n\n"
-        "**Ongoing** abilities (Mediator, Judge, Treasurer; Aristocrat, Counselor, Mechanical Djinn) put an "
-        "ongoing token on the card. The effect lasts while the token is there, even if the card later "
-        "wins its encounter; removing the token switches it off at once.\n\n"
-        '"Played card" means any face-up card in the row, either player\'s. "Previous encounter" is the '
-        'one just before, in the row; "next card you play" is your card in the next round.\n\n'
-        "Discarding a played card returns all its tokens; when both cards of an encounter leave, the row "
-        "closes the gap.",
-    ),
-    (
-        "Signets and live re-evaluation",
-        "Signets are never fixed: **at any moment** the card with the higher influence wins its "
-        "encounter. If a modifier, a removed token or an ability changes a past encounter, its signet "
-        "moves to the new winner (or goes back on a tie). This never activates another ability: only "
-        "the card that lost the comparison this round activates.\n\n"
-        "Some cards add signets: Treasurer (the winner of the previous encounter carries 1 more) and "
-        "Aristocrat (2 signets when it wins).",
-    ),
-    (
-        "End of the game",
-        "The game ends at once when:\n"
-        "• at the end of a round a player has **5 or more signets and more than the opponent** (equal "
-        "totals of 5 or more: keep playing);\n"
-        "• a player must play a card but has **none in hand**: the opponent wins (if neither can play, "
-        "more signets wins, equal is a draw);\n"
-        "• a **Djinn** activates (its owner wins, whatever the signets), or a **Mechanical Djinn**'s "
-        "condition is met;\n"
-        "• a location says so (Founder's Day, Haunted Catacombs).\n\n"
-        "Reaching 5 signets in the middle of a round is not yet a win: the losing card's ability may "
-        "still take signets away.",
-    ),
-    (
-        "Locations and difficulty",
-        "A game may use one **location**, whose rule applies all game long (e.g. Bazaar: no end-of-round "
-        "draw, but refill to 4 whenever your hand drops to 1; Foggy Swamp: each round the *previous* "
-        "encounter is revealed). Each location has 1–3 skulls.\n\n"
-        "**Difficulty** = deck (Deck I 0, Deck II or a mix with any Deck II faction 1) + the location's "
-        "skulls: 0–1 Assassins in training, 2 Experienced inventors, 3–4 Mighty mages.\n\n"
-        "**Mixed decks** are built from whole faction sets, each taken from Deck I or Deck II; both "
-        "players use the same mix.",
-    ),
-]
+def rules_pages() -> list[tuple[str, str]]:
+    """The rules summary as (title, body) pages, in the current language."""
+    return [
+        (tr(f"rules.page.{number}-title"), tr(f"rules.page.{number}"))
+        for number in range(1, RULES_PAGE_COUNT + 1)
+    ]
