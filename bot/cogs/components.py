@@ -47,9 +47,9 @@ class Cogs(Protocol):
 
 Interaction = discord.Interaction[Any]
 CHALLENGE_ANSWERS = {
-    "accept": ("Accept", discord.ButtonStyle.success),
-    "decline": ("Decline", discord.ButtonStyle.danger),
-    "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+    "accept": discord.ButtonStyle.success,
+    "decline": discord.ButtonStyle.danger,
+    "withdraw": discord.ButtonStyle.secondary,
 }
 
 
@@ -83,9 +83,11 @@ class ChallengeButton(
     template=r"cardia:c:(?P<match>[0-9]{1,20}):(?P<answer>accept|decline|withdraw)",
 ):
     def __init__(self, match_id: int, answer: str) -> None:
-        label, style = CHALLENGE_ANSWERS[answer]
+        style = CHALLENGE_ANSWERS[answer]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"cardia:c:{match_id}:{answer}")
+            discord.ui.Button(
+                label=tr(f"button.{answer}"), style=style, custom_id=f"cardia:c:{match_id}:{answer}"
+            )
         )
         self.match_id = match_id
         self.answer = answer
@@ -106,7 +108,7 @@ class HandButton(
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Show my hand",
+                label=tr("button.hand"),
                 emoji="🂠",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"cardia:h:{game_id}",
@@ -134,7 +136,7 @@ class DiscardsButton(
         suffix = "" if revision is None else f":{revision}"
         super().__init__(
             discord.ui.Button(
-                label="Discard piles",
+                label=tr("button.discards"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"cardia:d:{game_id}{suffix}",
             )
@@ -223,7 +225,9 @@ class RematchButton(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"cardia:r:{match_id}"
+                label=tr("button.rematch"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"cardia:r:{match_id}",
             )
         )
         self.match_id = match_id

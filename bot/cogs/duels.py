@@ -127,9 +127,9 @@ class DuelsCog:
         wins_needed: int,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            return await self.refuse(interaction, "Duels are played in a server channel.")
+            return await self.refuse(interaction, text.tr("refuse.in_server"))
         if opponent.bot:
-            return await self.refuse(interaction, "Bots do not play Cardia: challenge a person.")
+            return await self.refuse(interaction, text.tr("refuse.bot"))
         user = interaction.user
         try:
             match = await self.duels.propose(
@@ -215,7 +215,7 @@ class DuelsCog:
         if old is None or old.guild_id != interaction.guild_id:
             return await self.refuse(interaction, text.tr("refuse.match_gone"))
         if player is None:
-            return await self.refuse(interaction, "Only the two players of this match can ask for a rematch.")
+            return await self.refuse(interaction, text.tr("refuse.rematch_players"))
         other = "p2" if player == "p1" else "p1"
         try:
             match = await self.duels.propose(
@@ -232,7 +232,11 @@ class DuelsCog:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(
-            interaction, match, f"<@{match.opponent_id}>, {match.challenger_name} asks for a rematch!"
+            interaction,
+            match,
+            text.tr(
+                "challenge.rematch", opponent=f"<@{match.opponent_id}>", challenger=match.challenger_name
+            ),
         )
 
     # --- the board --------------------------------------------------------------------------------------
@@ -248,12 +252,18 @@ class DuelsCog:
         happened = text.describe_events(happenings(game, None, first_event), names)
         score = None
         if match.wins_needed > 1:
-            first_to = f"Match (first to {match.wins_needed})"
-            score = f"{first_to}: {names['p1']} {wins['p1']} – {wins['p2']} {names['p2']}"
+            score = text.tr(
+                "board.score",
+                wins=match.wins_needed,
+                first=names["p1"],
+                a=wins["p1"],
+                b=wins["p2"],
+                second=names["p2"],
+            )
         embed = render.board_embed(
             seen,
             names,
-            title=f"Cardia — {names['p1']} vs {names['p2']}, game {live.row.number}",
+            title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
             deck_label=render.deck_label(match.deck),
             location=match.location,
             difficulty_name=_difficulty(match).name,
@@ -320,7 +330,7 @@ class DuelsCog:
         if player is None:
             names = live.match.names
             await self.refuse(
-                interaction, f"This is a duel between {names['p1']} and {names['p2']}: only they can play it."
+                interaction, text.tr("refuse.not_their_duel", first=names["p1"], second=names["p2"])
             )
             return None
         return live, player

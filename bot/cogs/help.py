@@ -29,7 +29,7 @@ def add_commands(group: app_commands.Group) -> None:
         index = topic.value if topic else 0
         title, body = text.rules_pages()[index]
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.gold())
-        embed.set_footer(text="More: /cardia rules topic:<…> · any card: /cardia card")
+        embed.set_footer(text=text.tr("rules.footer"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="card", description="Explain a card or a location")
@@ -37,9 +37,7 @@ def add_commands(group: app_commands.Group) -> None:
     async def card(interaction: Interaction, name: str) -> None:
         item = text.find_item(name)
         if item is None:
-            await interaction.response.send_message(
-                f"No card or location is called “{name}”.", ephemeral=True
-            )
+            await interaction.response.send_message(text.tr("card.unknown", name=name), ephemeral=True)
             return
         await interaction.response.send_message(embed=render.card_embed(item), ephemeral=True)
 

@@ -363,7 +363,7 @@ class ServerCog:
                 interaction, tr("claim.not_player", first=names["p1"], second=names["p2"])
             )
         if live.outcome is not None:
-            return await self.refuse(interaction, "This game is over.")
+            return await self.refuse(interaction, tr("refuse.game_ended"))
         if len(live.actions) != version:
             return await self.refuse(interaction, tr("claim.out_of_date"))
         waiting = waiting_players(live)

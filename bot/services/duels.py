@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.services.text import tr
 from bot.store import BOARD, CHALLENGE, RESULT, Challenge, Conflict, GameRow, MatchRow, Storage, Transaction
 from cards import DeckChoice
 from engine import Decision, Game, IllegalAction, Setup
@@ -28,10 +29,13 @@ Clock = Callable[[], datetime]
 
 
 #: A challenge's status, as said of it once answered ("This challenge was already accepted.").
-ANSWERED = {"active": "accepted", "finished": "accepted", "aborted": "cancelled"}
-
-
-OUT_OF_DATE = "That choice is out of date (you already decided). Here is where the game stands."
+ANSWERED = {
+    "active": "accepted",
+    "finished": "accepted",
+    "aborted": "cancelled",
+    "declined": "declined",
+    "withdrawn": "withdrawn",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +94,9 @@ def _still_going(live: LiveGame, expected_actions: int | None) -> None:
     """Refuse to end a game the rules or the bot already ended, or (with ``expected_actions``) one in
     which a decision was taken since (a timeout claimed while nobody moved)."""
     if live.outcome is not None:
-        raise Refusal("This game is already over.")
+        raise Refusal(tr("refuse.game_over"))
     if expected_actions is not None and len(live.actions) != expected_actions:
-        raise Refusal("That is out of date: a decision was taken since, and the game goes on.")
+        raise Refusal(tr("claim.out_of_date"))
 
 
 def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
@@ -118,11 +122,11 @@ class Duels:
     async def propose(self, challenge: Challenge) -> MatchRow:
         challenger, opponent = challenge.challenger, challenge.opponent
         if challenger[0] == opponent[0]:
-            raise Refusal("You cannot challenge yourself.")
+            raise Refusal(tr("refuse.self"))
         # A bad deck or location is a bug of the caller (the command offers only valid ones).
         Setup.model_validate(new_setup(challenge.deck, challenge.location))
         if await self.storage.open_matches_between(challenge.channel_id, challenger[0], opponent[0]):
-            raise Refusal(f"You already have a duel with {opponent[1]} in this channel.")
+            raise Refusal(tr("refuse.duel_here", opponent=opponent[1]))
         for check in self.propose_checks:
             await check(challenge)
         match_id = await self.storage.create_match(challenge)
@@ -137,16 +141,16 @@ class Duels:
         ``guild_id``, only a challenge of that server."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
-            raise Refusal("This challenge no longer exists.")
+            raise Refusal(tr("refuse.challenge_gone"))
         allowed = match.opponent_id if answer in ("accept", "decline") else match.challenger_id
         if user_id != allowed:
             who = match.opponent_name if answer in ("accept", "decline") else match.challenger_name
-            raise Refusal(f"Only {who} can {answer} this challenge.")
+            raise Refusal(tr(f"refuse.only_{answer}", who=who))
         status = {"accept": "active", "decline": "declined", "withdraw": "withdrawn"}[answer]
         async with self.storage.transaction() as tx:
             if not await tx.set_match_status(match_id, ("proposed",), status):
                 now_status = (await self._match_row(match_id)).status  # what answered it first
-                raise Refusal(f"This challenge was already {ANSWERED.get(now_status, now_status)}.")
+                raise Refusal(tr(f"refuse.already_{ANSWERED.get(now_status, 'cancelled')}"))
             await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.cogs.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
@@ -181,7 +185,7 @@ class Duels:
             return cached
         row = await self.storage.game(game_id)
         if row is None:
-            raise Refusal("This game no longer exists.")
+            raise Refusal(tr("refuse.game_gone"))
         match = await self.storage.match(row.match_id)
         assert match is not None
         actions = await self.storage.actions(game_id)
@@ -205,26 +209,24 @@ class Duels:
             live = await self.live(game_id)
             player = live.match.player_of(user_id)
             if player is None:
-                raise Refusal("You are not playing in this game.")
+                raise Refusal(tr("refuse.not_playing"))
             game = live.game
             if live.outcome is not None:
-                raise Refusal("This game is over.")
+                raise Refusal(tr("refuse.game_ended"))
             if live.own_actions(player) != version:
-                raise Refusal(OUT_OF_DATE)
+                raise Refusal(tr("refuse.out_of_date"))
             decision = live.pending_for(player)
             if decision is None:
-                raise Refusal("Nothing to decide for you right now: the game is waiting for your opponent.")
+                raise Refusal(tr("refuse.not_your_turn"))
             if isinstance(choose, Pick):
                 if not 0 <= choose.index < len(decision.options):
-                    raise Refusal(OUT_OF_DATE)  # buttons of another decision
+                    raise Refusal(tr("refuse.out_of_date"))  # buttons of another decision
                 choose = [decision.options[choose.index]]
             try:
                 game.apply(player, list(choose))
             except IllegalAction:
                 # The engine's reason names the values sent: never echoed (a forged one may be huge).
-                raise Refusal(
-                    "That is not one of the choices offered. Here is where the game stands."
-                ) from None
+                raise Refusal(tr("refuse.not_an_option")) from None
             try:
                 next_game, match_over = await self._save(live, player, choose)
             except BaseException:
@@ -247,7 +249,7 @@ class Duels:
                         tx, live, game.result.winner, game.result.reason
                     )
         except Conflict:
-            raise Refusal("That choice was already made.") from None
+            raise Refusal(tr("refuse.already_made")) from None
         live.actions.append((player, list(choose)))
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
 
@@ -302,23 +304,23 @@ class Duels:
         ``reason``); its game in progress, if any, is returned as a step with no winner."""
         match = await self.storage.match(match_id)
         if match is None:
-            raise Refusal("This duel no longer exists.")
+            raise Refusal(tr("refuse.duel_gone"))
         if match.status == "proposed":
             async with self.storage.transaction() as tx:
                 if not await tx.set_match_status(match_id, ("proposed",), "aborted"):
-                    raise Refusal("This duel is not running any more.")
+                    raise Refusal(tr("concede.over"))
                 await tx.post_due(match_id, CHALLENGE)  # its buttons go
             return await self._match_row(match_id), None
         current = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
         if match.status != "active" or not current:
-            raise Refusal(f"This duel is not running any more (it is {match.status}).")
+            raise Refusal(tr("concede.over"))
         game_id = current[-1].id
         async with self._lock(game_id):
             live = await self.live(game_id)
             _still_going(live, expected_actions)
             async with self.storage.transaction() as tx:
                 if not await tx.abort_game(game_id, reason):
-                    raise Refusal("This game is already over.")
+                    raise Refusal(tr("refuse.game_over"))
                 await tx.set_match_status(match_id, ("active",), "aborted")
                 await tx.post_due(match_id, BOARD, game_id)
                 await tx.post_due(match_id, RESULT)

@@ -106,3 +106,4 @@ location-haunted_catacombs = Haunted Catacombs
 location-haunted_catacombs-text = Reveal a card of the same faction as your card in the previous encounter and you lose the game at once.
 location-foggy_swamp = Foggy Swamp
 location-foggy_swamp-text = Cards stay face down when placed; each round the previous encounter is revealed and resolved instead.
+card-unknown = No card or location is called “{ $name }”.

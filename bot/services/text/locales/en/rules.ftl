@@ -91,3 +91,4 @@ rules-page-7 =
     {"*"}*Difficulty** = deck (Deck I 0, Deck II or a mix with any Deck II faction 1) + the location's skulls: 0–1 Assassins in training, 2 Experienced inventors, 3–4 Mighty mages.
 
     {"*"}*Mixed decks** are built from whole faction sets, each taken from Deck I or Deck II; both players use the same mix.
+rules-footer = More: /cardia rules topic:<…> · any card: /cardia card
