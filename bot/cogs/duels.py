@@ -166,23 +166,25 @@ class DuelsCog:
     def challenge_message(self, match: MatchRow, content: str | None = None) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open."""
         if content is None:
-            content = f"<@{match.opponent_id}>, {match.challenger_name} challenges you to a duel of Cardia!"
+            content = text.tr(
+                "challenge.content", opponent=f"<@{match.opponent_id}>", challenger=match.challenger_name
+            )
         return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
     def challenge_embed(self, match: MatchRow) -> discord.Embed:
         level = _difficulty(match)
-        status = {
-            "proposed": f"waiting for {match.opponent_name} to accept",
-            "active": "accepted: the duel is on",
-            "finished": "finished",
-        }.get(match.status, match.status)
+        known = ("proposed", "active", "finished", "declined", "withdrawn", "aborted")
+        status = text.tr(
+            f"challenge.status.{match.status if match.status in known else 'other'}",
+            opponent=match.opponent_name,
+        )
         return render.challenge_embed(
             match.challenger_name,
             match.opponent_name,
             render.deck_label(match.deck),
             match.location,
             match.wins_needed,
-            level.name,
+            text.tr(f"difficulty.{level.level}"),
             level.value,
             status,
         )
@@ -266,7 +268,7 @@ class DuelsCog:
             title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
             deck_label=render.deck_label(match.deck),
             location=match.location,
-            difficulty_name=_difficulty(match).name,
+            difficulty_name=text.tr(f"difficulty.{_difficulty(match).level}"),
             happened=happened,
             score_line=score,
         )
@@ -281,7 +283,7 @@ class DuelsCog:
                 for d in engine_view(game, None).pending
                 if d.player != "chance"
             ]
-            content = "Your move: " + "; ".join(waiting) + ". Press **Show my hand**."
+            content = text.tr("board.your_move", waiting="; ".join(waiting))
         return {"content": content, "embed": embed, "view": view}
 
     async def after_step(self, step: Step) -> None:

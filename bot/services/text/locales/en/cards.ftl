@@ -107,3 +107,7 @@ location-haunted_catacombs-text = Reveal a card of the same faction as your card
 location-foggy_swamp = Foggy Swamp
 location-foggy_swamp-text = Cards stay face down when placed; each round the previous encounter is revealed and resolved instead.
 card-unknown = No card or location is called “{ $name }”.
+difficulty-training = Assassins in training
+difficulty-inventors = Experienced inventors
+difficulty-mages = Mighty mages
+difficulty-impressed = The Djinn is impressed!
