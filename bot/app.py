@@ -75,7 +75,7 @@ class CardiaBot(discord.Client):
         self.guild_settings = GuildSettingsStore(self.storage)
         self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
         self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick)
-        self.duels_cog = DuelsCog(self, self.duels)
+        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
         group = cardia_group()

@@ -22,6 +22,7 @@ from bot.app import CardiaBot
 from bot.cogs import cardia_group
 from bot.cogs.server import ServerCog
 from bot.cogs.server import _commands as server_commands
+from bot.services import text
 from bot.services.duels import Refusal
 from bot.services.guild_settings import readme_table, validate
 from bot.services.timers import Timers
@@ -444,6 +445,9 @@ def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_
         low, high = bounds(name)
         assert (options[name]["min_value"], options[name]["max_value"]) == (low, high), options[name]
         assert options[name]["description"].startswith(GuildSettings.model_fields[name].description or "-")
+    # The options' words are in the catalogues (translated); the English ones are the model's.
+    for name, field in GuildSettings.model_fields.items():
+        assert text.tr(f"setting.{name}") == field.description, name
     with pytest.raises(Refusal, match=r"between 0\.25 and 720"):
         validate(DEFAULTS, {"decision_hours": 0.1})
     with pytest.raises(Refusal, match="between 1 and 25"):

@@ -27,6 +27,7 @@ from bot.cogs.guard import stored
 from bot.cogs.outbox import Outbox
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
+from bot.services.guild_settings import GuildSettingsStore
 from bot.store import Challenge, MatchRow
 from cards import FACTIONS, LOCATIONS, Deck, DeckChoice
 from engine import Difficulty, Setup, difficulty, happenings
@@ -78,10 +79,17 @@ MATCH_CHOICES = [
 
 
 class DuelsCog:
-    def __init__(self, bot: discord.Client, duels: Duels) -> None:
+    def __init__(self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore) -> None:
         self.bot = bot
         self.duels = duels
+        self.settings = settings
         self.outbox = Outbox(bot, self, duels)
+
+    async def public_language(self, guild_id: int) -> str:
+        """The language of what a server's channels are shown (boards, challenges, results, notices):
+        its ``/cardia settings language``, or the server's own preferred locale."""
+        guild = self.bot.get_guild(guild_id)
+        return await self.settings.language(guild_id, None if guild is None else guild.preferred_locale)
 
     def add_commands(self, group: app_commands.Group) -> None:
         """``/cardia challenge``."""
@@ -145,17 +153,17 @@ class DuelsCog:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self.post_challenge(
-            interaction, match, f"<@{opponent.id}>, {user.display_name} challenges you to a duel of Cardia!"
-        )
+        await self.post_challenge(interaction, match)
 
-    async def post_challenge(self, interaction: Interaction, match: MatchRow, content: str) -> None:
+    async def post_challenge(
+        self, interaction: Interaction, match: MatchRow, *, rematch: bool = False
+    ) -> None:
         """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
         stored(interaction)
         try:
-            response = await interaction.response.send_message(
-                **self.challenge_message(match, content), allowed_mentions=MENTION_USERS
-            )
+            with text.speaking(await self.public_language(match.guild_id)):
+                message = self.challenge_message(match, rematch=rematch)
+            response = await interaction.response.send_message(**message, allowed_mentions=MENTION_USERS)
             if response.message_id is not None:
                 self.outbox.shown_challenge(match, response.message_id)
         finally:
@@ -163,12 +171,13 @@ class DuelsCog:
             # /cardia status and abort read its message id from the database: commit it now.
             await self.duels.storage.flush()
 
-    def challenge_message(self, match: MatchRow, content: str | None = None) -> dict[str, Any]:
+    def challenge_message(self, match: MatchRow, *, rematch: bool = False) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open."""
-        if content is None:
-            content = text.tr(
-                "challenge.content", opponent=f"<@{match.opponent_id}>", challenger=match.challenger_name
-            )
+        content = text.tr(
+            "challenge.rematch" if rematch else "challenge.content",
+            opponent=f"<@{match.opponent_id}>",
+            challenger=match.challenger_name,
+        )
         return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
     def challenge_embed(self, match: MatchRow) -> discord.Embed:
@@ -203,9 +212,9 @@ class DuelsCog:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
-            await interaction.response.edit_message(
-                embed=self.challenge_embed(match), view=self.challenge_view(match)
-            )
+            with text.speaking(await self.public_language(match.guild_id)):
+                embed, view = self.challenge_embed(match), self.challenge_view(match)
+            await interaction.response.edit_message(embed=embed, view=view)
             if interaction.message is not None:
                 self.outbox.shown_challenge(match, interaction.message.id)
         finally:
@@ -233,13 +242,7 @@ class DuelsCog:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self.post_challenge(
-            interaction,
-            match,
-            text.tr(
-                "challenge.rematch", opponent=f"<@{match.opponent_id}>", challenger=match.challenger_name
-            ),
-        )
+        await self.post_challenge(interaction, match, rematch=True)
 
     # --- the board --------------------------------------------------------------------------------------
 

@@ -22,10 +22,18 @@ from typing import Any, Protocol, cast
 import discord
 from discord import app_commands
 
+from bot.services import text
 from bot.services.text import tr
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+
+
+def speak_privately(interaction: Interaction) -> None:
+    """What this interaction's handler says is in the language of the user's own Discord client (English
+    for a language without a catalogue); public messages it posts say so themselves (``speaking``).
+    Each interaction runs in its own task, so this lasts exactly as long as its handler."""
+    text.set_language(text.language_of(interaction.locale))
 
 
 def stored(interaction: Interaction) -> None:
@@ -63,6 +71,7 @@ class Guard:
 
     async def run(self, interaction: Interaction, handler: Callable[[], Awaitable[None]], what: str) -> None:
         """Run a component's handler: refused while stopping, answered if it fails."""
+        speak_privately(interaction)
         if self.stopping:
             await reply(interaction, tr("error.stopping"))
             return
@@ -123,6 +132,7 @@ class GuardedTree(app_commands.CommandTree[Any]):
         self.guard = guard
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        speak_privately(interaction)
         if interaction.type is discord.InteractionType.autocomplete:
             return True  # answered with no choices at worst (Guard.choices); not counted
         if self.guard.stopping:

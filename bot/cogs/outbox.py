@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup
@@ -150,12 +151,13 @@ class Outbox:
         assert match is not None  # an outbox entry references its match
         scan = _Scan(self.bot) if match_id in self._suspect else None
         handled: set[tuple[str, int | None]] = set()
-        for post in posts:
-            target = (post.kind, post.game_id)
-            if target not in handled:  # each brings its target to the current state: once is enough
-                handled.add(target)
-                match = await self._show(post, match, scan)
-            self._mark_done(match_id, [post.id])
+        with text.speaking(await self.cog.public_language(match.guild_id)):  # the channel's language
+            for post in posts:
+                target = (post.kind, post.game_id)
+                if target not in handled:  # each brings its target to the current state: once is enough
+                    handled.add(target)
+                    match = await self._show(post, match, scan)
+                self._mark_done(match_id, [post.id])
         self._suspect.discard(match_id)
 
     async def _show(self, post: Post, match: MatchRow, scan: _Scan | None) -> MatchRow:

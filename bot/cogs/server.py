@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 import discord
 from discord import app_commands
@@ -24,7 +24,7 @@ from bot.services.duels import Duels, LiveGame, Refusal
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
 from bot.services.text import tr
 from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
-from bot.store import SETTINGS_COLUMNS, GuildSettings, MatchRow, bounds
+from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
 from engine import view as engine_view
 
 if TYPE_CHECKING:
@@ -383,7 +383,8 @@ class ServerCog:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         content = interaction.message.content if interaction.message is not None else ""
-        claimed = tr("claim.done", who=names[player])
+        with text.speaking(await self.duels_cog.public_language(live.match.guild_id)):  # a public line
+            claimed = tr("claim.done", who=names[player])
         stored(interaction)
         try:
             await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
@@ -398,6 +399,10 @@ class ServerCog:
             assert notice.step is not None
             await self.duels_cog.after_step(notice.step)
             return
+        with text.speaking(await self.duels_cog.public_language(notice.live.match.guild_id)):
+            await self._post_notice(notice)
+
+    async def _post_notice(self, notice: Notice) -> None:
         live, match = notice.live, notice.live.match
         names = match.names
         mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
@@ -451,6 +456,12 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
 
     @group.command(name="settings", description="This server's settings for duels played over days")
     @app_commands.describe(**{name: option_description(name) for name in SETTINGS_COLUMNS})
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=tr(f"settings.language.{value}"), value=value)
+            for value in get_args(Language)
+        ]
+    )
     async def settings(
         interaction: Interaction,
         decision_hours: app_commands.Range[float, DECISION[0], DECISION[1]] | None = None,
@@ -458,6 +469,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
         grace_hours: app_commands.Range[float, GRACE[0], GRACE[1]] | None = None,
         cross_channel: bool | None = None,
         max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         await async_ui.show_settings(
             interaction,
@@ -466,6 +478,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
             grace_hours=grace_hours,
             cross_channel=cross_channel,
             max_duels=max_duels,
+            language=None if language is None else language.value,
         )
 
     @group.command(name="concede", description="Give up a running duel: your opponent wins the match")

@@ -8,14 +8,14 @@ adds to ``Duels.propose_checks``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from bot.services import text
 from bot.services.duels import Duels, Refusal
 from bot.services.text import tr
-from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Storage, bounds
+from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Language, Storage, bounds
 
 
 def validate(current: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
@@ -36,8 +36,13 @@ def option_description(name: str) -> str:
     """A setting's option in ``/cardia settings``: what it means, and its default."""
     field = GuildSettings.model_fields[name]
     default = field.default
-    shown = ("yes" if default else "no") if isinstance(default, bool) else f"{default:g}"
-    return f"{field.description} (default: {shown})"
+    if isinstance(default, bool):
+        shown = tr("settings.yes" if default else "settings.no")
+    elif isinstance(default, str):
+        shown = tr(f"settings.language.{default}")
+    else:
+        shown = f"{default:g}"
+    return tr("settings.option", meaning=tr(f"setting.{name}"), default=shown)
 
 
 def readme_table() -> str:
@@ -47,6 +52,8 @@ def readme_table() -> str:
         default = field.default
         if isinstance(default, bool):
             shown, allowed = ("yes" if default else "no"), "yes/no"
+        elif isinstance(default, str):
+            shown, allowed = default, "/".join(f"`{v}`" for v in get_args(Language))
         else:
             low, high = bounds(name)
             shown, allowed = f"{default:g}", f"{low:g}–{high:g}"
@@ -57,9 +64,20 @@ def readme_table() -> str:
 class GuildSettingsStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        # Read for every public message (its language): kept once read, replaced when changed here.
+        self._cache: dict[int, GuildSettings] = {}
 
     async def get(self, guild_id: int) -> GuildSettings:
-        return await self.storage.settings(guild_id)
+        settings = self._cache.get(guild_id)
+        if settings is None:
+            settings = self._cache[guild_id] = await self.storage.settings(guild_id)
+        return settings
+
+    async def language(self, guild_id: int, preferred_locale: object) -> str:
+        """The language of the server's public messages: its setting, or (auto) its own preferred
+        locale when there is a catalogue for it, else English."""
+        chosen = (await self.get(guild_id)).language
+        return text.language_of(preferred_locale) if chosen == "auto" else chosen
 
     async def all(self) -> dict[int, GuildSettings]:
         """Every server that chose settings (the others have :data:`DEFAULTS`)."""
@@ -69,6 +87,7 @@ class GuildSettingsStore:
         """Change some settings of a server (the others keep their values); the new settings."""
         settings = validate(await self.storage.settings(guild_id), changes)
         await self.storage.save_settings(guild_id, user_id, settings)
+        self._cache[guild_id] = settings
         return settings
 
     # --- the rules for new challenges -------------------------------------------------------------------
@@ -113,4 +132,5 @@ def describe(settings: GuildSettings) -> list[tuple[str, str]]:
             tr("settings.cross_channel_yes" if settings.cross_channel else "settings.cross_channel_no"),
         ),
         (tr("settings.max_duels"), tr("settings.max_duels_value", n=settings.max_duels)),
+        (tr("settings.language"), tr(f"settings.language.{settings.language}")),
     ]

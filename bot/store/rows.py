@@ -180,6 +180,9 @@ def finished_game(row: Row) -> FinishedGame:
     )
 
 
+Language = Literal["auto", "en", "hu", "pl"]  # a server's public language (auto: its preferred locale)
+
+
 class GuildSettings(BaseModel):
     """A server's settings (``/cardia settings``; a server that never chose any has the defaults). The
     one source of the defaults, the allowed ranges and what each setting means: the command's options,
@@ -199,6 +202,11 @@ class GuildSettings(BaseModel):
     cross_channel: bool = Field(True, description="May a player have open duels in several channels at once?")
     max_duels: int = Field(
         5, ge=1, le=25, description="Open duels per player on this server, challenges included"
+    )
+    language: Language = Field(
+        "auto",
+        description="The language of boards, challenges and results (auto: the server's own, when Hungarian "
+        "or Polish, else English)",
     )
 
     @property

@@ -22,7 +22,7 @@ class SettingsQueries(Connection[Any]):
     async def save_settings(self, guild_id: int, user_id: int, settings: GuildSettings) -> None:
         """Store a server's settings (an upsert), with who changed them and when."""
         values = [getattr(settings, name) for name in SETTINGS_COLUMNS]
-        values = [int(v) if isinstance(v, bool) else v for v in values]
+        values = [int(v) if isinstance(v, bool) else v for v in values]  # booleans stored as 0/1
         columns = ", ".join(SETTINGS_COLUMNS)
         async with self.transaction():
             await self.db.execute(

@@ -48,6 +48,11 @@ def current_language() -> str:
     return _current.get()
 
 
+def set_language(language: str) -> None:
+    """Make ``language`` current for the rest of this task (an interaction's handler)."""
+    _current.set(language if language in BUNDLES else SOURCE)
+
+
 @contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Phrases built inside the block are in ``language`` (one of :data:`LANGUAGES`)."""
