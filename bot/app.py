@@ -17,6 +17,7 @@ from bot.cogs.duels import DuelsCog
 from bot.cogs.guard import Guard, GuardedTree
 from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
+from bot.cogs.translator import CatalogueTranslator
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
@@ -84,6 +85,7 @@ class CardiaBot(discord.Client):
         self.records_cog.add_commands(group)
         self.server_cog.add_commands(group)
         self.tree.add_command(group)
+        await self.tree.set_translator(CatalogueTranslator())  # names and descriptions in hu and pl
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync:  # a deliberate step (python -m bot --sync), never on every start
             guild = None if self.sync_guild is None else discord.Object(self.sync_guild)

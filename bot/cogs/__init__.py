@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.cogs.translator import said
+
 
 def cardia_group() -> app_commands.Group:
     """The ``/cardia`` command group; each cog adds its commands to it."""
-    return app_commands.Group(name="cardia", description="Duels of Cardia, the card game by Hans im Glück")
+    return app_commands.Group(name="cardia", description=said("slash.cardia.description"))

@@ -25,6 +25,7 @@ from bot.cogs.components import (
 )
 from bot.cogs.guard import stored
 from bot.cogs.outbox import Outbox
+from bot.cogs.translator import descriptions, options, said, spoken
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
@@ -62,19 +63,27 @@ def _deck_from_code(code: str) -> DeckChoice:
     return kinds.pop() if len(kinds) == 1 else sources
 
 
+def _deck_choice(code: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=spoken(lambda: render.deck_label(_deck_from_code(code))), value=code)
+
+
+def _location_choice(location: str) -> app_commands.Choice[str]:
+    skulls = "💀" * LOCATIONS[location].skulls
+    return app_commands.Choice(
+        name=spoken(lambda: f"{text.location_name(location)} ({skulls})"), value=location
+    )
+
+
 DECK_CHOICES = [
-    app_commands.Choice(name=render.deck_label(_deck_from_code("".join(code))), value="".join(code))
+    _deck_choice("".join(code))
     for code in sorted(itertools.product("12", repeat=4), key=lambda c: (len(set(c)) > 1, c))
 ]
-LOCATION_CHOICES = [app_commands.Choice(name="No location", value="none")] + [
-    app_commands.Choice(
-        name=f"{text.location_name(location.id)} ({'💀' * location.skulls})", value=location.id
-    )
-    for location in LOCATIONS.values()
+LOCATION_CHOICES = [app_commands.Choice(name=said("slash.choice.no_location"), value="none")] + [
+    _location_choice(location) for location in LOCATIONS
 ]
 MATCH_CHOICES = [
-    app_commands.Choice(name="First to 2 game wins", value=2),
-    app_commands.Choice(name="A single game", value=1),
+    app_commands.Choice(name=said("slash.choice.first_to_2"), value=2),
+    app_commands.Choice(name=said("slash.choice.single"), value=1),
 ]
 
 
@@ -94,13 +103,9 @@ class DuelsCog:
     def add_commands(self, group: app_commands.Group) -> None:
         """``/cardia challenge``."""
 
-        @group.command(name="challenge", description="Challenge someone to a duel of Cardia")
-        @app_commands.describe(
-            opponent="Who you challenge",
-            deck="Deck I, Deck II, or a mix of whole faction sets (default: Deck I)",
-            location="A location card that changes the rules (default: none)",
-            match="Match length (default: first to 2 game wins)",
-        )
+        @group.command(name=said("slash.challenge"), description=said("slash.challenge.description"))
+        @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match"))
+        @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match"))
         @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
         @app_commands.choices(match=MATCH_CHOICES)
         async def challenge(

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs import render
+from bot.cogs.translator import descriptions, options, said
 from bot.services import text
 from cards import CARDS, LOCATIONS
 
@@ -15,15 +16,17 @@ Interaction = discord.Interaction[Any]
 
 
 RULE_CHOICES = [
-    app_commands.Choice(name=title[:100], value=index) for index, (title, _) in enumerate(text.rules_pages())
+    app_commands.Choice(name=said(f"rules.page.{number}-title"), value=number - 1)
+    for number in range(1, text.RULES_PAGE_COUNT + 1)
 ]
 
 
 def add_commands(group: app_commands.Group) -> None:
     """``/cardia rules`` and ``/cardia card``: the game explained, privately."""
 
-    @group.command(name="rules", description="How Cardia is played")
-    @app_commands.describe(topic="Which part of the rules")
+    @group.command(name=said("slash.rules"), description=said("slash.rules.description"))
+    @app_commands.rename(**options("rules", "topic"))
+    @app_commands.describe(**descriptions("rules", "topic"))
     @app_commands.choices(topic=RULE_CHOICES)
     async def rules(interaction: Interaction, topic: app_commands.Choice[int] | None = None) -> None:
         index = topic.value if topic else 0
@@ -32,8 +35,9 @@ def add_commands(group: app_commands.Group) -> None:
         embed.set_footer(text=text.tr("rules.footer"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="card", description="Explain a card or a location")
-    @app_commands.describe(name="A card or location name")
+    @group.command(name=said("slash.card"), description=said("slash.card.description"))
+    @app_commands.rename(**options("card", "name"))
+    @app_commands.describe(**descriptions("card", "name"))
     async def card(interaction: Interaction, name: str) -> None:
         item = text.find_item(name)
         if item is None:

@@ -22,6 +22,7 @@ from discord import app_commands
 from bot.cogs.components import LeaderboardButton
 from bot.cogs.guard import guard_of
 from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.cogs.translator import descriptions, options, said
 from bot.ids import parse_id
 from bot.services import text
 from bot.services.records import (
@@ -53,24 +54,27 @@ DISTRIBUTION = "cardia-discord"
 def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
     """Add ``stats``, ``leaderboard``, ``history`` and ``about`` to the ``/cardia`` group."""
 
-    @group.command(name="stats", description="A player's Cardia record in this server")
-    @app_commands.describe(user="Whose record (default: yours)")
+    @group.command(name=said("slash.stats"), description=said("slash.stats.description"))
+    @app_commands.rename(**options("stats", "user"))
+    @app_commands.describe(**descriptions("stats", "user"))
     async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
         await ui.stats(interaction, user)
 
-    @group.command(name="leaderboard", description="This server's Cardia players, best first")
-    @app_commands.describe(sort="Rank by rating (default) or by games won")
+    @group.command(name=said("slash.leaderboard"), description=said("slash.leaderboard.description"))
+    @app_commands.rename(**options("leaderboard", "sort"))
+    @app_commands.describe(**descriptions("leaderboard", "sort"))
     @app_commands.choices(
         sort=[
-            app_commands.Choice(name="Rating", value="rating"),
-            app_commands.Choice(name="Games won", value="wins"),
+            app_commands.Choice(name=said("slash.choice.rating"), value="rating"),
+            app_commands.Choice(name=said("slash.choice.wins"), value="wins"),
         ]
     )
     async def leaderboard(interaction: Interaction, sort: app_commands.Choice[str] | None = None) -> None:
         await ui.leaderboard(interaction, sort.value if sort else "rating", 0)
 
-    @group.command(name="history", description="A finished game, decision by decision, and its record")
-    @app_commands.describe(game="The game's number (#12), or pick one of your recent games")
+    @group.command(name=said("slash.history"), description=said("slash.history.description"))
+    @app_commands.rename(**options("history", "game"))
+    @app_commands.describe(**descriptions("history", "game"))
     async def history(interaction: Interaction, game: str) -> None:
         await ui.history(interaction, game)
 
@@ -80,7 +84,7 @@ def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
             ui.history_choices(interaction, current), "/cardia history"
         )
 
-    @group.command(name="about", description="The bot's version, uptime and games")
+    @group.command(name=said("slash.about"), description=said("slash.about.description"))
     async def about(interaction: Interaction) -> None:
         await ui.about(interaction)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, get_args
 
 import discord
@@ -18,6 +19,7 @@ from discord import app_commands
 
 from bot.cogs.components import ClaimButton, ConcedeButton
 from bot.cogs.guard import guard_of, stored
+from bot.cogs.translator import descriptions, options, said, spoken
 from bot.ids import parse_id
 from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal
@@ -454,11 +456,12 @@ class ServerCog:
 def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
     """``/cardia settings``, ``concede``, ``abort`` and ``status``."""
 
-    @group.command(name="settings", description="This server's settings for duels played over days")
-    @app_commands.describe(**{name: option_description(name) for name in SETTINGS_COLUMNS})
+    @group.command(name=said("slash.settings"), description=said("slash.settings.description"))
+    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS))
+    @app_commands.describe(**{name: spoken(partial(option_description, name)) for name in SETTINGS_COLUMNS})
     @app_commands.choices(
         language=[
-            app_commands.Choice(name=tr(f"settings.language.{value}"), value=value)
+            app_commands.Choice(name=said(f"settings.language.{value}"), value=value)
             for value in get_args(Language)
         ]
     )
@@ -481,8 +484,9 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
             language=None if language is None else language.value,
         )
 
-    @group.command(name="concede", description="Give up a running duel: your opponent wins the match")
-    @app_commands.describe(duel="Which duel (needed if you have several)")
+    @group.command(name=said("slash.concede"), description=said("slash.concede.description"))
+    @app_commands.rename(**options("concede", "duel"))
+    @app_commands.describe(**descriptions("concede", "duel"))
     async def concede(interaction: Interaction, duel: str | None = None) -> None:
         await async_ui.concede(interaction, duel)
 
@@ -491,8 +495,9 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
         choices = async_ui.duel_choices(interaction, current, everyone=False)
         return await guard_of(interaction).choices(choices, "/cardia concede: autocomplete")
 
-    @group.command(name="abort", description="Server managers: end a duel without any result")
-    @app_commands.describe(duel="Which duel (default: the one in this channel)")
+    @group.command(name=said("slash.abort"), description=said("slash.abort.description"))
+    @app_commands.rename(**options("abort", "duel"))
+    @app_commands.describe(**descriptions("abort", "duel"))
     async def abort(interaction: Interaction, duel: str | None = None) -> None:
         await async_ui.abort(interaction, duel)
 
@@ -501,6 +506,6 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
         choices = async_ui.duel_choices(interaction, current, everyone=True)
         return await guard_of(interaction).choices(choices, "/cardia abort: autocomplete")
 
-    @group.command(name="status", description="Your running duels: whose move, until when, and the boards")
+    @group.command(name=said("slash.status"), description=said("slash.status.description"))
     async def status(interaction: Interaction) -> None:
         await async_ui.status(interaction)

@@ -39,7 +39,7 @@ def option_description(name: str) -> str:
     if isinstance(default, bool):
         shown = tr("settings.yes" if default else "settings.no")
     elif isinstance(default, str):
-        shown = tr(f"settings.language.{default}")
+        shown = default
     else:
         shown = f"{default:g}"
     return tr("settings.option", meaning=tr(f"setting.{name}"), default=shown)

@@ -205,8 +205,7 @@ class GuildSettings(BaseModel):
     )
     language: Language = Field(
         "auto",
-        description="The language of boards, challenges and results (auto: the server's own, when Hungarian "
-        "or Polish, else English)",
+        description="Language of boards and results; auto: the server's own if Hungarian or Polish",
     )
 
     @property

@@ -88,4 +88,4 @@ setting-reminder_hours = Hours between reminders while a decision is awaited; 0:
 setting-grace_hours = Hours after the decision time until the duel is forfeited
 setting-cross_channel = May a player have open duels in several channels at once?
 setting-max_duels = Open duels per player on this server, challenges included
-setting-language = The language of boards, challenges and results (auto: the server's own, when Hungarian or Polish, else English)
+setting-language = Language of boards and results; auto: the server's own if Hungarian or Polish
