@@ -13,7 +13,6 @@ from bot.services.text.names import (
     faction_name,
     location_name,
     player_name,
-    possessive,
 )
 from bot.services.text.results import result_text
 from cards import CARDS
@@ -44,7 +43,7 @@ class _Teller:
         return player_name(player, self.names)
 
     def card(self, player: int, card_id: str) -> str:
-        return f"{possessive(self.who(player))} {card_name(card_id)}"
+        return tr("owned_card", owner=self.who(player), card=card_name(card_id))
 
     # --- the round's course: the top of the tree ---------------------------------------------------
 
@@ -210,8 +209,7 @@ class _Teller:
             e.event.kind == "discarded" and e.event.detail == "play" for e in effects
         ):
             cards = [self.card(e.event.player, c) for e in effects for c in e.event.cards]
-            verb = tr("event.verb.are" if len(cards) > 1 else "event.verb.is")
-            return [tr("event.discard_play", cards=join(cards), verb=verb)]
+            return [plural("event.discard_play", len(cards), cards=join(cards))]
         clauses: list[str] = []
         for effect in effects:
             if effect.event.kind in CAUSES:  # a location (Bazaar) inside an ability
@@ -264,7 +262,7 @@ class _Teller:
     def _discarded(self, event: Event) -> str:
         who, cards, detail = self.who(event.player), event.cards, event.detail
         if detail == "play":
-            return tr("event.discard_play", cards=self.card(event.player, cards[0]), verb=tr("event.verb.is"))
+            return plural("event.discard_play", 1, cards=self.card(event.player, cards[0]))
         if not cards:
             return tr("event.discard_hand_none", who=who) if detail == "hand" else ""
         if detail == "hand":
@@ -273,8 +271,7 @@ class _Teller:
             return tr("event.discard_deck", who=who, cards=plural("cards", len(cards)))
         if detail in ("faction", "whole_deck"):  # Witch King: every card of the faction named
             return tr("event.discard_deck", who=who, cards=_names(cards))
-        count = "card" if len(cards) == 1 else f"{len(cards)} cards"
-        return tr("event.discard_top", who=who, count=count, cards=", ".join(map(card_name, cards)))
+        return plural("event.discard_top", len(cards), who=who, cards=", ".join(map(card_name, cards)))
 
     def _drew(self, event: Event) -> str:
         who = self.who(event.player)

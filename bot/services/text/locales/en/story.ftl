@@ -11,13 +11,19 @@ event-activates = { $card } activates
 event-copies = { $card } copies { $source }
 event-lost_copies = { $card } lost and copies { $source }
 event-lost_activates_other = { $card } lost and activates { $target }
-event-discard_top = { $who } discards the top { $count } of their deck ({ $cards })
+event-discard_top =
+    { $n ->
+        [one] { $who } discards the top card of their deck ({ $cards })
+       *[other] { $who } discards the top { $n } cards of their deck ({ $cards })
+    }
 event-discard_deck = { $who } discards { $cards } from their deck
 event-discard_hand = { $who } discards { $cards } from hand
 event-discard_hand_none = { $who } has no card of that faction in hand
-event-discard_play = { $cards } { $verb } discarded from play
-event-verb-is = is
-event-verb-are = are
+event-discard_play =
+    { $n ->
+        [one] { $cards } is discarded from play
+       *[other] { $cards } are discarded from play
+    }
 event-modifier = { $card } gets { $amount }
 event-modifier_self = it gets { $amount }
 event-outcome-modified = {" "}(after modifiers)

@@ -1,0 +1,50 @@
+event-placed_hidden = { $who } lerakott egy kártyát képpel lefelé.
+event-placed_both_hidden = { $who } lerakták a kártyájukat képpel lefelé.
+event-placed_card = { $who } lerakta ezt képpel lefelé: { $card }.
+event-placed_shown = { $who } elsőként képpel felfelé rakta le: { $card } (Jósnő).
+event-placed_shown_hidden = { $who } képpel lefelé lerakott egy kártyát, és megmutatta az ellenfelének (Jósnő).
+event-revealed = Felfedve: { $first } – { $second }: { $outcome }.
+event-outcome-win = { $who } nyeri a találkozást
+event-outcome-tie = döntetlen, nem aktiválódik képesség
+event-lost_activates = { $card } veszített, és aktiválódik
+event-activates = { $card } aktiválódik
+event-copies = { $card } lemásolja: { $source }
+event-lost_copies = { $card } veszített, és lemásolja: { $source }
+event-lost_activates_other = { $card } veszített, és aktiválja: { $target }
+event-discard_top =
+    { $n ->
+        [one] { $who } eldobja a paklija felső kártyáját ({ $cards })
+       *[other] { $who } eldobja a paklija felső { $n } kártyáját ({ $cards })
+    }
+event-discard_deck = { $who } eldobja a paklijából: { $cards }
+event-discard_hand = { $who } eldobja a kezéből: { $cards }
+event-discard_hand_none = { $who } kezében nincs ilyen csoportú kártya
+event-discard_play = { $cards } kikerül a játékból (eldobva)
+event-modifier = { $card } { $amount }-t kap
+event-modifier_self = { $amount }-t kap
+event-outcome-modified = {" "}(a módosítókkal)
+event-modifier_removed = a módosítók lekerülnek innen: { $card }
+event-token = { $card } időjelzőt kap
+event-token_self = időjelzőt kap (a képessége mostantól érvényes)
+event-token_removed = az időjelző lekerül innen: { $card }
+event-moved = { $who } áthelyezi az összes módosítót és időjelzőt: { $source } → { $target }
+event-returned = { $who } visszaveszi a kezébe: { $card }
+event-replaced = { $old } eldobva, a helyére kerül { $who } kezéből: { $new }
+event-next_modifier = { $who } következő kártyája { $amount }-t kap
+event-next_librarian = { $who } a következő kártyájának +2-t vagy −2-t ad
+event-next_engineer = { $who } következő kártyája +5-öt kap, miután a találkozása képességei lezajlottak
+event-next_blackmail = { $who } következő kártyájának ebből a csoportból kell lennie: { $faction }, különben eldob 2 kártyát
+event-must_play_first = { $who } a következő kártyáját elsőként, képpel felfelé rakja le (Jósnő)
+event-shuffled = { $who } megkeveri a pakliját
+event-drew = { $who } húz: { $count }
+event-drew_cards = { $who } húz: { $cards }
+event-drew_each = { $who } egyaránt húz: { $count }
+event-under_deck = { $who } a paklija aljára tesz egy kártyát
+event-under_deck_card = { $who } a paklija aljára teszi: { $card }
+event-under_deck_each = { $who } egy-egy kártyát tesz a paklija aljára
+event-then = , majd{" "}
+event-continued = { $head } (folytatás)
+event-nested = { $head } ({ $text })
+event-from_cause = { $text } ({ $cause })
+event-next_modifier_applied = A következő kártya módosítója
+event-more = … és még { $n } változás.

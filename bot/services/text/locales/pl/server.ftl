@@ -1,0 +1,100 @@
+settings-title = ⚙️ Ustawienia Cardii na tym serwerze
+settings-decision = Czas na decyzję
+settings-decision_value = { $hours } na każdą decyzję
+settings-reminder = Przypomnienia
+settings-reminder_value = co { $hours }, gdy czekamy na decyzję
+settings-reminder_off = wyłączone
+settings-grace = Czas dodatkowy
+settings-grace_value = { $hours } po czasie na decyzję: w tym czasie przeciwnik może ogłosić zwycięstwo, potem pojedynek przepada
+settings-cross_channel = Pojedynki na kilku kanałach
+settings-cross_channel_yes = dozwolone
+settings-cross_channel_no = nie: wszystkie otwarte pojedynki gracza są na jednym kanale
+settings-max_duels = Otwarte pojedynki na gracza
+settings-max_duels_value = { $n } (razem z wyzwaniami)
+settings-footer = Zarządcy serwera: /cardia settings z opcjami, by je zmienić
+settings-saved = ✅ Ustawienia zapisane.
+settings-managers_only = Ustawienia Cardii mogą zmieniać tylko osoby z uprawnieniem Zarządzanie serwerem.
+settings-in_server = Ustawienia należą do serwera: użyj tego polecenia na serwerze.
+settings-out_of_range = { $name } musi mieścić się między { $low } a { $high }.
+hours =
+    { $n ->
+        [one] 1 godzina
+        [few] { $n } godziny
+        [many] { $n } godzin
+       *[other] { $n } godziny
+    }
+minutes =
+    { $n ->
+        [one] 1 minuta
+        [few] { $n } minuty
+        [many] { $n } minut
+       *[other] { $n } minuty
+    }
+limit-max_duels_you = Masz już na tym serwerze { $duels } (razem z wyzwaniami), a to najwięcej, ile tu wolno ({ $max }). Najpierw zakończ, poddaj albo wycofaj jeden: `/cardia status` je wymienia.
+limit-max_duels_them = { $name } ma już na tym serwerze { $duels } (razem z wyzwaniami), a to najwięcej, ile tu wolno ({ $max }). Wyzwij go później.
+duels =
+    { $n ->
+        [one] 1 otwarty pojedynek
+        [few] { $n } otwarte pojedynki
+       *[other] { $n } otwartych pojedynków
+    }
+limit-one_channel_you = Na tym serwerze wszystkie pojedynki gracza są na jednym kanale: masz już pojedynek na { $channel }. Wyzwij tam albo najpierw go zakończ.
+limit-one_channel_them = Na tym serwerze wszystkie pojedynki gracza są na jednym kanale: { $name } ma już pojedynek na { $channel }.
+timer-reminder = ⏰ { $who }: twój ruch w pojedynku { $first } – { $second } (gra { $number }) — { $what }. Czekamy od { $since }; czas mija { $time_up }. { $board }
+timer-reminder_late = ⏰ { $who }: czas minął w pojedynku { $first } – { $second } (gra { $number }) — { $what }. { $claimer } może w każdej chwili ogłosić zwycięstwo, a pojedynek przepadnie { $forfeit }, chyba że zdecydujesz wcześniej. { $board }
+timer-reminder_late_both = ⏰ { $who }: czas minął w pojedynku { $first } – { $second } (gra { $number }) — { $what }. Pojedynek zostanie anulowany bez wyniku { $forfeit }, chyba że któreś z was zdecyduje. { $board }
+timer-claim = ⌛ { $who }: skończył się czas w pojedynku { $first } – { $second } (gra { $number }). { $claimer }, możesz ogłosić zwycięstwo przyciskiem poniżej; dopóki tego nie zrobisz, { $loser } może jeszcze zdecydować. Bez decyzji pojedynek przepadnie { $forfeit }. { $board }
+timer-claim_both = ⌛ Czas minął ({ $who }) w pojedynku { $first } – { $second } (gra { $number }): gra czeka na was oboje, więc nikt nie może ogłosić zwycięstwa. Jeśli nikt nie zdecyduje, pojedynek zostanie anulowany bez wyniku { $forfeit }. { $board }
+timer-board = [Ostatnia plansza](<{ $link }>)
+timer-decision = { $who }: { $what }
+claim-label = Ogłoś zwycięstwo
+claim-not_player = To pojedynek między { $first } a { $second }: tylko oni mogą w nim ogłosić zwycięstwo.
+claim-not_yet = Czas na decyzję jeszcze nie minął: nie możesz ogłosić zwycięstwa.
+claim-waits_for_you = Gra czeka na twoją decyzję: nie możesz ogłosić zwycięstwa, ale wciąż możesz zdecydować (Pokaż moją rękę na ostatniej planszy).
+claim-nobody = Gra czeka na obu graczy: nikt nie może ogłosić zwycięstwa.
+claim-out_of_date = To żądanie jest nieaktualne: od tego czasu zapadła decyzja i gra toczy się dalej.
+claim-done = ✅ { $who } ogłasza zwycięstwo.
+duel-unknown = Nie ma takiego pojedynku: wybierz jeden z listy opcji `duel`.
+duel-label_mine = przeciw { $opponent } — { $what } · #{ $channel }
+duel-label_all = { $first } – { $second } — { $what } · #{ $channel }
+duel-label_game = gra { $number }
+duel-label_proposed = wyzwanie
+duel-channel_unknown = inny kanał
+concede-none = Nie masz na tym serwerze trwającego pojedynku, który mógłbyś poddać.
+concede-which = Masz kilka trwających pojedynków: wybierz jeden opcją `duel`.
+concede-proposed = To wyzwanie jeszcze się nie zaczęło: wycofaj je albo odrzuć przy wiadomości z wyzwaniem.
+concede-done = Poddałeś pojedynek z graczem { $opponent }: { $opponent } wygrywa mecz.
+concede-confirm = Poddać mecz z graczem { $opponent }? { $opponent } go wygra; tego nie da się cofnąć.
+concede-button = Potwierdzam: poddaję
+concede-over = Ten pojedynek już się nie toczy: nie ma czego poddawać.
+abort-managers_only = Pojedynki mogą przerywać tylko osoby z uprawnieniem Zarządzanie serwerem.
+abort-none = Na tym kanale nie ma otwartego pojedynku: wybierz jeden opcją `duel`.
+abort-which = Na tym kanale jest kilka otwartych pojedynków: wybierz jeden opcją `duel`.
+abort-done = Pojedynek { $first } – { $second } został przerwany: wynik nie zostaje zapisany.
+status-title = Twoje pojedynki
+status-none = Nie masz tu otwartych pojedynków. Wyzwij kogoś poleceniem `/cardia challenge`.
+status-count = Otwarte: { $n } (na tym serwerze najwyżej { $max } na gracza).
+status-active = **przeciw { $opponent }** — gra { $number }{ $score } · { $channel }
+status-score = {" "}· ty { $mine } – { $theirs } { $opponent }
+status-waits = { $who } od { $since }; czas mija { $time_up }.
+status-your_decision = ❗ **twoja** decyzja ({ $what })
+status-their_decision = ⏳ decyzja gracza { $who } ({ $what })
+status-board = [Ostatnia plansza]({ $link })
+status-proposed_by_you = **przeciw { $opponent }** — twoje wyzwanie, czeka, aż { $opponent } przyjmie · { $channel }
+status-proposed_to_you = **przeciw { $opponent }** — { $opponent } cię wyzywa: przyjmij albo odrzuć · { $channel }
+status-challenge = [Wyzwanie]({ $link })
+status-more = … i jeszcze { $n }.
+settings-option = { $meaning } (domyślnie: { $default })
+settings-yes = tak
+settings-no = nie
+settings-language = Język wiadomości publicznych
+settings-language-auto = język serwera (węgierski, polski, w innym razie angielski)
+settings-language-en = angielski (English)
+settings-language-hu = węgierski (magyar)
+settings-language-pl = polski
+setting-decision_hours = Godziny, które gracz ma na każdą decyzję
+setting-reminder_hours = Godziny między przypomnieniami, gdy czekamy na decyzję; 0: brak
+setting-grace_hours = Godziny po czasie na decyzję, po których pojedynek przepada
+setting-cross_channel = Czy gracz może mieć otwarte pojedynki na kilku kanałach naraz?
+setting-max_duels = Otwarte pojedynki na gracza na tym serwerze, razem z wyzwaniami
+setting-language = Język plansz i wyników; auto: język serwera, jeśli węgierski lub polski
