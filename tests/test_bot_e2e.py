@@ -47,7 +47,19 @@ HANDLERS = (
     "decide",
     "decide_by_index",
 )
-CARD_NAMES = {text.card_name(card) for card in CARDS}
+
+
+def _names_of(card: str) -> set[str]:
+    """A card's name in every language the bot speaks (a secret must not leak in any of them)."""
+    names = set()
+    for language in text.LANGUAGES:
+        with text.speaking(language):
+            names.add(text.card_name(card))
+    return names
+
+
+NAMES_OF = {card: _names_of(card) for card in CARDS}
+CARD_NAMES = {name for names in NAMES_OF.values() for name in names}
 MENTION = re.compile(r"<@(\d+)>")
 GAME_IN_CUSTOM_ID = re.compile(r"cardia:[hdsb]:(\d+)")
 OUT_OF_DATE = "⚠️ That choice is out of date"
@@ -70,10 +82,9 @@ def stacked_setup(deck: Deck = "I", location: str | None = None, seed: int = 7) 
     }
 
 
-def _card_name(ref: str) -> str | None:
-    """The name of a card id or reference (``p2:judge``); None for anything else."""
-    card = ref.rsplit(":", 1)[-1]
-    return text.card_name(card) if card in CARDS else None
+def _card_names(ref: str) -> set[str]:
+    """The names of a card id or reference (``p2:judge``) in every language; none for anything else."""
+    return NAMES_OF.get(ref.rsplit(":", 1)[-1], set())
 
 
 def names_in(body_text: str, names: set[str]) -> set[str]:
@@ -106,7 +117,7 @@ class Followed:
             refs += player["discard"]
         for event in visible_events(self.game, None):
             refs += list(event.cards)
-        self.public |= {name for ref in refs if (name := _card_name(str(ref))) is not None}
+        self.public |= {name for ref in refs for name in _card_names(str(ref))}
 
     def hidden(self) -> set[str]:
         """Names of cards in a hand, a deck or face down that the public has never seen in this game."""
@@ -116,7 +127,7 @@ class Followed:
             refs += [
                 slot["card"] for slot in (encounter["p1"], encounter["p2"]) if slot and not slot["face_up"]
             ]
-        return {name for ref in refs if (name := _card_name(str(ref))) is not None} - self.public
+        return {name for ref in refs for name in _card_names(str(ref))} - self.public
 
 
 class Table:
@@ -134,6 +145,7 @@ class Table:
         self.screened = 0  # requests already screened for hidden card names
         self.screened_bodies = 0
         self.revealed_names_published: set[str] = set()
+        self.public_language = "en"  # the server's: what its public messages are written in
         self._bot: CardiaBot | None = None
         monkeypatch.setattr(bot.services.duels, "new_setup", self.new_setup)
         for name in HANDLERS:
@@ -225,7 +237,9 @@ class Table:
         accepted = await self.bob.click(message, f"cardia:c:{match_id}:accept")
         await self.settle()
         assert accepted.response_type == 7 and accepted.message is message
-        assert message.custom_ids == [] and "accepted" in message.text
+        with text.speaking(self.public_language):
+            accepted_line = text.tr("challenge.status.active")
+        assert message.custom_ids == [] and accepted_line in message.text
         board = self.board()
         assert set(self.mentioned(board)) == {self.alice, self.bob}
         return match_id, self.game_id(board)
@@ -453,13 +467,23 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
-    ("deck", "location"),
-    [("2222", "foggy_swamp"), ("1221", "grand_library"), ("2112", "auction_house"), ("1111", "scrapyard")],
+    ("deck", "location", "language"),
+    [
+        ("2222", "foggy_swamp", "hu"),
+        ("1221", "grand_library", "pl"),
+        ("2112", "auction_house", "en"),
+        ("1111", "scrapyard", "en"),
+    ],
 )
-async def test_no_public_message_names_a_hidden_card(table: Table, deck: str, location: str) -> None:
-    """A single game (decks and locations vary): after every decision, the public messages the bot
-    sent name no card that was in a hand, a deck or face down and never seen by the public."""
+async def test_no_public_message_names_a_hidden_card(
+    table: Table, deck: str, location: str, language: str
+) -> None:
+    """A single game (decks, locations and the server's language vary): after every decision, the
+    public messages the bot sent name no card that was in a hand, a deck or face down and never seen by
+    the public, in any language."""
     rng = random.Random(f"{deck}-{location}")
+    table.emulator.guild.preferred_locale = language
+    table.public_language = language
     async with table.running():
         match_id, game_id = await table.start(deck=deck, location=location, match=1)
         await table.screen()

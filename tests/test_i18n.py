@@ -97,6 +97,15 @@ def test_every_message_renders_with_sample_values(language: str) -> None:
     assert rendered > 2000
 
 
+@pytest.mark.parametrize("language", OTHERS)
+def test_no_translation_is_left_in_english(language: str) -> None:
+    """A sentence of the English catalogue in another catalogue is a translation not done (the
+    end-to-end test in tests/test_bot_languages.py looks for exactly these in what players read)."""
+    from tests.test_bot_languages import SHARED, fragments
+
+    assert sorted((fragments(SOURCE) & fragments(language)) - SHARED) == []
+
+
 def test_polish_plurals_take_the_few_and_many_forms() -> None:
     with text.speaking("pl"):
         forms = {n: text.plural("cards", n) for n in (1, 2, 5, 22, 25)}

@@ -552,7 +552,13 @@ def check_embed_and_return(embed: discord.Embed) -> discord.Embed:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_render_within_limits_and_hide_cards(seed: int) -> None:
-    """Render every step of random games of every setup: schema, limits, labels, hidden cards."""
+    """Render every step of random games of every setup, in each language: schema, limits, labels,
+    hidden cards (by their name in the language shown)."""
+    with text.speaking(text.LANGUAGES[seed % len(text.LANGUAGES)]):
+        _render_a_random_game(seed)
+
+
+def _render_a_random_game(seed: int) -> None:
     rng = random.Random(seed)
     setup = random_setup(rng, all_setups=True)
     if seed == 0:

@@ -306,9 +306,12 @@ class DuelsCog:
         loser = "p2" if winner == "p1" else "p1"
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(match.id))
-        content = (
-            f"🏆 <@{match.user(winner)}> wins the match {wins[winner]}–{wins[loser]}"
-            f" against {match.names[loser]}!"
+        content = text.tr(
+            "match.won",
+            winner=f"<@{match.user(winner)}>",
+            a=wins[winner],
+            b=wins[loser],
+            loser=match.names[loser],
         )
         games = await self.duels.storage.games(match.id)
         last = await self.duels.live(games[-1].id) if games else None

@@ -162,6 +162,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    preferred_locale: str = "en-US"  # the server's language (Discord's Community setting)
 
     def payload(self) -> dict[str, Any]:
         """The GUILD_CREATE payload (the guild with its channels, roles and members)."""
@@ -191,7 +192,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "joined_at": now_iso(),

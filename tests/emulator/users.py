@@ -46,6 +46,7 @@ class SimUser:
         self.user = user
         self.channel: Channel = emulator.channel
         self.permissions: int = ALL_PERMISSIONS
+        self.locale = "en-US"  # the language of the user's Discord client, sent with each interaction
 
     @property
     def id(self) -> int:
@@ -214,7 +215,7 @@ class SimUser:
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "app_permissions": str(ALL_PERMISSIONS),
-            "locale": "en-US",
+            "locale": self.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id if guild else 0)},
             "context": 0 if guild else 1,
@@ -222,8 +223,8 @@ class SimUser:
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
+            payload["guild_locale"] = guild.preferred_locale
             payload["member"] = guild.members[self.id].payload(permissions=self.permissions)
         else:
             payload["user"] = self.user.payload()

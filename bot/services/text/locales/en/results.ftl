@@ -27,3 +27,4 @@ match-timeout = 🏆 { $winner } wins the match against { $loser }, who ran out 
 match-forfeit = 🏆 { $winner } wins the match against { $loser }, who did not decide in time and forfeits.
 match-aborted = 🛑 The duel between { $first } and { $second } was aborted by a server manager: no result is recorded.
 match-abandoned = ⌛ Neither { $first } nor { $second } decided in time: the duel is cancelled, and no result is recorded.
+match-won = 🏆 { $winner } wins the match { $a }–{ $b } against { $loser }!

@@ -23,3 +23,4 @@ match-timeout = 🏆 { $winner } megnyerte a mérkőzést { $loser } ellen, akin
 match-forfeit = 🏆 { $winner } megnyerte a mérkőzést { $loser } ellen, aki nem döntött időben.
 match-aborted = 🛑 { $first } és { $second } párbaját egy szerver-kezelő félbeszakította: nincs rögzített eredmény.
 match-abandoned = ⌛ Sem { $first }, sem { $second } nem döntött időben: a párbaj elmarad, nincs rögzített eredmény.
+match-won = 🏆 { $winner } megnyerte a mérkőzést { $a }–{ $b } arányban { $loser } ellen!

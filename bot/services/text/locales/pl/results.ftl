@@ -28,3 +28,4 @@ match-timeout = 🏆 { $winner } wygrywa mecz z graczem { $loser }, któremu sko
 match-forfeit = 🏆 { $winner } wygrywa mecz walkowerem z graczem { $loser }, który nie podjął decyzji w czasie.
 match-aborted = 🛑 Pojedynek { $first } – { $second } przerwał zarządca serwera: wynik nie zostaje zapisany.
 match-abandoned = ⌛ Ani { $first }, ani { $second } nie podjęli decyzji w czasie: pojedynek zostaje anulowany, wynik nie zostaje zapisany.
+match-won = 🏆 { $winner } wygrywa mecz { $a }–{ $b } z graczem { $loser }!
