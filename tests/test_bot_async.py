@@ -455,3 +455,34 @@ def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_
     with pytest.raises(Refusal, match="between 0 and 720"):
         validate(DEFAULTS, {"reminder_hours": float("nan")})
     assert validate(DEFAULTS, {"max_duels": 25}).max_duels == 25
+
+
+@pytest.mark.asyncio
+async def test_notices_speak_the_servers_language_and_answers_the_clickers(table: AsyncTable) -> None:
+    """On a Polish server the reminder, the claim offer, the claimed line and the result are Polish;
+    what a click answers privately is in the clicker's own language (Alice: Hungarian)."""
+    alice, bob = table.alice, table.bob
+    table.emulator.guild.preferred_locale = "pl"
+    table.public_language = "pl"
+    alice.locale = "hu"
+    async with table.running():
+        match_id, game_id = await table.start()
+        await table.place(alice)
+        (reminder,) = await table.later(8)
+        assert reminder.content.startswith(f"⏰ {bob.mention}: twój ruch w pojedynku Alice – Bob (gra 1)")
+        assert "wybiera kartę" in reminder.content
+        (claim,) = [m for m in await table.later(16) if m.custom_ids]
+        assert claim.content.startswith(f"⌛ {bob.mention}: skończył się czas")
+        assert claim.components[0]["components"][0]["label"] == "Ogłoś zwycięstwo"
+        early = await _answer(await bob.click(claim, f"cardia:v:{game_id}:1"), table)
+        assert early.content.startswith("The game waits for your decision")  # Bob's client: English
+        before = len(table.emulator.messages())
+        await alice.click(claim, f"cardia:v:{game_id}:1")
+        await table.settle()
+        assert "✅ Alice ogłasza zwycięstwo." in claim.content
+        board, result = table.emulator.messages()[before:]
+        assert board.content == "Wygrywa Alice: Bob nie zdążył w czasie, a Alice ogłosił zwycięstwo."
+        assert result.content.startswith(f"🏆 {alice.mention} wygrywa mecz z graczem Bob")
+        concede = await _answer(await alice.slash("cardia", "concede"), table)
+        assert concede.content == "Nincs folyamatban lévő párbajod ezen a szerveren, amelyet feladhatnál."
+        assert (await stored_match(table, match_id)).status == "finished"

@@ -249,7 +249,9 @@ class Table:
         await self.settle()
         hand = shown.message
         assert hand is not None and hand.ephemeral and hand in user.messages(), shown.callbacks
-        assert hand not in self.emulator.messages() and "Your hand" in hand.text
+        with text.speaking(text.language_of(user.locale)):  # in the user's own language
+            discards_button = text.tr("button.discards")
+        assert hand not in self.emulator.messages() and discards_button in hand.text
         assert len(set(hand.custom_ids)) == len(hand.custom_ids), "Discord refuses duplicate custom ids"
         return hand
 
