@@ -4,12 +4,12 @@ with the effects it produced, in order. The bot tells "what just happened" from 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.game import Game
 from engine.model import Event
-from engine.observe import visible_events
+from engine.observe import visible_event
 
 CAUSES = frozenset({"ability", "location", "next_effect", "round_end"})
 
@@ -38,22 +38,27 @@ class _Node:
 def tree(events: Sequence[Event], start: int = 0) -> tuple[Happening, ...]:
     """The events from index ``start`` on as a tree of causes and effects (``events`` are a whole game's,
     so that a cause before ``start`` can be named)."""
+    return _tree(events.__getitem__, len(events), start)
+
+
+def _tree(event: Callable[[int], Event], end: int, start: int) -> tuple[Happening, ...]:
     roots: list[_Node] = []
     nodes: dict[int, _Node] = {}
 
     def node(index: int, told: bool) -> _Node:
         made = nodes.get(index)
         if made is None:
-            made = nodes[index] = _Node(events[index], told)
-            cause = events[index].cause
+            made = nodes[index] = _Node(event(index), told)
+            cause = made.event.cause
             (roots if cause < 0 else node(cause, cause < start).effects).append(made)
         return made
 
-    for index in range(start, len(events)):
+    for index in range(start, end):
         node(index, False)
     return tuple(root.freeze() for root in roots)
 
 
 def happenings(game: Game, viewer: str | None, start: int = 0) -> tuple[Happening, ...]:
-    """What happened from event ``start`` on, as ``viewer`` may see it (``visible_events``)."""
-    return tree(visible_events(game, viewer), start)
+    """What happened from event ``start`` on, as ``viewer`` may see it (``visible_events``); only the
+    events told and the causes they belong to are read."""
+    return _tree(lambda index: visible_event(game, viewer, game.events[index]), len(game.events), start)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
-from engine.model import PLAYERS, Event, PlayedCard
+from engine.model import PLAYERS, Event, EventTuple, PlayedCard
 from engine.record import FORMAT
 from engine.table import by_value
 from engine.view import CardView, view
@@ -118,14 +118,17 @@ _PRIVATE_CARDS = {"drew", "under_deck"}
 def visible_events(game: Game, viewer: str | None, start: int = 0) -> list[Event]:
     """The events from index ``start`` on, with the cards ``viewer`` may not see taken out (``amount``
     then tells how many there were)."""
-    seen: list[Event] = []
-    for kind, player, cards, amount, detail, cause in game.events[start:]:
-        own = player >= 0 and PLAYERS[player] == viewer
-        if kind in _PRIVATE_CARDS and not own:
-            cards, amount = (), len(cards)
-        elif kind == "placed" and not own:
-            shown = detail == "shown" and (viewer is not None or game.location != "foggy_swamp")
-            if not shown:
-                cards = ()
-        seen.append(Event(kind, player, cards, amount, detail, cause))
-    return seen
+    return [visible_event(game, viewer, raw) for raw in game.events[start:]]
+
+
+def visible_event(game: Game, viewer: str | None, raw: EventTuple) -> Event:
+    """One logged event as ``viewer`` may see it."""
+    kind, player, cards, amount, detail, cause = raw
+    own = player >= 0 and PLAYERS[player] == viewer
+    if kind in _PRIVATE_CARDS and not own:
+        cards, amount = (), len(cards)
+    elif kind == "placed" and not own:
+        shown = detail == "shown" and (viewer is not None or game.location != "foggy_swamp")
+        if not shown:
+            cards = ()
+    return Event(kind, player, cards, amount, detail, cause)

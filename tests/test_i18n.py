@@ -106,6 +106,21 @@ def test_no_translation_is_left_in_english(language: str) -> None:
     assert sorted((fragments(SOURCE) & fragments(language)) - SHARED) == []
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_fast_path_says_what_fluent_says(language: str) -> None:
+    """``tr`` fills messages of text and values itself (catalogue.TEMPLATES): the same result as Fluent."""
+    from bot.services.text.catalogue import TEMPLATES, _format
+
+    assert len(TEMPLATES[language]) > 400
+    for identifier, (_, variables) in messages(language).items():
+        key = identifier.replace("-", ".")
+        for n in (0, 1, 2, 5, 22, 25, 111):  # every plural category of en, hu and pl
+            values = {name: sample(name) for name in variables} | ({"n": n} if "n" in variables else {})
+            if values:
+                with text.speaking(language):
+                    assert text.tr(key, **values) == _format(language, key, values), (identifier, n)
+
+
 def test_polish_plurals_take_the_few_and_many_forms() -> None:
     with text.speaking("pl"):
         forms = {n: text.plural("cards", n) for n in (1, 2, 5, 22, 25)}
