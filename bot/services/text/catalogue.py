@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,8 @@ def load(language: str) -> FluentBundle:
 
 
 BUNDLES: dict[str, FluentBundle] = {language: load(language) for language in LANGUAGES}
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     name: str  # a value given to tr, written as it is
