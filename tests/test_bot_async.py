@@ -481,7 +481,7 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         await table.settle()
         assert "✅ Alice ogłasza zwycięstwo." in claim.content
         board, result = table.emulator.messages()[before:]
-        assert board.content == "Wygrywa Alice: Bob nie zdążył w czasie, a Alice ogłosił zwycięstwo."
+        assert board.content == "Wygrywa Alice: czas gracza Bob minął i Alice ogłasza zwycięstwo."
         assert result.content.startswith(f"🏆 {alice.mention} wygrywa mecz z graczem Bob")
         concede = await _answer(await alice.slash("cardia", "concede"), table)
         assert concede.content == "Nincs folyamatban lévő párbajod ezen a szerveren, amelyet feladhatnál."

@@ -1,5 +1,5 @@
 prompt-play = Wybierz kartę, którą położysz zakrytą
-prompt-play_first = Wróżbita: wybierasz pierwszy — przeciwnik zobaczy twoją kartę, zanim wybierze swoją
+prompt-play_first = Wróżbita: wybierasz najpierw — przeciwnik zobaczy twoją kartę, zanim wybierze swoją
 prompt-void_mage = Mag pustki: wybierz zagraną kartę i to, czy usuwasz jej modyfikatory, czy żetony stałych zdolności
 prompt-palace_guard_faction = Strażnik pałacu: wskaż frakcję — przeciwnik może odrzucić kartę tej frakcji, inaczej Strażnik pałacu otrzyma +7
 prompt-palace_guard_discard = Strażnik pałacu: odrzuć kartę wskazanej frakcji albo odmów, a Strażnik pałacu otrzyma +7
@@ -27,7 +27,7 @@ prompt-puppeteer = Lalkarka: karta wzięta losowo z ręki przeciwnika
 prompt-witch_king_shuffle = Król czarnoksiężników: nowa kolejność potasowanej talii
 prompt-unknown = Dokonaj wyboru
 waiting-play = wybiera kartę
-waiting-play_first = wybiera kartę, którą zagra pierwszy, pokazaną przeciwnikowi (Wróżbita)
+waiting-play_first = wybiera kartę, którą zagra najpierw, pokazaną przeciwnikowi (Wróżbita)
 waiting-void_mage = wybiera, co usunie Mag pustki
 waiting-palace_guard_faction = wskazuje frakcję dla Strażnika pałacu
 waiting-palace_guard_discard = decyduje, czy odrzucić kartę z powodu Strażnika pałacu

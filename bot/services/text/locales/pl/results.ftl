@@ -4,7 +4,7 @@ result-ability = Wygrywa { $winner }: zdolność Dżinna wygrywa grę.
 result-mechanical_djinn = Wygrywa { $winner }: po starciu z Mechanicznym dżinnem wygrał następne starcie.
 result-cannot_play = Wygrywa { $winner }: { $loser } nie ma już karty do zagrania.
 result-founders_day = Wygrywa { $winner }: 3 starcia z rzędu podczas Festiwalu założyciela.
-result-haunted_catacombs = Wygrywa { $winner }: { $loser } odkrył w Nawiedzonych katakumbach kartę tej samej frakcji co poprzednia.
+result-haunted_catacombs = Wygrywa { $winner }: karta gracza { $loser } odkryta w Nawiedzonych katakumbach jest tej samej frakcji co jego poprzednia.
 result-both_cannot_play = Żaden gracz nie może zagrać karty; { $winner } ma więcej sygnetów i wygrywa.
 result-both_cannot_play_draw = Żaden gracz nie może zagrać karty, a liczba sygnetów jest równa: gra kończy się remisem.
 result-haunted_catacombs_draw = Obaj gracze odkryli w Nawiedzonych katakumbach kartę tej samej frakcji co poprzednia: gra kończy się remisem.
@@ -19,7 +19,7 @@ signets =
     }
 signets-score = { $a } do { $b }
 result-conceded = Wygrywa { $winner }: { $loser } poddaje się.
-result-timeout = Wygrywa { $winner }: { $loser } nie zdążył w czasie, a { $winner } ogłosił zwycięstwo.
+result-timeout = Wygrywa { $winner }: czas gracza { $loser } minął i { $winner } ogłasza zwycięstwo.
 result-forfeit = Wygrywa { $winner }: { $loser } nie podjął decyzji w czasie i przegrywa walkowerem.
 result-aborted = Pojedynek przerwał zarządca serwera: wynik nie zostaje zapisany.
 result-abandoned = Żaden gracz nie podjął decyzji w czasie: pojedynek zostaje anulowany, wynik nie zostaje zapisany.

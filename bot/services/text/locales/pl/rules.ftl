@@ -3,7 +3,7 @@ note-void_mage = Dowolna zagrana karta dowolnego gracza, także z bieżącego st
 note-surgeon = −5 czeka obok twojej karty i trafia na następną zagraną kartę, gdy zostanie odkryta; liczy się w tym porównaniu. Przydaje się, by twój Dżinn przegrał.
 note-mediator = Dopóki leży na niej żeton, jej starcie kończy się remisem bez względu na wpływ, więc sygnet przeciwnika wraca. Aktywna Sędzina nadal wygrywa ten remis.
 note-saboteur = Gdy talia jest krótsza, odrzuca się mniej kart. Odrzuconych kart nigdy się nie tasuje ponownie.
-note-fortune_teller = W następnej rundzie przeciwnik kładzie kartę pierwszy, odkrytą; ty wybierasz, znając jego kartę. Efekty przy odkryciu nadal działają przy odkryciu.
+note-fortune_teller = W następnej rundzie przeciwnik kładzie kartę najpierw, odkrytą; ty wybierasz, znając jego kartę. Efekty przy odkryciu nadal działają przy odkryciu.
 note-palace_guard = Frakcję wskazujesz w ciemno. Przeciwnik decyduje, czy odrzucić pasującą kartę; jeśli takiej nie ma, nie może, a Strażnik pałacu otrzymuje +7 (zwykle wygrywa: 7 + 7 = 14).
 note-judge = Po aktywacji wygrywa wszystkie obecnie remisowe starcia i każdy późniejszy remis. Remis nadal nie aktywuje zdolności, a Sędzina nie rozstrzyga równej liczby sygnetów.
 note-ambusher = Frakcję wskazujesz w ciemno; przeciwnik nie ma wyboru.
