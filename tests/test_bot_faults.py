@@ -11,11 +11,12 @@ import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import bot.cogs.duels
+from bot.store.database import SqliteDatabase
 from tests.emulator import Emulator, Interaction
 from tests.test_bot_async import AsyncTable, _answer
 from tests.test_bot_e2e import stacked_setup, stored_match
@@ -44,7 +45,7 @@ def dump(database: Path) -> list[str]:
 def failing_database(table: AsyncTable, mode: str) -> Iterator[None]:
     """The bot's database raises ``disk I/O error`` on every statement (``all``) or on every write
     (``writes``: the reads work, nothing can be stored), as a full or failing disk does."""
-    db = table.storage.db
+    db = cast(SqliteDatabase, table.storage.db).db  # the aiosqlite connection under the store
     execute = db.execute
 
     def broken(sql: str, parameters: Any = None) -> Any:

@@ -255,8 +255,8 @@ async def test_recomputed_ratings_equal_the_history_kept_game_by_game(
         assert await records.ratings(guild) == expected
 
     # From the command line, on a copy of the file.
-    await storage.db.execute("DELETE FROM rating_history")
-    await storage.db.commit()
+    async with storage.db.transaction() as db:
+        await db.execute("DELETE FROM rating_history")
     assert await asyncio.to_thread(main, ["recompute", str(tmp_path / "cardia.db")]) == 0
     assert f"from {len(finished)} finished games: 5 rated players" in capsys.readouterr().out
     assert sorted(await _history(storage)) == sorted(kept)
@@ -410,7 +410,7 @@ async def test_a_conceded_game_tells_how_it_ended(service: tuple[Duels, Records]
 async def test_the_migration_orders_and_measures_games_finished_before_it(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        for number, script in enumerate(MIGRATIONS[:2], start=1):
+        for number, script in enumerate(MIGRATIONS["sqlite"][:2], start=1):
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
         await db.execute(
             "INSERT INTO matches (guild_id, channel_id, challenger_id, opponent_id, challenger_name,"

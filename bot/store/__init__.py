@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import aiosqlite
-
-from bot.store.connection import MIGRATIONS, Conflict, StorageError, now
+from bot.store.connection import MIGRATIONS, StorageError, is_postgres, now
+from bot.store.database import Conflict, Database
 from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
 from bot.store.records import RecordQueries, RecordWrites
 from bot.store.rows import (
@@ -38,16 +37,18 @@ from bot.store.timers import TimerQueries
 class Transaction(DuelWrites, RecordWrites):
     """The writes of one transaction (see :meth:`Storage.transaction`)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
 
 
 class Storage(DuelQueries, RecordQueries, TimerQueries, SettingsQueries):
-    """The SQLite store: the single source of truth."""
+    """The store: the single source of truth, on SQLite or PostgreSQL."""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        return cls(await cls.connect(path), Transaction)
+    async def open(cls, target: str | Path, pool_size: int = 10) -> Storage:
+        """A SQLite file, or a PostgreSQL database for a ``postgresql://`` URL (a pool of
+        ``pool_size`` connections)."""
+        return cls(await cls.connect(target, pool_size), Transaction)
 
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "SETTINGS_COLUMNS",
     "Challenge",
     "Conflict",
+    "Database",
     "FinishedGame",
     "GameRow",
     "GuildSettings",
@@ -72,5 +74,6 @@ __all__ = [
     "Transaction",
     "Wait",
     "bounds",
+    "is_postgres",
     "now",
 ]

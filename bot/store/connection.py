@@ -1,10 +1,10 @@
-"""The SQLite connection (aiosqlite): opening and migrating the file, one transaction at a time, and the
-bookkeeping writes that ride on the next transaction."""
+"""Opening the database (SQLite by default, PostgreSQL for a ``postgresql://`` URL) and migrating it,
+one transaction at a time per write, and the bookkeeping writes that ride on the next transaction."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -14,18 +14,25 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import aiosqlite
+import asyncpg
+
+from bot.store.database import Conflict, Database, PostgresDatabase, SqliteDatabase
 
 
-def _migrations() -> tuple[str, ...]:
-    """The numbered migrations (``migrations/NNNN_name.sql``), in order. Only ever add a file."""
-    folder = resources.files("bot.store") / "migrations"
+def _migrations(dialect: str) -> tuple[str, ...]:
+    """The numbered migrations (``migrations/<dialect>/NNNN_name.sql``), in order. Only ever add a file,
+    to both folders: the two databases have the same tables."""
+    folder = resources.files("bot.store") / "migrations" / dialect
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
     assert [int(name[:4]) for name in names] == list(range(1, len(names) + 1)), names
     return tuple((folder / name).read_text(encoding="utf-8") for name in names)
 
 
-#: The database's ``user_version`` is the number of migrations applied so far.
-MIGRATIONS: tuple[str, ...] = _migrations()
+#: SQLite's ``user_version`` (PostgreSQL's ``schema_version`` table) counts the migrations applied.
+MIGRATIONS: dict[str, tuple[str, ...]] = {
+    dialect: _migrations(dialect) for dialect in ("sqlite", "postgresql")
+}
+assert len(set(map(len, MIGRATIONS.values()))) == 1, "a migration is missing for one database"
 
 TransactionT = TypeVar("TransactionT")
 
@@ -34,83 +41,58 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def is_postgres(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+re_password = re.compile(r"(://[^:/@]*):[^@]*@")
+
+
 class StorageError(Exception):
     """The database cannot be used at all; the message says why, in one line."""
 
 
-class Conflict(Exception):
-    """A write refused by a key or constraint (the same decision stored twice, by two clicks or two
-    processes): the transaction was rolled back."""
-
-
 class Connection(Generic[TransactionT]):
-    """One aiosqlite connection: transactions must not interleave, so they take turns."""
+    """The store's database (:mod:`bot.store.database`), its transactions, and the deferred bookkeeping."""
 
-    def __init__(
-        self, db: aiosqlite.Connection, transaction: Callable[[aiosqlite.Connection], TransactionT]
-    ) -> None:
+    def __init__(self, db: Database, transaction: Callable[[Database], TransactionT]) -> None:
         self.db = db
         self._make_transaction = transaction
-        self._write = asyncio.Lock()
         self.commits = 0  # for the benchmark: commits per decision
         # Bookkeeping of what Discord shows (bot.cogs.outbox), written with the next transaction or flush():
         # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.cogs.outbox).
         self._deferred: list[tuple[str, tuple[Any, ...]]] = []
 
     @staticmethod
-    async def connect(path: str | Path) -> aiosqlite.Connection:
-        """Open (creating and migrating if needed) the database; :class:`StorageError` in one line if it
-        cannot be used (read-only, not a database, a missing folder), with nothing left running."""
-        try:
-            # Opened once plainly first: a failed aiosqlite.connect leaves its thread racing the loop.
-            await asyncio.to_thread(lambda: sqlite3.connect(path).close())
-            db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
-        except sqlite3.Error as error:
-            raise StorageError(f"cannot open the database {path}: {error}") from None
-        try:
-            db.row_factory = sqlite3.Row
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
-            await _migrate(db)
-        except sqlite3.Error as error:
-            await db.close()  # else aiosqlite's thread keeps the process alive
-            raise StorageError(f"cannot use the database {path}: {error}") from None
-        return db
+    async def connect(target: str | Path, pool_size: int = 10) -> Database:
+        """Open (creating and migrating if needed) the database: a SQLite file, or a PostgreSQL server
+        for a ``postgresql://`` URL (a pool of ``pool_size`` connections). :class:`StorageError` in one
+        line if it cannot be used, with nothing left running."""
+        if is_postgres(target):
+            return await _connect_postgres(str(target), pool_size)
+        return await _connect_sqlite(target)
 
     async def close(self) -> None:
         await self.db.close()
 
     async def ping(self) -> None:
         """A read that proves the database answers (the health check)."""
-        async with self.db.execute("SELECT 1") as cursor:
-            await cursor.fetchone()
+        await self.db.execute_fetchall("SELECT 1")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[TransactionT]:
         """One atomic unit of writes; rolled back if anything in it raises (a duplicate action raises
         :class:`Conflict`). The deferred bookkeeping goes first."""
-        async with self._write:
-            deferred, self._deferred = self._deferred, []
-            try:
-                await self.db.execute("BEGIN IMMEDIATE")
+        deferred, self._deferred = self._deferred, []
+        try:
+            async with self.db.transaction() as db:
                 for statement, values in deferred:
-                    await self.db.execute(statement, values)
-                yield self._make_transaction(self.db)
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                with contextlib.suppress(sqlite3.Error, ValueError):
-                    await self.db.execute("ROLLBACK")
-                self._deferred[:0] = deferred
-                raise Conflict(str(error)) from error
-            except BaseException:
-                # Whatever failed (a statement, the commit itself), nothing of it stays, and the
-                # connection is ready for the next transaction.
-                with contextlib.suppress(sqlite3.Error, ValueError):
-                    await self.db.execute("ROLLBACK")
-                self._deferred[:0] = deferred
-                raise
-            self.commits += 1
+                    await db.execute(statement, values)
+                yield self._make_transaction(db)
+        except BaseException:
+            self._deferred[:0] = deferred  # not written: it rides on the next one
+            raise
+        self.commits += 1
 
     @property
     def deferred(self) -> int:
@@ -127,9 +109,52 @@ class Connection(Generic[TransactionT]):
                 pass
 
 
-async def _migrate(db: aiosqlite.Connection) -> None:
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    version = row[0] if row else 0
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+async def _connect_sqlite(path: str | Path) -> Database:
+    try:
+        # Opened once plainly first: a failed aiosqlite.connect leaves its thread racing the loop.
+        await asyncio.to_thread(lambda: sqlite3.connect(path).close())
+        db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT
+    except sqlite3.Error as error:
+        raise StorageError(f"cannot open the database {path}: {error}") from None
+    try:
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        async with db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = row[0] if row else 0
+        for number, script in enumerate(MIGRATIONS["sqlite"][version:], start=version + 1):
+            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+    except sqlite3.Error as error:
+        await db.close()  # else aiosqlite's thread keeps the process alive
+        raise StorageError(f"cannot use the database {path}: {error}") from None
+    return SqliteDatabase(db)
+
+
+def _shown(url: str) -> str:
+    """A database URL without its password, for a message."""
+    return re_password.sub(r"\1***@", url)
+
+
+async def _connect_postgres(url: str, pool_size: int) -> Database:
+    try:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=30)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        raise StorageError(f"cannot open the database {_shown(url)}: {error}") from None
+    try:
+        async with pool.acquire() as connection, connection.transaction():
+            # Several processes may start at once: one migrates, the others wait for it.
+            await connection.execute("SELECT pg_advisory_xact_lock(4242001)")
+            await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            version = await connection.fetchval("SELECT MAX(version) FROM schema_version") or 0
+            for number, script in enumerate(MIGRATIONS["postgresql"][version:], start=version + 1):
+                await connection.execute(script)
+                await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        await pool.close()
+        raise StorageError(f"cannot use the database {_shown(url)}: {error}") from None
+    return PostgresDatabase(pool)
+
+
+__all__ = ["Conflict", "Connection", "StorageError", "now"]

@@ -8,10 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.ids import storable
 from bot.store.connection import Connection, now
+from bot.store.database import Database
 from bot.store.rows import Challenge, GameRow, MatchRow, Post, game_row, match_row
 
 #: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
@@ -22,7 +21,7 @@ OPEN_MATCH = ("proposed", "active")
 class DuelWrites:
     """The duels' writes, inside a transaction."""
 
-    db: aiosqlite.Connection
+    db: Database
 
     async def insert_action(self, game_id: int, seq: int, player: str, choose: Sequence[str]) -> None:
         await self.db.execute(
@@ -44,13 +43,11 @@ class DuelWrites:
         )
 
     async def insert_game(self, match_id: int, number: int, setup: dict[str, Any]) -> int:
-        cursor = await self.db.execute(
+        return await self.db.insert(
             "INSERT INTO games (match_id, number, setup, status, created_at)"
             " VALUES (?, ?, ?, 'in_progress', ?)",
             (match_id, number, json.dumps(setup), now()),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def start_wait(self, game_id: int, since: str) -> None:
         """The game waits for a new decision from ``since`` on: its reminders and claim start over."""
@@ -115,7 +112,7 @@ class DuelQueries(Connection[Any]):
     async def create_match(self, challenge: Challenge) -> int:
         """A proposed match (with its outbox entry: the challenge message)."""
         async with self.transaction() as tx:
-            cursor = await tx.db.execute(
+            match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, status, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
@@ -131,8 +128,6 @@ class DuelQueries(Connection[Any]):
                     now(),
                 ),
             )
-            match_id: int | None = cursor.lastrowid
-            assert match_id is not None
             await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.cogs.outbox
             return match_id
 

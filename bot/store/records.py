@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.store.connection import Connection
+from bot.store.database import Database
 from bot.store.rows import FinishedGame, finished_game
 
 # The order games finished in; a game finished without the records hook (none in the bot) comes last.
@@ -46,7 +45,7 @@ HistoryRow = tuple[int, int, float, float, float, float]
 RatedRow = tuple[int, int, int, int, str | None]
 
 
-async def _latest_rating(db: aiosqlite.Connection, guild_id: int, user_id: int) -> MuSigma | None:
+async def _latest_rating(db: Database, guild_id: int, user_id: int) -> MuSigma | None:
     async with db.execute(
         "SELECT mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1",
         (guild_id, user_id),
@@ -58,7 +57,7 @@ async def _latest_rating(db: aiosqlite.Connection, guild_id: int, user_id: int) 
 class RecordWrites:
     """The records' writes, inside the transaction that finishes a game."""
 
-    db: aiosqlite.Connection
+    db: Database
 
     async def record_length(self, game_id: int, rounds: int) -> int:
         """Give a finished game its place in the finish order and its length; the decisions it took."""
