@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -16,9 +15,13 @@ from bot.store import Challenge, Conflict, Storage
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 
 
+pytest_plugins = ["tests.databases"]
+
+
 @pytest_asyncio.fixture
-async def duels(tmp_path: Path) -> AsyncIterator[Duels]:
-    storage = await Storage.open(tmp_path / "cardia.db")
+async def duels(database: str) -> AsyncIterator[Duels]:
+    """The duel service on each database (tests.databases)."""
+    storage = await Storage.open(database)
     yield Duels(storage)
     await storage.close()
 
@@ -115,8 +118,8 @@ async def test_the_database_rejects_a_second_action_with_the_same_sequence(duels
 
 
 @pytest.mark.asyncio
-async def test_a_restart_replays_every_game_from_the_database(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "cardia.db")
+async def test_a_restart_replays_every_game_from_the_database(database: str) -> None:
+    storage = await Storage.open(database)
     duels = Duels(storage)
     game_id = await _started(duels)
     rng = random.Random(5)
@@ -124,11 +127,12 @@ async def test_a_restart_replays_every_game_from_the_database(tmp_path: Path) ->
         live = await duels.live(game_id)
         decision = rng.choice(live.game.pending)
         user = ALICE[0] if decision.player == "p1" else BOB[0]
-        await duels.act(game_id, user, live.own_actions(decision.player), rng.sample(decision.options, 1))
+        choice = rng.sample(decision.options, decision.count)
+        await duels.act(game_id, user, live.own_actions(decision.player), choice)
     before = (await duels.live(game_id)).game
     await storage.close()
 
-    storage = await Storage.open(tmp_path / "cardia.db")  # a new process on the same file
+    storage = await Storage.open(database)  # a new process on the same database
     after = (await Duels(storage).live(game_id)).game
     from engine import state
 

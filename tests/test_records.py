@@ -48,15 +48,18 @@ GUILD, OTHER_GUILD = 10, 11
 MIXED = {"rebels": "I", "academy": "II", "guild": "II", "dynasty": "I"}
 
 
+pytest_plugins = ["tests.databases"]
+
+
 @pytest_asyncio.fixture
-async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Duels, Records]]:
+async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Duels, Records]]:
     seeds = itertools.count(1)  # reproducible games
     monkeypatch.setattr(
         bot.services.duels,
         "new_setup",
         lambda deck, location: {"deck": deck, "location": location, "seed": next(seeds), "chance": "seeded"},
     )
-    storage = await Storage.open(tmp_path / "cardia.db")
+    storage = await Storage.open(database)
     duels = Duels(storage)
     records = Records(storage)
     records.attach(duels)
@@ -191,7 +194,7 @@ async def test_a_finished_game_is_recorded_and_rated_in_the_transaction_that_fin
 
 @pytest.mark.asyncio
 async def test_recomputed_ratings_equal_the_history_kept_game_by_game(
-    service: tuple[Duels, Records], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    service: tuple[Duels, Records], database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     duels, records = service
     storage = duels.storage
@@ -257,7 +260,7 @@ async def test_recomputed_ratings_equal_the_history_kept_game_by_game(
     # From the command line, on a copy of the file.
     async with storage.db.transaction() as db:
         await db.execute("DELETE FROM rating_history")
-    assert await asyncio.to_thread(main, ["recompute", str(tmp_path / "cardia.db")]) == 0
+    assert await asyncio.to_thread(main, ["recompute", database]) == 0
     assert f"from {len(finished)} finished games: 5 rated players" in capsys.readouterr().out
     assert sorted(await _history(storage)) == sorted(kept)
     assert await asyncio.to_thread(main, ["recompute", str(tmp_path / "missing.db")]) == 2

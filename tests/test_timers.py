@@ -24,6 +24,9 @@ GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
 USERS = {"p1": ALICE[0], "p2": BOB[0]}
 
 
+pytest_plugins = ["tests.databases"]
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -45,7 +48,7 @@ class Bot:
     timers: Timers
 
     @classmethod
-    async def open(cls, path: Path, clock: Clock) -> Bot:
+    async def open(cls, path: Path | str, clock: Clock) -> Bot:
         storage = await Storage.open(path)
         duels = Duels(storage, clock=clock)
         settings = GuildSettingsStore(storage)
@@ -55,7 +58,7 @@ class Bot:
 
 @dataclass
 class World:
-    path: Path
+    path: Path | str
     clock: Clock
     bot: Bot
 
@@ -70,9 +73,10 @@ class World:
 
 
 @pytest_asyncio.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(database: str) -> AsyncIterator[World]:
+    """One bot process and a clock, on each database (tests.databases)."""
     clock = Clock()
-    world = World(tmp_path / "cardia.db", clock, await Bot.open(tmp_path / "cardia.db", clock))
+    world = World(database, clock, await Bot.open(database, clock))
     yield world
     await world.bot.storage.close()
 

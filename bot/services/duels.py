@@ -262,7 +262,10 @@ class Duels:
         await tx.finish_game(live.row.id, winner, reason)
         for hook in self.game_over_hooks:
             await hook(tx, live, winner, reason)
-        wins = await self._wins(match.id)  # this game included: the update above is visible
+        wins = {"p1": 0, "p2": 0}
+        for winner in await tx.game_results(match.id):  # this game included: read in the transaction
+            if winner is not None:
+                wins[winner] += 1
         if match_too or max(wins.values()) >= match.wins_needed:
             await tx.post_due(match.id, RESULT)
             return None, await tx.set_match_status(match.id, ("active",), "finished")

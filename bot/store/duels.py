@@ -65,6 +65,15 @@ class DuelWrites:
         )
         return cursor.rowcount == 1
 
+    async def game_results(self, match_id: int) -> list[str | None]:
+        """The winners (None: a draw) of the match's finished games, as this transaction sees them: a
+        read through the transaction, so its own writes count (on PostgreSQL another connection would
+        not see them yet)."""
+        async with self.db.execute(
+            "SELECT winner FROM games WHERE match_id = ? AND status = 'finished' ORDER BY number", (match_id,)
+        ) as cursor:
+            return [row["winner"] for row in await cursor.fetchall()]
+
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
         marks = ", ".join("?" for _ in expected)

@@ -10,17 +10,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.services.records.service import recompute
-from bot.store import Storage
+from bot.store import Storage, StorageError, is_postgres
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.services.records", description="Cardia bot records.")
     commands = parser.add_subparsers(dest="command", required=True)
     again = commands.add_parser("recompute", help="rebuild the rating history from the finished games")
-    again.add_argument("database", help="the bot's SQLite file (CARDIA_DATABASE, cardia.db by default)")
+    again.add_argument(
+        "database", help="the bot's SQLite file or postgresql:// URL (CARDIA_DATABASE, cardia.db by default)"
+    )
     again.add_argument("--guild", type=int, default=None, help="only this server (its id)")
     args = parser.parse_args(argv)
-    if not Path(args.database).is_file():
+    if not is_postgres(args.database) and not Path(args.database).is_file():
         print(f"no database at {args.database}", file=sys.stderr)
         return 2
 
@@ -31,6 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             await storage.close()
 
-    games, players = asyncio.run(run())
+    try:
+        games, players = asyncio.run(run())
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
     print(f"recomputed the ratings from {games} finished games: {players} rated players")
     return 0
