@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging()
     bot = CardiaBot(
         settings.database,
+        pool_size=settings.database_pool,
         sync=args.sync,
         sync_guild=settings.sync_guild,
         timer_tick=settings.timer_tick,

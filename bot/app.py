@@ -38,6 +38,7 @@ class CardiaBot(discord.Client):
         sync: bool = False,
         sync_guild: int | None = None,
         *,
+        pool_size: int = 10,  # PostgreSQL: connections kept open at most
         timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
@@ -49,6 +50,7 @@ class CardiaBot(discord.Client):
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
         self.tree = GuardedTree(self, self.guard)
         self.database = database
+        self.pool_size = pool_size
         self.sync = sync
         self.sync_guild = sync_guild
         self.storage: Storage | None = None
@@ -64,7 +66,7 @@ class CardiaBot(discord.Client):
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
         if self.storage is None:
-            self.storage = await Storage.open(self.database)
+            self.storage = await Storage.open(self.database, self.pool_size)
 
     async def setup_hook(self) -> None:
         await self.open_storage()

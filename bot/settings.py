@@ -12,7 +12,12 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
-    database: Path = Field(default=Path("cardia.db"), validation_alias=AliasChoices("CARDIA_DATABASE"))
+    # A SQLite file (the default), or a PostgreSQL server: postgresql://user:password@host/database.
+    database: str = Field(default="cardia.db", min_length=1, validation_alias=AliasChoices("CARDIA_DATABASE"))
+    # PostgreSQL only: how many connections this process keeps open at most.
+    database_pool: int = Field(
+        default=10, ge=1, le=100, validation_alias=AliasChoices("CARDIA_DATABASE_POOL")
+    )
     # Where /cardia is registered by --sync: one server (instant, for testing) or everywhere (global).
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
     # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.services.timers).

@@ -31,7 +31,7 @@ from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS
 from tests.test_bot_e2e import Table, forged, stacked_setup, stored_match
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
 
 TICK = 0.01  # seconds between two scans of the timers
 MANAGE_GUILD = 1 << 5
@@ -58,7 +58,7 @@ class Clock:
 class AsyncTable(Table):
     """``Table`` with a fake clock, fast timer scans, and the asynchronous-play handlers tracked."""
 
-    def __init__(self, emulator: Emulator, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, emulator: Emulator, database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__(emulator, database, monkeypatch)
         self.clock = Clock()
         self.ticks = 0
@@ -113,8 +113,8 @@ class AsyncTable(Table):
 
 
 @pytest.fixture
-def table(discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncTable:
-    table = AsyncTable(discord_emulator, tmp_path / "cardia.db", monkeypatch)
+def table(discord_emulator: Emulator, database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncTable:
+    table = AsyncTable(discord_emulator, database, monkeypatch)
     table.fixed_setup = stacked_setup()  # round 1: Judge and Surgeon, no decision but the cards
     return table
 

@@ -35,7 +35,7 @@ from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimU
 from tests.emulator.state import ALL_PERMISSIONS, EPHEMERAL, Member, User
 from tests.helpers import stacked
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
 
 #: The ``DuelsCog`` methods a command or a click runs; counting calls in flight tells when the bot is idle.
 HANDLERS = (
@@ -133,7 +133,7 @@ class Followed:
 class Table:
     """The emulator, the bot's database file and three users (Alice and Bob play, Carol watches)."""
 
-    def __init__(self, emulator: Emulator, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, emulator: Emulator, database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
         self.emulator = emulator
         self.database = database
         self.alice, self.bob, self.carol = (emulator.user(name) for name in ("alice", "bob", "carol"))
@@ -378,8 +378,9 @@ class Table:
 
 
 @pytest.fixture
-def table(discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
-    return Table(discord_emulator, tmp_path / "cardia.db", monkeypatch)
+def table(discord_emulator: Emulator, database: str, monkeypatch: pytest.MonkeyPatch) -> Table:
+    """The emulator and a bot on each database (tests.databases): SQLite and PostgreSQL."""
+    return Table(discord_emulator, database, monkeypatch)
 
 
 def forged(interaction: Interaction, user: SimUser) -> Interaction:

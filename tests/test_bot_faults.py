@@ -178,7 +178,7 @@ async def test_every_interaction_is_answered_and_changes_nothing_when_the_databa
         interactions = every_interaction(table, seen)
         await table.storage.flush()
         await table.settle()
-        before = dump(table.database)
+        before = dump(Path(table.database))
         failures = 0
         with failing_database(table, mode):
             for name, send in interactions:
@@ -187,7 +187,7 @@ async def test_every_interaction_is_answered_and_changes_nothing_when_the_databa
                 failures += NOTHING_CHANGED in texts
                 if done.type == 2 and done.response_type == 4:  # a command's answer: private
                     assert done.ephemeral, (name, texts)
-            assert dump(table.database) == before, "something was stored while the database failed"
+            assert dump(Path(table.database)) == before, "something was stored while the database failed"
         # Commands and clicks that need the database were told so (the others need none).
         assert failures >= (15 if mode == "all" else 8), failures
         # Once the database is back, the same decision goes through.
@@ -232,7 +232,7 @@ async def test_ids_that_break_parsing_are_refused_in_one_line(table: AsyncTable)
     alice = table.alice
     async with table.running():
         match_id, game_id = await table.start()
-        before = dump(table.database)
+        before = dump(Path(table.database))
         for bad in ["²", "٣", "9" * 25, "9223372036854775808", "-1", "1e3", "#", " 1 2"]:
             for command, option in [("concede", "duel"), ("abort", "duel"), ("history", "game")]:
                 reply = await _answer(await alice.slash("cardia", command, **{option: bad}), table)
@@ -244,7 +244,7 @@ async def test_ids_that_break_parsing_are_refused_in_one_line(table: AsyncTable)
             board.data["components"][0]["components"][0]["custom_id"] = custom_id
             reply = await _answer(await alice.click(board, custom_id), table)
             assert "no longer exists" in reply.content or "no such" in reply.content.lower(), reply.content
-        assert dump(table.database) == before
+        assert dump(Path(table.database)) == before
         assert (await stored_match(table, match_id)).status == "active" and game_id
 
 
@@ -261,7 +261,7 @@ async def test_forged_custom_ids_are_checked_against_the_database_and_the_intera
         await table.place(alice)
         board = table.board()
         discards = table.discards(board)
-        before = dump(table.database)
+        before = dump(Path(table.database))
 
         # A decision button put on a public message would answer with the private hand in public.
         decision = f"cardia:b:{game_id}:0:0"
@@ -298,7 +298,7 @@ async def test_forged_custom_ids_are_checked_against_the_database_and_the_intera
             assert any(words in reply.content for words in ("no longer exists", "another server")), (
                 reply.content
             )
-        assert dump(table.database) == before
+        assert dump(Path(table.database)) == before
 
 
 @pytest.mark.asyncio

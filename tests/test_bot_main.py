@@ -46,7 +46,11 @@ def test_settings_read_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert settings.discord_token is not None
     assert settings.discord_token.get_secret_value() == "secret-token"
     assert "secret-token" not in repr(settings)
-    assert settings.database == tmp_path / "x.db"
+    assert settings.database == str(tmp_path / "x.db") and settings.database_pool == 10
+    monkeypatch.setenv("CARDIA_DATABASE", "postgresql://cardia:pw@db/cardia")
+    monkeypatch.setenv("CARDIA_DATABASE_POOL", "4")
+    settings = Settings()
+    assert (settings.database, settings.database_pool) == ("postgresql://cardia:pw@db/cardia", 4)
 
 
 # --- what stops the bot, in one line -------------------------------------------------------------------

@@ -24,8 +24,8 @@ class SettingsQueries(Connection[Any]):
         values = [getattr(settings, name) for name in SETTINGS_COLUMNS]
         values = [int(v) if isinstance(v, bool) else v for v in values]  # booleans stored as 0/1
         columns = ", ".join(SETTINGS_COLUMNS)
-        async with self.transaction():
-            await self.db.execute(
+        async with self.transaction() as tx:
+            await tx.db.execute(
                 f"INSERT INTO guild_settings (guild_id, {columns}, updated_by, updated_at)"
                 f" VALUES (?, {', '.join('?' for _ in SETTINGS_COLUMNS)}, ?, ?)"
                 f" ON CONFLICT (guild_id) DO UPDATE SET"

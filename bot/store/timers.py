@@ -41,8 +41,8 @@ class TimerQueries(Connection[Any]):
 
     async def mark_notice(self, wait: Wait, reminders: int, claim: bool) -> bool:
         """Record a notice before it is sent, if the wait is still the one scanned (compare and set)."""
-        async with self.transaction():
-            cursor = await self.db.execute(
+        async with self.transaction() as tx:  # its statements on its connection (PostgreSQL: a pool)
+            cursor = await tx.db.execute(
                 "UPDATE games SET reminders_sent = ?, claim_offered = ?"
                 " WHERE id = ? AND status = 'in_progress' AND COALESCE(waiting_since, created_at) = ?"
                 " AND reminders_sent = ? AND claim_offered = ?"
@@ -57,4 +57,5 @@ class TimerQueries(Connection[Any]):
                     wait.actions,
                 ),
             )
-            return cursor.rowcount == 1
+            changed: int = cursor.rowcount
+            return changed == 1
