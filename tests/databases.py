@@ -5,18 +5,15 @@ takes it runs on both with the same expectations. Use with ``pytest_plugins = ["
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 import pytest_asyncio
 
-from tests.postgres import PostgresServer
+from tests.postgres import PostgresServer, new_postgres_database
 
 BACKENDS = ["sqlite", "postgresql"]
-_names = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
@@ -28,17 +25,6 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
-
-
-async def new_postgres_database(server: PostgresServer) -> str:
-    """A new, empty database on ``server``; its URL."""
-    name = f"cardia_{next(_names)}"
-    connection = await asyncpg.connect(server.dsn())
-    try:
-        await connection.execute(f"CREATE DATABASE {name}")
-    finally:
-        await connection.close()
-    return server.dsn(name)
 
 
 @pytest_asyncio.fixture(params=BACKENDS)

@@ -6,12 +6,15 @@ package when its server programs are missing).
 
 from __future__ import annotations
 
+import itertools
 import os
 import pwd
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+import asyncpg
 
 #: The user the server runs as when the tests run as root (PostgreSQL refuses to run as root).
 SERVICE_USER = "postgres"
@@ -70,3 +73,17 @@ class PostgresServer:
     def dsn(self, database: str = "postgres") -> str:
         """A connection string for ``database`` over the Unix socket (no password: trust, local only)."""
         return f"postgresql://postgres@/{database}?host={self.socket}"
+
+
+_names = itertools.count(1)
+
+
+async def new_postgres_database(server: PostgresServer) -> str:
+    """A new, empty database on ``server``; its URL."""
+    name = f"cardia_{next(_names)}"
+    connection = await asyncpg.connect(server.dsn())
+    try:
+        await connection.execute(f"CREATE DATABASE {name}")
+    finally:
+        await connection.close()
+    return server.dsn(name)
