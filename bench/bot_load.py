@@ -5,7 +5,7 @@ loopback Discord of ``tests/emulator``. It prints figures and asserts nothing (e
 
 Two processes, so that the figures are the bot's own. This one runs the emulated Discord (REST v10 and
 the gateway on 127.0.0.1) and the simulated players; the bot runs alone in ``bench.bot_process``
-(discord.py pointed at the emulator, the bot's SQLite database a temporary file in WAL mode), controlled
+(discord.py pointed at the emulator, the bot's database a temporary SQLite file in WAL mode, or --database postgresql://...), controlled
 through JSON lines. This process is the measuring instrument, kept light: the emulator validates the
 first 25 request bodies of each route against Discord's OpenAPI description, then one in 100 (a body
 takes milliseconds to validate; the end-to-end tests validate them all), and its garbage collector is
@@ -98,7 +98,7 @@ class BotProcess:
         self.log = log
 
     @classmethod
-    async def start(cls, emulator: Emulator, database: Path, log: Path) -> BotProcess:
+    async def start(cls, emulator: Emulator, database: Path | str, log: Path) -> BotProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
         with log.open("wb") as stderr:
@@ -526,7 +526,8 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     print(f"  machine: {machine()}", file=out)
     with tempfile.TemporaryDirectory(prefix="cardia-bench-") as directory:
         async with emulator:
-            bot = await BotProcess.start(emulator, Path(directory) / "cardia.db", Path(directory) / "bot.log")
+            database = args.database or Path(directory) / "cardia.db"
+            bot = await BotProcess.start(emulator, database, Path(directory) / "bot.log")
             try:
                 await run(args, emulator, driver, bot, out)
             finally:
@@ -704,6 +705,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument("--interval", type=float, default=0, help="print a line every N s of the load")
     parser.add_argument("--samples", metavar="FILE", help="write every interaction's latency (CSV)")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bot process during the load")
+    parser.add_argument(
+        "--database", help="an empty postgresql:// database for the bot (default: a new SQLite file)"
+    )
     args = parser.parse_args(argv)
     asyncio.run(benchmark(args, out or sys.stdout))
     return 0

@@ -214,11 +214,14 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
 
 async def games_with(storage: Storage, status: str, limit: int = -1) -> list[tuple[int, int]]:
     """(game id, actions so far) of the games with ``status`` (in_progress, finished), newest first."""
-    rows = await storage.db.execute_fetchall(
+    query = (
         "SELECT g.id, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g"
-        " WHERE g.status = ? ORDER BY g.id DESC LIMIT ?",
-        (status, limit),
+        " WHERE g.status = ? ORDER BY g.id DESC"
     )
+    values: tuple[str | int, ...] = (status,)
+    if limit >= 0:
+        query, values = query + " LIMIT ?", (status, limit)
+    rows = await storage.db.execute_fetchall(query, values)
     return [(int(row[0]), int(row[1])) for row in rows]
 
 
