@@ -87,3 +87,19 @@ def test_the_runtime_is_unprivileged_with_the_database_on_a_volume() -> None:
     assert "DISCORD_TOKEN" not in " ".join(command.original for command in COMMANDS)
     entrypoint = [command for command in runtime if command.cmd == "ENTRYPOINT"]
     assert entrypoint and entrypoint[-1].json and entrypoint[-1].value == ("python", "-m", "bot")
+
+
+def test_compose_runs_the_bot_on_postgresql_once_it_is_healthy() -> None:
+    """compose.yaml: PostgreSQL with a named volume and a health check; the bot built from this
+    Dockerfile, pointed at it, starting only once it is healthy, the token from the environment."""
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    db, bot = compose["services"]["db"], compose["services"]["bot"]
+    assert db["image"].startswith("postgres:") and "pg_isready" in " ".join(db["healthcheck"]["test"])
+    volume = db["volumes"][0].split(":")[0]
+    assert volume in compose["volumes"] and db["volumes"][0].endswith(":/var/lib/postgresql/data")
+    assert bot["build"] == "." and bot["depends_on"]["db"]["condition"] == "service_healthy"
+    assert bot["environment"]["CARDIA_DATABASE"].startswith("postgresql://cardia:")
+    assert bot["environment"]["CARDIA_DATABASE"].endswith("@db/cardia")
+    assert "DISCORD_TOKEN" in bot["environment"] and "restart" in bot
