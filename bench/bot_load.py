@@ -6,8 +6,8 @@ loopback Discord of ``tests/emulator``. It prints figures and asserts nothing (e
 Two processes, so that the figures are the bot's own. This one runs the emulated Discord (REST v10 and
 the gateway on 127.0.0.1) and the simulated players; the bot runs alone in ``bench.bot_process``
 (discord.py pointed at the emulator; the bot's database a temporary SQLite file in WAL mode, or
-``--database postgresql://...``), controlled through JSON lines. This process is the measuring instrument, kept light: the emulator validates the
-first 25 request bodies of each route against Discord's OpenAPI description, then one in 100 (a body
+``--database postgresql://...``), controlled through JSON lines. This process is the measuring
+instrument, kept light: the emulator validates the first 25 request bodies of each route against Discord's OpenAPI description, then one in 100 (a body
 takes milliseconds to validate; the end-to-end tests validate them all), and its garbage collector is
 off during the load (a full collection of the emulator's records pauses it for 100 ms and more).
 
