@@ -3,13 +3,14 @@ loopback Discord of ``tests/emulator``. It prints figures and asserts nothing (e
 
     .venv/bin/python -m bench.bot_load [--duels 1000] [--rate 100] [--seconds 60] [--seed 1]
 
-Two processes, so that the figures are the bot's own. This one runs the emulated Discord (REST v10 and
-the gateway on 127.0.0.1) and the simulated players; the bot runs alone in ``bench.bot_process``
-(discord.py pointed at the emulator; the bot's database a temporary SQLite file in WAL mode, or
-``--database postgresql://...``), controlled through JSON lines. This process is the measuring
-instrument, kept light: the emulator validates the first 25 request bodies of each route against Discord's OpenAPI description, then one in 100 (a body
-takes milliseconds to validate; the end-to-end tests validate them all), and its garbage collector is
-off during the load (a full collection of the emulator's records pauses it for 100 ms and more).
+Two processes, so that the figures are the bot's own. This one runs the emulated Discord (REST v10 and the
+gateway on 127.0.0.1) and the simulated players; the bot runs alone in ``bench.bot_process`` (discord.py
+pointed at the emulator; the bot's database a temporary SQLite file in WAL mode, or ``--database
+postgresql://...``), controlled through JSON lines. This process is the measuring instrument, kept light:
+the emulator validates the first 25 request bodies of each route against Discord's OpenAPI description, then
+one in 100 (a body takes milliseconds to validate; the end-to-end tests validate them all), and its garbage
+collector is off during the load (a full collection of the emulator's records pauses it for 100 ms and
+more).
 
 1. Setup, through the user interface: for each duel, its challenger runs ``/cardia challenge`` (a random
    deck and location; first to 2 game wins) and its opponent clicks **Accept**: the bot posts the first
