@@ -356,3 +356,21 @@ def test_the_timer_tick_comes_from_the_environment(monkeypatch: pytest.MonkeyPat
     assert Settings().timer_tick == 60
     monkeypatch.setenv("CARDIA_TIMER_TICK", "5")
     assert Settings().timer_tick == 5
+
+
+@pytest.mark.asyncio
+async def test_settings_changed_by_another_process_are_seen_within_a_minute(database: str) -> None:
+    """Two processes on one database (PostgreSQL's deployments): a setting one changes reaches the
+    other's cache once it is a minute old, and at once in the process that changed it."""
+    now = [0.0]
+    first, second = await Storage.open(database), await Storage.open(database)
+    here = GuildSettingsStore(first, clock=lambda: now[0])
+    there = GuildSettingsStore(second, clock=lambda: now[0])
+    assert (await there.get(7)).max_duels == 5
+    assert (await here.update(7, 1, max_duels=9)).max_duels == 9
+    assert (await here.get(7)).max_duels == 9
+    assert (await there.get(7)).max_duels == 5  # still the copy it read
+    now[0] += 61
+    assert (await there.get(7)).max_duels == 9
+    await first.close()
+    await second.close()

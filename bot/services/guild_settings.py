@@ -8,6 +8,8 @@ adds to ``Duels.propose_checks``.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any, get_args
 
 from pydantic import ValidationError
@@ -61,16 +63,24 @@ def readme_table() -> str:
     return "\n".join(lines)
 
 
+#: How long settings read from the database are trusted: another process sharing the database (a
+#: PostgreSQL deployment) may change them; this process sees the change within this many seconds.
+SETTINGS_FRESH = 60.0
+
+
 class GuildSettingsStore:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
-        # Read for every public message (its language): kept once read, replaced when changed here.
-        self._cache: dict[int, GuildSettings] = {}
+        self.clock = clock
+        # Read for every public message (its language): kept a while once read, replaced when changed here.
+        self._cache: dict[int, tuple[float, GuildSettings]] = {}
 
     async def get(self, guild_id: int) -> GuildSettings:
-        settings = self._cache.get(guild_id)
-        if settings is None:
-            settings = self._cache[guild_id] = await self.storage.settings(guild_id)
+        cached = self._cache.get(guild_id)
+        if cached is not None and self.clock() - cached[0] < SETTINGS_FRESH:
+            return cached[1]
+        settings = await self.storage.settings(guild_id)
+        self._cache[guild_id] = (self.clock(), settings)
         return settings
 
     async def language(self, guild_id: int, preferred_locale: object) -> str:
@@ -87,7 +97,7 @@ class GuildSettingsStore:
         """Change some settings of a server (the others keep their values); the new settings."""
         settings = validate(await self.storage.settings(guild_id), changes)
         await self.storage.save_settings(guild_id, user_id, settings)
-        self._cache[guild_id] = settings
+        self._cache[guild_id] = (self.clock(), settings)
         return settings
 
     # --- the rules for new challenges -------------------------------------------------------------------
