@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     bot = CardiaBot(
         settings.database,
         pool_size=settings.database_pool,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shards(),
         sync=args.sync,
         sync_guild=settings.sync_guild,
         timer_tick=settings.timer_tick,

@@ -31,7 +31,7 @@ HEALTH_EVERY = (
 )
 
 
-class CardiaBot(discord.Client):
+class CardiaBot(discord.AutoShardedClient):
     def __init__(
         self,
         database: Path | str,
@@ -39,6 +39,8 @@ class CardiaBot(discord.Client):
         sync_guild: int | None = None,
         *,
         pool_size: int = 10,  # PostgreSQL: connections kept open at most
+        shard_count: int | None = None,  # several processes: the bot's shards in all
+        shard_ids: list[int] | None = None,  # and this process's (None: all of them)
         timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
@@ -46,7 +48,11 @@ class CardiaBot(discord.Client):
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives through interactions.
-        super().__init__(intents=discord.Intents(guilds=True))
+        # Shards: all of them unless told which (discord.py then asks Discord how many it recommends).
+        sharding: dict[str, Any] = {} if shard_count is None else {"shard_count": shard_count}
+        if shard_ids is not None:
+            sharding["shard_ids"] = shard_ids
+        super().__init__(intents=discord.Intents(guilds=True), **sharding)
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
         self.tree = GuardedTree(self, self.guard)
         self.database = database
@@ -77,7 +83,7 @@ class CardiaBot(discord.Client):
         self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
         self.guild_settings = GuildSettingsStore(self.storage)
         self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
-        self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick)
+        self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick, owns=self.owns_guild)
         self.duels_cog = DuelsCog(self, self.duels, self.guild_settings)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
@@ -103,11 +109,22 @@ class CardiaBot(discord.Client):
         if self.health_file is not None:
             self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """This process runs the shard of that server (Discord's rule: (id >> 22) % shard count)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
     def gateway_open(self) -> bool:
         """A live gateway session (not only once connected: a dropped one that discord.py is still
         reconnecting does not count)."""
-        ws = self.ws
-        return self.is_ready() and not self.is_closed() and ws is not None and ws.open
+        shards = self.shards.values()
+        return (
+            self.is_ready()
+            and not self.is_closed()
+            and bool(shards)
+            and all(not s.is_closed() for s in shards)
+        )
 
     async def _mark_health(self, path: Path) -> None:
         """Touch ``path`` while the gateway is live and the database answers (the Docker health check)."""

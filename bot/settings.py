@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -18,6 +19,10 @@ class Settings(BaseSettings):
     database_pool: int = Field(
         default=10, ge=1, le=100, validation_alias=AliasChoices("CARDIA_DATABASE_POOL")
     )
+    # Several processes: how many shards the bot has in all, and which of them this process runs
+    # ("0,1" or "2-3"; all of them if unset). Each process answers and times its own shards' servers.
+    shard_count: int | None = Field(default=None, ge=1, validation_alias=AliasChoices("CARDIA_SHARD_COUNT"))
+    shard_ids: str | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SHARD_IDS"))
     # Where /cardia is registered by --sync: one server (instant, for testing) or everywhere (global).
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
     # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.services.timers).
@@ -25,6 +30,33 @@ class Settings(BaseSettings):
     # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
     health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))
     health_stale: float = Field(default=90.0, gt=0, validation_alias=AliasChoices("CARDIA_HEALTH_STALE"))
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"\s*\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*\s*", value):
+            raise ValueError('shard ids as "0,1" or "2-3"')
+        return value
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("CARDIA_SHARD_IDS needs CARDIA_SHARD_COUNT")
+            wrong = [shard for shard in self.shards() or [] if shard >= self.shard_count]
+            if wrong:
+                raise ValueError(f"CARDIA_SHARD_IDS: shard {wrong[0]} of {self.shard_count} does not exist")
+        return self
+
+    def shards(self) -> list[int] | None:
+        """This process's shard ids ("0,1", "2-3"), or None: every shard."""
+        if self.shard_ids is None:
+            return None
+        ids: list[int] = []
+        for part in self.shard_ids.split(","):
+            low, _, high = part.strip().partition("-")
+            ids += range(int(low), int(high or low) + 1)
+        return sorted(set(ids))
 
 
 def describe_error(error: ValidationError) -> str:

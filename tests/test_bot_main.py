@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
+from bot.app import CardiaBot
 from bot.settings import Settings
 from tests.emulator import Emulator
 
@@ -159,3 +161,21 @@ async def test_sigterm_stops_it_cleanly_within_seconds_and_the_health_check(tmp_
     os.utime(health, (0, 0))  # a mark from long ago: unhealthy
     stale = run_bot_once(tmp_path, {"CARDIA_HEALTH_FILE": str(health)}, "bot", "health")
     assert stale.returncode == 1 and "unhealthy" in stale.stderr
+
+
+def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """CARDIA_SHARD_COUNT and CARDIA_SHARD_IDS: this process's shards; a server belongs to shard
+    (id >> 22) % count, and the bot owns the servers of its shards only."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CARDIA_SHARD_COUNT", "4")
+    monkeypatch.setenv("CARDIA_SHARD_IDS", "0, 2-3")
+    settings = Settings()
+    assert settings.shards() == [0, 2, 3]
+    bot = CardiaBot(":memory:", shard_count=4, shard_ids=settings.shards())
+    assert [bot.owns_guild(shard << 22) for shard in range(4)] == [True, False, True, True]
+    assert CardiaBot(":memory:").owns_guild(1 << 22)  # one process: every server
+    for count, ids, wrong in (("4", "4", "does not exist"), ("", "1", "needs"), ("4", "a,b", "shard ids")):
+        monkeypatch.setenv("CARDIA_SHARD_COUNT", count) if count else monkeypatch.delenv("CARDIA_SHARD_COUNT")
+        monkeypatch.setenv("CARDIA_SHARD_IDS", ids)
+        with pytest.raises(ValidationError, match=wrong):
+            Settings()

@@ -374,3 +374,15 @@ async def test_settings_changed_by_another_process_are_seen_within_a_minute(data
     assert (await there.get(7)).max_duels == 9
     await first.close()
     await second.close()
+
+
+@pytest.mark.asyncio
+async def test_a_process_scans_the_timers_of_its_own_servers_only(world: World) -> None:
+    """Several processes share the database: each sends its own shards' notices (and the mark on the
+    wait makes any notice once, whoever scans)."""
+    live = await _started(world.bot.duels)
+    await _decide(world.bot.duels, live.row.id, "p1")
+    world.clock.advance(9)
+    elsewhere = Timers(world.bot.duels, world.bot.settings, owns=lambda guild_id: False)
+    assert await elsewhere.tick() == []
+    assert [notice.kind for notice in await world.bot.timers.tick()] == ["reminder"]

@@ -99,10 +99,19 @@ Notify = Callable[[Notice], Awaitable[None]]
 
 
 class Timers:
-    def __init__(self, duels: Duels, settings: GuildSettingsStore, *, interval: float = 60.0) -> None:
+    def __init__(
+        self,
+        duels: Duels,
+        settings: GuildSettingsStore,
+        *,
+        interval: float = 60.0,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
         self.duels = duels
         self.settings = settings
         self.interval = interval
+        # Which servers' timers this process scans: its own shards' (several processes share a database).
+        self.owns = owns
         self._task: asyncio.Task[None] | None = None
 
     def now(self) -> datetime:
@@ -128,6 +137,8 @@ class Timers:
         settings = await self.settings.all()
         notices = []
         for wait in await self.waits():
+            if not self.owns(wait.guild_id):
+                continue  # another process's server: it sends that notice (and the mark makes it once)
             guild_settings = settings.get(wait.guild_id, DEFAULTS)
             kind = due(wait, guild_settings, now)
             if kind is None:
