@@ -189,9 +189,9 @@ class Driver:
         def found(token: str) -> Interaction | None:
             return by_token.get(token) or find(token)
 
-        async def injected(interaction: Interaction) -> Interaction:
+        async def injected(interaction: Interaction, *, every_shard: bool = False) -> Interaction:
             by_token[interaction.token] = interaction
-            return await inject(interaction)
+            return await inject(interaction, every_shard=every_shard)
 
         state.find_interaction = found  # type: ignore[method-assign]
         emulator.inject = injected  # type: ignore[method-assign]

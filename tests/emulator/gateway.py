@@ -56,6 +56,16 @@ class GatewaySession:
         """READY and every GUILD_CREATE have been sent."""
         return self.identify is not None
 
+    @staticmethod
+    def _owns(shard: Any, guild_id: int) -> bool:
+        if not isinstance(shard, list) or len(shard) != 2 or int(shard[1]) <= 1:
+            return True
+        return (guild_id >> 22) % int(shard[1]) == int(shard[0])
+
+    def owns(self, guild_id: int) -> bool:
+        """Discord sends a server's events to one shard: ``(server id >> 22) % shard count``."""
+        return self._owns((self.identify or {}).get("shard"), guild_id)
+
     async def serve(self) -> None:
         await self.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
         async for message in self.ws:
@@ -95,7 +105,11 @@ class GatewaySession:
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**state.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in state.guilds],
+            "guilds": [
+                {"id": str(guild_id), "unavailable": True}
+                for guild_id in state.guilds
+                if self._owns(data.get("shard"), guild_id)
+            ],
             "session_id": self.session_id,
             "resume_gateway_url": self.emulator.gateway_url,
             "application": {"id": str(state.application_id), "flags": 0},
@@ -112,7 +126,8 @@ class GatewaySession:
             ready["shard"] = data["shard"]
         await self.dispatch("READY", ready)
         for guild in state.guilds.values():
-            await self.dispatch("GUILD_CREATE", guild.payload())
+            if self._owns(data.get("shard"), guild.id):
+                await self.dispatch("GUILD_CREATE", guild.payload())
         self.identify = data
         self.emulator.sessions[self.session_id] = self
         state.notify()

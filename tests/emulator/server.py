@@ -190,19 +190,38 @@ class Emulator:
     async def wait_connected(self, timeout: float = 5.0) -> None:
         await self.wait_for(lambda: self.connected, timeout, "a client to identify on the gateway")
 
-    async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> None:
-        """Send a gateway event to every identified client (with ``intent`` among its intents)."""
+    async def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        intent: int | None = None,
+        guild_id: int | None = None,
+        every_shard: bool = False,
+    ) -> None:
+        """Send a gateway event to every identified client (with ``intent`` among its intents); a
+        server's event only to the shard that owns the server, unless ``every_shard`` (a fault: the
+        same event to several processes)."""
         for session in list(self.gateways):
-            if session.ready and (intent is None or session.intents & intent):
+            if not session.ready or (intent is not None and not session.intents & intent):
+                continue
+            if guild_id is None or every_shard or session.owns(guild_id):
                 await session.dispatch(event, data)
 
-    async def inject(self, interaction: Interaction) -> Interaction:
-        """Dispatch INTERACTION_CREATE for ``interaction`` (see :class:`SimUser` for building one)."""
+    async def inject(self, interaction: Interaction, *, every_shard: bool = False) -> Interaction:
+        """Dispatch INTERACTION_CREATE for ``interaction`` (see :class:`SimUser` for building one) to
+        the shard of its server (``every_shard``: to every connected process at once)."""
         if not self.connected:
             raise RuntimeError("no bot is connected to the emulator's gateway")
         self.state.interactions[interaction.id] = interaction
         interaction.injected_at = time.perf_counter()
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        guild = interaction.payload.get("guild_id")
+        await self.dispatch(
+            "INTERACTION_CREATE",
+            interaction.payload,
+            guild_id=None if guild is None else int(guild),
+            every_shard=every_shard,
+        )
         return interaction
 
     async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
