@@ -89,17 +89,33 @@ def test_the_runtime_is_unprivileged_with_the_database_on_a_volume() -> None:
     assert entrypoint and entrypoint[-1].json and entrypoint[-1].value == ("python", "-m", "bot")
 
 
-def test_compose_runs_the_bot_on_postgresql_once_it_is_healthy() -> None:
-    """compose.yaml: PostgreSQL with a named volume and a health check; the bot built from this
-    Dockerfile, pointed at it, starting only once it is healthy, the token from the environment."""
+def test_compose_runs_two_bot_processes_on_postgresql_once_it_is_healthy() -> None:
+    """compose.yaml: PostgreSQL with a named volume and a health check; two bots built from this
+    Dockerfile, pointed at it, each running one of the two shards, starting only once it is healthy,
+    the token from the environment."""
     import yaml
 
+    from bot.settings import Settings
+
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    db, bot = compose["services"]["db"], compose["services"]["bot"]
+    services = compose["services"]
+    db = services["db"]
     assert db["image"].startswith("postgres:") and "pg_isready" in " ".join(db["healthcheck"]["test"])
     volume = db["volumes"][0].split(":")[0]
     assert volume in compose["volumes"] and db["volumes"][0].endswith(":/var/lib/postgresql/data")
-    assert bot["build"] == "." and bot["depends_on"]["db"]["condition"] == "service_healthy"
-    assert bot["environment"]["CARDIA_DATABASE"].startswith("postgresql://cardia:")
-    assert bot["environment"]["CARDIA_DATABASE"].endswith("@db/cardia")
-    assert "DISCORD_TOKEN" in bot["environment"] and "restart" in bot
+    bots = [service for name, service in services.items() if name.startswith("bot")]
+    shards = []
+    for bot in bots:
+        assert bot["build"] == "." and bot["depends_on"]["db"]["condition"] == "service_healthy"
+        environment = bot["environment"]
+        assert environment["CARDIA_DATABASE"].startswith("postgresql://cardia:")
+        assert environment["CARDIA_DATABASE"].endswith("@db/cardia") and "DISCORD_TOKEN" in environment
+        settings = Settings.model_validate(
+            {
+                "CARDIA_SHARD_COUNT": environment["CARDIA_SHARD_COUNT"],
+                "CARDIA_SHARD_IDS": environment["CARDIA_SHARD_IDS"],
+            }
+        )
+        assert settings.shard_count == len(bots)
+        shards += settings.shards() or []
+    assert sorted(shards) == list(range(len(bots))) == [0, 1]  # every shard, once
