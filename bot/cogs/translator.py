@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.services import text
 
 # Discord's rule for command and option names, localised ones included: lower case, no spaces.
-NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
+NAME_RULE = re.compile(r"[-_\w]{1,32}")
 NAMES = (
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,
@@ -48,7 +48,7 @@ def descriptions(command: str, *names: str) -> dict[str, app_commands.locale_str
 
 
 def valid_name(name: str) -> bool:
-    return bool(NAME_RULE.match(name)) and name == name.lower()
+    return bool(NAME_RULE.fullmatch(name)) and name == name.lower()
 
 
 class CatalogueTranslator(app_commands.Translator):
