@@ -11,7 +11,7 @@ import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -97,6 +97,15 @@ def _still_going(live: LiveGame, expected_actions: int | None) -> None:
         raise Refusal(tr("refuse.game_over"))
     if expected_actions is not None and len(live.actions) != expected_actions:
         raise Refusal(tr("claim.out_of_date"))
+
+
+def _tally(winners: Iterable[str | None]) -> dict[str, int]:
+    """Game wins per player from the winners of finished games (None: a draw)."""
+    wins = {"p1": 0, "p2": 0}
+    for winner in winners:
+        if winner is not None:
+            wins[winner] += 1
+    return wins
 
 
 def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
@@ -262,10 +271,7 @@ class Duels:
         await tx.finish_game(live.row.id, winner, reason)
         for hook in self.game_over_hooks:
             await hook(tx, live, winner, reason)
-        wins = {"p1": 0, "p2": 0}
-        for winner in await tx.game_results(match.id):  # this game included: read in the transaction
-            if winner is not None:
-                wins[winner] += 1
+        wins = _tally(await tx.game_results(match.id))  # this game included: read in the transaction
         if match_too or max(wins.values()) >= match.wins_needed:
             await tx.post_due(match.id, RESULT)
             return None, await tx.set_match_status(match.id, ("active",), "finished")
@@ -340,11 +346,7 @@ class Duels:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     async def _wins(self, match_id: int) -> dict[str, int]:
-        wins = {"p1": 0, "p2": 0}
-        for row in await self.storage.games(match_id):
-            if row.status == "finished" and row.winner is not None:
-                wins[row.winner] += 1
-        return wins
+        return _tally(row.winner for row in await self.storage.games(match_id) if row.status == "finished")
 
     async def score(self, match_id: int) -> dict[str, int]:
         """Game wins so far in a match."""

@@ -15,7 +15,7 @@ import contextlib
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Generator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -223,6 +223,3 @@ class PostgresDatabase(_PostgresRunner):
 
     async def close(self) -> None:
         await self.pool.close()
-
-
-Row = Mapping[str, Any]
