@@ -14,12 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import re
 import signal
 import sqlite3
-import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -28,81 +26,14 @@ import pytest
 from bot.services import text
 from bot.services.text import tr
 from engine import Game, Setup, happenings
-from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser
+from tests.emulator import Emulator, Message, SimUser
+from tests.processes import BotProcess, callback_of
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 
-ROOT = Path(__file__).resolve().parents[1]
-CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 POST_MESSAGE = "/channels/{channel_id}/messages"
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 NAMES = {"p1": "Alice", "p2": "Bob"}
-
-
-class BotProcess:
-    """``python -m bot`` in a child process, on a database file, against the emulator."""
-
-    def __init__(self, emulator: Emulator, database: Path, log: Path) -> None:
-        self.emulator = emulator
-        self.database = database
-        self.log = log
-        self.process: asyncio.subprocess.Process | None = None
-        self.starts = 0
-
-    async def start(self, *arguments: str) -> None:
-        before = set(map(id, self.emulator.gateways))
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "CARDIA_"))}
-        env |= {
-            "DISCORD_TOKEN": "emulated-bot-token",
-            "CARDIA_DATABASE": str(self.database),
-            "CARDIA_TIMER_TICK": "3600",
-            "PYTHONPATH": str(ROOT),
-        }
-        with self.log.open("a") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.emulator.process",
-                self.emulator.api_url,
-                self.emulator.gateway_url,
-                *arguments,
-                env=env,
-                cwd=self.database.parent,
-                stdout=log,
-                stderr=log,
-            )
-        self.starts += 1
-        await self.emulator.wait_for(
-            lambda: any(s.ready and id(s) not in before for s in self.emulator.gateways),
-            timeout=30,
-            what="the bot process to connect",
-        )
-
-    def kill_on(self, matches: Callable[[RecordedRequest], bool], signum: int) -> None:
-        """Send ``signum`` to the bot as soon as the emulator has handled a request that ``matches``."""
-
-        def hook(request: RecordedRequest) -> None:
-            if matches(request) and self.process is not None and self.process.returncode is None:
-                self.emulator.hooks.remove(hook)
-                os.kill(self.process.pid, signum)
-
-        self.emulator.hooks.append(hook)
-
-    async def stopped(self, timeout: float = 15.0) -> int:
-        """Wait for the process to end (killed, or stopping by itself after SIGTERM)."""
-        assert self.process is not None
-        code = await asyncio.wait_for(self.process.wait(), timeout)
-        self.process = None
-        return code
-
-    async def close(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.process.wait(), 15)
-            if self.process.returncode is None:
-                self.process.kill()
-                await self.process.wait()
 
 
 @contextlib.asynccontextmanager
@@ -227,12 +158,6 @@ async def synced(emulator: Emulator, database: Path) -> None:
 def latest_board(emulator: Emulator) -> tuple[int, Message]:
     game_id, _, message = boards(emulator)[-1]
     return game_id, message
-
-
-def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:
-    return lambda request: (
-        request.template == CALLBACK and request.params.get("interaction_id") == str(interaction.id)
-    )
 
 
 def next_decision(emulator: Emulator, database: Path, users: dict[str, SimUser]) -> tuple[SimUser, str, Game]:

@@ -15,23 +15,9 @@ from bot.store import Storage
 from tests.emulator import Emulator, Message, SimUser, run_bot
 from tests.emulator.state import Guild
 from tests.postgres import PostgresServer, new_postgres_database
+from tests.processes import guild_on_another_shard, shard_of
 
 pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
-
-
-def shard_of(guild_id: int) -> int:
-    return (guild_id >> 22) % 2
-
-
-async def second_guild(emulator: Emulator) -> Guild:
-    """A server on the other shard than the emulator's first one (snowflakes carry the time)."""
-    for _ in range(200):
-        guild = emulator.state.add_guild("Second Guild", ("duels",))
-        if shard_of(guild.id) != shard_of(emulator.guild.id):
-            return guild
-        del emulator.state.guilds[guild.id]
-        await asyncio.sleep(0.002)
-    raise AssertionError("no server on the other shard")
 
 
 async def quiet(emulator: Emulator) -> None:
@@ -99,10 +85,10 @@ async def test_two_processes_on_two_shards_share_one_database(
     discord_emulator: Emulator, postgres_server: PostgresServer
 ) -> None:
     emulator = discord_emulator
-    other = await second_guild(emulator)
+    other = await guild_on_another_shard(emulator, 2)
     url = await new_postgres_database(postgres_server)
     alice, bob, carol, dave = (emulator.user(name) for name in ("alice", "bob", "carol", "dave"))
-    first_shard = shard_of(emulator.guild.id)
+    first_shard = shard_of(emulator.guild.id, 2)
     here = CardiaBot(url, sync=True, shard_count=2, shard_ids=[first_shard])
     there = CardiaBot(url, sync=True, shard_count=2, shard_ids=[1 - first_shard])
     async with run_bot(here, emulator), run_bot(there, emulator):

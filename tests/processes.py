@@ -1,0 +1,143 @@
+"""The real ``python -m bot`` in child processes against the loopback Discord: started, killed (SIGKILL,
+or SIGTERM as ``docker stop`` does) at a chosen request, and started again. Shared by the crash test
+(tests/test_bot_crash.py) and the several-process tests (tests/test_bot_processes.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.emulator import Emulator, Interaction, RecordedRequest
+from tests.emulator.state import Guild
+
+ROOT = Path(__file__).resolve().parents[1]
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+class BotProcess:
+    """``python -m bot`` (through ``tests.emulator.process``) in a child process.
+
+    ``database`` is a SQLite file or a ``postgresql://`` URL; ``shards`` (shard count, this process's
+    shard ids as ``CARDIA_SHARD_IDS`` spells them) runs it on some shards of several; ``settings`` are
+    more ``CARDIA_*`` variables (``TIMER_TICK`` is an hour unless given).
+    """
+
+    def __init__(
+        self,
+        emulator: Emulator,
+        database: str | Path,
+        log: Path,
+        *,
+        shards: tuple[int, str] | None = None,
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        self.emulator = emulator
+        self.database = str(database)
+        self.log = log
+        self.shards = shards
+        self.settings = {"TIMER_TICK": "3600"} | (settings or {})
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    @property
+    def sessions(self) -> int:
+        """The gateway connections the process opens: one per shard it runs."""
+        if self.shards is None:
+            return 1
+        count = 0
+        for part in self.shards[1].split(","):
+            low, _, high = part.partition("-")
+            count += int(high or low) - int(low) + 1
+        return count
+
+    async def start(self, *arguments: str) -> None:
+        before = set(map(id, self.emulator.gateways))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "CARDIA_"))}
+        env |= {
+            "DISCORD_TOKEN": "emulated-bot-token",
+            "CARDIA_DATABASE": self.database,
+            "PYTHONPATH": str(ROOT),
+        }
+        env |= {f"CARDIA_{name}": value for name, value in self.settings.items()}
+        if self.shards is not None:
+            env |= {"CARDIA_SHARD_COUNT": str(self.shards[0]), "CARDIA_SHARD_IDS": self.shards[1]}
+        with self.log.open("a") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tests.emulator.process",
+                self.emulator.api_url,
+                self.emulator.gateway_url,
+                *arguments,
+                env=env,
+                cwd=self.log.parent,
+                stdout=log,
+                stderr=log,
+            )
+        self.starts += 1
+        await self.emulator.wait_for(
+            lambda: sum(s.ready and id(s) not in before for s in self.emulator.gateways) >= self.sessions,
+            timeout=30,
+            what="the bot process to connect",
+        )
+
+    def kill(self, signum: int = signal.SIGKILL) -> None:
+        if self.process is not None and self.process.returncode is None:
+            os.kill(self.process.pid, signum)
+
+    def kill_on(self, matches: Callable[[RecordedRequest], bool], signum: int) -> None:
+        """Send ``signum`` to the bot as soon as the emulator has handled a request that ``matches``."""
+
+        def hook(request: RecordedRequest) -> None:
+            if matches(request) and self.process is not None and self.process.returncode is None:
+                self.emulator.hooks.remove(hook)
+                self.kill(signum)
+
+        self.emulator.hooks.append(hook)
+
+    async def stopped(self, timeout: float = 15.0) -> int:
+        """Wait for the process to end (killed, or stopping by itself after SIGTERM)."""
+        assert self.process is not None
+        code = await asyncio.wait_for(self.process.wait(), timeout)
+        self.process = None
+        return code
+
+    async def close(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), 15)
+            if self.process.returncode is None:
+                self.process.kill()
+                await self.process.wait()
+
+
+def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:
+    """Matches the bot's answer to ``interaction``."""
+    return lambda request: (
+        request.template == CALLBACK and request.params.get("interaction_id") == str(interaction.id)
+    )
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's rule: the shard that receives a server's events."""
+    return (guild_id >> 22) % shard_count
+
+
+async def guild_on_another_shard(emulator: Emulator, shard_count: int, *taken: int) -> Guild:
+    """A new server on a shard that neither the emulator's first server nor ``taken`` is on (snowflakes
+    carry the time, so a few milliseconds apart they fall on another shard)."""
+    busy = {shard_of(emulator.guild.id, shard_count), *taken}
+    for _ in range(500):
+        guild = emulator.state.add_guild(f"Server {len(emulator.state.guilds) + 1}", ("duels", "more-duels"))
+        if shard_of(guild.id, shard_count) not in busy:
+            return guild
+        del emulator.state.guilds[guild.id]
+        await asyncio.sleep(0.002)
+    raise AssertionError("no server on another shard")
