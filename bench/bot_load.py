@@ -42,7 +42,6 @@ import asyncio
 import contextlib
 import copy
 import gc
-import json
 import math
 import os
 import platform
@@ -57,9 +56,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from bench.bot_process import LoopLag
+from bench.bots import Bots, merged
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
 from bot.services import text
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
+from tests.emulator.state import Guild
+from tests.processes import guild_on_another_shard, shard_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MENTION = re.compile(r"<@(\d+)>")
@@ -89,65 +91,6 @@ class Duel:
     challenged: int | None = None
     match_over: Message | None = None  # the match result, with its Rematch button
     busy: bool = False
-
-
-class BotProcess:
-    """``bench.bot_process``: the bot in its own process, and the JSON-lines channel to it."""
-
-    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
-        self.process = process
-        self.log = log
-
-    @classmethod
-    async def start(cls, emulator: Emulator, database: Path | str, log: Path) -> BotProcess:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-        with log.open("wb") as stderr:
-            process = await asyncio.create_subprocess_exec(
-                *(sys.executable, "-m", "bench.bot_process", "--database", str(database)),
-                *("--api", emulator.api_url, "--gateway", emulator.gateway_url),
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=stderr,
-                cwd=ROOT,
-                env=env,
-                limit=1 << 24,
-            )
-        bot = cls(process, log)
-        ready = await bot._read(60.0)
-        if ready.get("event") != "ready":
-            raise RuntimeError(f"the bot process did not start: {ready}")
-        return bot
-
-    async def _read(self, timeout: float) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        line = await asyncio.wait_for(self.process.stdout.readline(), timeout)
-        if not line:
-            tail = self.log.read_text(errors="replace")[-3000:]
-            raise RuntimeError(f"the bot process exited (status {self.process.returncode}):\n{tail}")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
-    async def call(self, command: str, timeout: float = 300.0, **arguments: Any) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.write((json.dumps({"cmd": command, **arguments}) + "\n").encode())
-        await self.process.stdin.drain()
-        answer = await self._read(timeout)
-        if not answer.pop("ok", False):
-            raise RuntimeError(f"the bot process failed on {command}: {answer.get('error')}")
-        return answer
-
-    async def stop(self) -> None:
-        if self.process.returncode is None:
-            with contextlib.suppress(Exception):
-                assert self.process.stdin is not None
-                self.process.stdin.write(b'{"cmd": "quit"}\n')
-                await self.process.stdin.drain()
-            try:
-                await asyncio.wait_for(self.process.wait(), 20)
-            except TimeoutError:
-                self.process.kill()
-                await self.process.wait()
 
 
 class Driver:
@@ -509,63 +452,78 @@ def memory_report(memory: dict[str, Any], out: IO[str]) -> None:
             print(f"  {label}, KB per duel by file: {where}", file=out)
 
 
+async def servers(emulator: Emulator, count: int, channels: tuple[str, ...]) -> list[Guild]:
+    """The emulator's server, and with several processes one more on each other shard."""
+    guilds = [emulator.guild]
+    while len(guilds) < count:
+        shards = [shard_of(guild.id, count) for guild in guilds]
+        guilds.append(await guild_on_another_shard(emulator, count, *shards, channels=channels))
+    return sorted(guilds, key=lambda guild: shard_of(guild.id, count))
+
+
 async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     rng = random.Random(args.seed)
     channels = tuple(f"duels-{i + 1}" for i in range(args.channels))
     # A copy of the (cached, shared) OpenAPI description: sample_validation changes this one only.
     emulator = Emulator(channels=channels, patch_discord=False, spec=copy.copy(OpenAPISpec.load()))
+    guilds = await servers(emulator, args.processes, channels)
     users = [emulator.user(f"player{i + 1}") for i in range(2 * args.duels)]
     duels = []
-    for i in range(args.duels):
+    for i in range(args.duels):  # spread over the servers (so the processes), then their channels
         pair = (users[2 * i], users[2 * i + 1])
+        guild = guilds[i % len(guilds)]
         for user in pair:
-            user.channel = emulator.guild.channels[i % len(channels)]
+            user.channel = guild.channels[(i // len(guilds)) % len(channels)]
         duels.append(Duel(pair))
     driver = Driver(emulator, duels, rng, args.stale)
     driver.sample_validation(args.validate_first, args.validate_every)
     print("Cardia bot load benchmark", file=out)
     print(f"  machine: {machine()}", file=out)
+    database_name = "a new SQLite file" if args.database is None else "PostgreSQL"
+    setup = "one bot process" if args.processes == 1 else f"{args.processes} bot processes, a shard each"
+    print(f"  bot: {setup}, on {database_name}", file=out)
     with tempfile.TemporaryDirectory(prefix="cardia-bench-") as directory:
         async with emulator:
             database = args.database or Path(directory) / "cardia.db"
-            bot = await BotProcess.start(emulator, database, Path(directory) / "bot.log")
+            bots = await Bots.start(emulator, database, Path(directory), args.processes)
             try:
-                await run(args, emulator, driver, bot, out)
+                await run(args, emulator, driver, bots, out)
             finally:
-                await bot.stop()
-                errors = [
-                    line
-                    for line in bot.log.read_text(errors="replace").splitlines()
-                    if "Traceback" in line or "rror" in line
-                ]
+                await bots.stop()
+                errors = bots.errors()
                 print(f"  bot process log: {len(errors)} error lines", file=out)
                 for line in errors[:5]:
                     print(f"    {line[:200]}", file=out)
 
 
-async def run(
-    args: argparse.Namespace, emulator: Emulator, driver: Driver, bot: BotProcess, out: IO[str]
-) -> None:
-    await emulator.wait_connected(10.0)
-    started = await bot.call("stats")
+async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots: Bots, out: IO[str]) -> None:
+    await emulator.wait_for(
+        lambda: sum(session.ready for session in emulator.gateways) >= args.processes, 10.0, "the bots"
+    )
+    started = merged(await bots.call("stats"))
     setup_seconds = await driver.setup(args.concurrency)
-    advanced = await bot.call("advance", max=args.advance, seed=args.seed)
+    advanced = merged(await bots.call("advance", max=args.advance, seed=args.seed))
     print(
         f"  setup: {args.duels} duels through the UI (/cardia challenge, then Accept; {args.concurrency} at"
         f" once) in {setup_seconds:.1f} s; then {advanced['decisions']} random decisions (0 to"
         f" {args.advance} per game) through Duels.act in {advanced['seconds']:.1f} s",
         file=out,
     )
+    if args.find_max:
+        await asyncio.sleep(0.5)
+        await find_max(args, driver, bots, out)
+        return
     await asyncio.sleep(0.5)  # let the last boards land
-    before = await bot.call("stats")
+    befores = await bots.call("stats")
+    before = merged(befores)
     if args.profile:
-        await bot.call("profile_start")
+        await bots.first.call("profile_start")
     # This process is the measuring instrument: its own garbage collector must not pause the clock (a full
     # collection of the emulator's records takes 100 ms and more).
     gc.collect()
     gc.freeze()
     gc.disable()
-    await bot.call("lag_start")
+    await bots.call("lag_start")
     lag = LoopLag()
     lag.start()
     cpu = time.process_time()
@@ -592,12 +550,14 @@ async def run(
                     window.append(interaction.latency)
                 seen += 1
             window = sorted(window) or [0.0]
-            bot_now = await bot.call("interval")
+            nows = await bots.call("interval")  # the processes added up (the worst lag and pause)
+            decisions, rss = sum(n["decisions"] for n in nows), sum(n["rss"] for n in nows)
+            full, pause = sum(n["full"][0] for n in nows), max(n["full"][1] for n in nows)
             print(
                 f"  {now - started:>6.0f}{len(window):>7}{percentile(window, 0.5) * 1000:>9.1f}"
-                f"{percentile(window, 0.99) * 1000:>9.1f}{window[-1] * 1000:>9.1f}{bot_now['decisions']:>11}"
-                f"{bot_now['rss'] / 2**20:>12.0f}{bot_now['full'][0]:>10}{bot_now['full'][1] * 1000:>11.0f}"
-                f"{bot_now['p99'] * 1000:>12.1f}",
+                f"{percentile(window, 0.99) * 1000:>9.1f}{window[-1] * 1000:>9.1f}{decisions:>11}"
+                f"{rss / 2**20:>12.0f}{full:>10}{pause * 1000:>11.0f}"
+                f"{max(n['p99'] for n in nows) * 1000:>12.1f}",
                 file=out,
                 flush=True,
             )
@@ -610,9 +570,10 @@ async def run(
         gc.unfreeze()
     driver_cpu = time.process_time() - cpu
     driver_lag = lag.stop()
-    bot_lag = await bot.call("lag_stop")
-    profile = await bot.call("profile_stop", path=args.profile, top=30) if args.profile else None
-    after = await bot.call("stats")
+    bot_lags = await bots.call("lag_stop")
+    profile = await bots.first.call("profile_stop", path=args.profile, top=30) if args.profile else None
+    afters = await bots.call("stats")
+    after = merged(afters)
     load = [(kind, i) for phase, kind, i in driver.samples if phase == "load"]
     if args.samples:
         with open(args.samples, "w") as samples:
@@ -637,11 +598,10 @@ async def run(
     print("Latency during setup (not under the load's rate)", file=out)
     latency_table([(kind, i) for phase, kind, i in driver.samples if phase == "setup"], SETUP_KINDS, out)
     print("", file=out)
-    print("Commits (SQLite, counted per operation in the bot process)", file=out)
+    print("Commits (counted per operation in the bot processes)", file=out)
     commits_report(before, after, "load phase", out)
     commits_report(started, after, "whole run (setup, advance and load)", out)
     print("", file=out)
-    bot_cpu = (after["cpu"] - before["cpu"]) / (after["wall"] - before["wall"])
 
     def collections(lag: dict[str, Any]) -> str:
         return ", ".join(
@@ -650,16 +610,18 @@ async def run(
         )
 
     print("Processes during the load", file=out)
-    print(
-        f"  bot process: CPU {bot_cpu:.0%} of one core; event loop lag p50/p99/max"
-        f" {bot_lag['p50'] * 1000:.1f}/{bot_lag['p99'] * 1000:.1f}/{bot_lag['max'] * 1000:.1f} ms;"
-        f" RSS {after['rss'] / 2**20:.0f} MB; {after['locks']} per-game locks;"
-        f" errors logged: {after['errors']}",
-        file=out,
-    )
-    print(f"    garbage collections: {collections(bot_lag) or 'none'}", file=out)
-    for line in after["first_errors"]:
-        print(f"    {line}", file=out)
+    for index, (start, end, bot_lag) in enumerate(zip(befores, afters, bot_lags, strict=True)):
+        name = "bot process" if len(befores) == 1 else f"bot process {index} (shard {index})"
+        print(
+            f"  {name}: CPU {cpu_share(start, end):.0%} of one core; event loop lag p50/p99/max"
+            f" {bot_lag['p50'] * 1000:.1f}/{bot_lag['p99'] * 1000:.1f}/{bot_lag['max'] * 1000:.1f} ms;"
+            f" RSS {end['rss'] / 2**20:.0f} MB; {end['locks']} per-game locks;"
+            f" errors logged: {end['errors']}",
+            file=out,
+        )
+        print(f"    garbage collections: {collections(bot_lag) or 'none'}", file=out)
+        for line in end["first_errors"]:
+            print(f"    {line}", file=out)
     print(
         f"  driver + emulator process: CPU {driver_cpu / elapsed:.0%} of one core; event loop lag p50/p99/max"
         f" {driver_lag['p50'] * 1000:.1f}/{driver_lag['p99'] * 1000:.1f}/{driver_lag['max'] * 1000:.1f} ms;"
@@ -674,7 +636,7 @@ async def run(
         print(f"    {str(violation)[:300]}", file=out)
     if driver.skipped:
         print(f"  ticks that found no idle duel: {driver.skipped}", file=out)
-    collected = await bot.call("gc")
+    collected = await bots.first.call("gc")
     print(
         f"  bot process after the load: {collected['tracked']} objects tracked by the garbage collector;"
         f" a full collection takes {collected['collections'][0][0]:.0f} ms (freeing"
@@ -684,11 +646,74 @@ async def run(
     print(f"    most tracked: {', '.join(f'{k} {n}' for k, n in collected['kinds'][:10])}", file=out)
     print("", file=out)
     print("Memory per duel held in memory (bot process)", file=out)
-    memory_report(await bot.call("memory", timeout=900.0), out)
+    memory_report(await bots.first.call("memory", timeout=900.0), out)
     if profile is not None:
         print("", file=out)
         print(f"Profile of the bot process during the load (cProfile, saved to {args.profile})", file=out)
         print(profile["text"], file=out)
+
+
+def cpu_share(before: dict[str, Any], after: dict[str, Any]) -> float:
+    """A process's CPU time between two ``stats``, as a share of one core."""
+    return float(after["cpu"] - before["cpu"]) / float(after["wall"] - before["wall"])
+
+
+async def find_max(args: argparse.Namespace, driver: Driver, bots: Bots, out: IO[str]) -> None:
+    """Raise the rate by ``--step`` from ``--rate`` on, a load of ``--seconds`` at each, until the p99
+    latency passes ``--target-ms`` (or an answer is later than 2.5 s or missing, or the driver cannot
+    keep up with the rate): the highest rate held is the headline figure."""
+    target = args.target_ms / 1000
+    print(
+        f"  find the highest rate with p99 <= {args.target_ms:g} ms: {args.seconds:g} s at each rate,"
+        f" from {args.rate:g}/s, times {args.step:g} each step",
+        file=out,
+    )
+    print(
+        f"  {'rate/s':>8}{'done/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}"
+        f"{'commits/dec':>13}{'bots CPU':>10}{'driver CPU':>12}",
+        file=out,
+    )
+    gc.collect()
+    gc.freeze()
+    gc.disable()  # the instrument must not pause its own clock (see run)
+    held, rate = None, args.rate
+    try:
+        while rate <= args.max_rate:
+            first = len(driver.samples)
+            befores = await bots.call("stats")
+            cpu = time.process_time()
+            elapsed = await driver.load(rate, args.seconds, None)
+            driver_cpu = (time.process_time() - cpu) / elapsed
+            afters = await bots.call("stats")
+            load = [i for phase, _, i in driver.samples[first:] if phase == "load"]
+            latencies = sorted(i.latency for i in load if i.latency is not None) or [math.inf]
+            late = sum(1 for value in latencies if value > LATE)
+            unanswered = sum(1 for i in load if not i.acknowledged)
+            before, after = merged(befores), merged(afters)
+            counted, since = after["counters"], before["counters"]
+            decisions = counted["decisions"] - since["decisions"]
+            commits = counted["commits"].get("decide", 0) - since["commits"].get("decide", 0)
+            per_decision = f"{commits / decisions:.3f}" if decisions else "-"
+            bots_cpu = sum(cpu_share(b, a) for b, a in zip(befores, afters, strict=True))
+            p99 = percentile(latencies, 0.99)
+            print(
+                f"  {rate:>8.0f}{len(load) / elapsed:>8.1f}{percentile(latencies, 0.5) * 1000:>9.1f}"
+                f"{p99 * 1000:>9.1f}{latencies[-1] * 1000:>9.1f}{late:>8}{unanswered:>11}{per_decision:>13}"
+                f"{bots_cpu:>10.0%}{driver_cpu:>12.0%}",
+                file=out,
+                flush=True,
+            )
+            expected = rate * elapsed  # Poisson: below three deviations, the driver could not keep up
+            if p99 > target or late or unanswered or len(load) < expected - 3 * math.sqrt(expected):
+                break
+            held, rate = rate, rate * args.step
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    if held is None:
+        print(f"  highest rate held: none (not even {args.rate:g}/s)", file=out)
+    else:
+        print(f"  highest rate held with p99 <= {args.target_ms:g} ms: {held:.0f} interactions/s", file=out)
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
@@ -709,7 +734,18 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument(
         "--database", help="an empty postgresql:// database for the bot (default: a new SQLite file)"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (needs --database)"
+    )
+    parser.add_argument("--find-max", action="store_true", help="raise the rate until p99 passes the target")
+    parser.add_argument("--target-ms", type=float, default=50.0, help="--find-max: the p99 to hold (50)")
+    parser.add_argument("--step", type=float, default=1.25, help="--find-max: the rate's factor per step")
+    parser.add_argument("--max-rate", type=float, default=2000.0, help="--find-max: stop there (2000)")
     args = parser.parse_args(argv)
+    if args.processes < 1 or (args.processes > 1 and args.database is None):
+        parser.error("--processes: 1, or several sharing a --database postgresql://...")
+    if args.step <= 1:
+        parser.error("--step must be more than 1")
     asyncio.run(benchmark(args, out or sys.stdout))
     return 0
 

@@ -212,17 +212,18 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
     storage.flush = named("flush", storage.flush)  # type: ignore[method-assign]
 
 
-async def games_with(storage: Storage, status: str, limit: int = -1) -> list[tuple[int, int]]:
-    """(game id, actions so far) of the games with ``status`` (in_progress, finished), newest first."""
+async def games_with(
+    storage: Storage, status: str, limit: int = -1, owns: Callable[[int], bool] = lambda guild_id: True
+) -> list[tuple[int, int]]:
+    """(game id, actions so far) of the games with ``status`` (in_progress, finished) in the servers this
+    process ``owns``, newest first."""
     query = (
-        "SELECT g.id, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g"
-        " WHERE g.status = ? ORDER BY g.id DESC"
+        "SELECT g.id, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), m.guild_id"
+        " FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = ? ORDER BY g.id DESC"
     )
-    values: tuple[str | int, ...] = (status,)
-    if limit >= 0:
-        query, values = query + " LIMIT ?", (status, limit)
-    rows = await storage.db.execute_fetchall(query, values)
-    return [(int(row[0]), int(row[1])) for row in rows]
+    rows = await storage.db.execute_fetchall(query, (status,))
+    found = [(int(row[0]), int(row[1])) for row in rows if owns(int(row[2]))]
+    return found if limit < 0 else found[:limit]
 
 
 async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
@@ -232,7 +233,7 @@ async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     started = time.perf_counter()
     decisions = 0
-    for game_id, _ in sorted(await games_with(bot.storage, "in_progress")):
+    for game_id, _ in sorted(await games_with(bot.storage, "in_progress", owns=bot.owns_guild)):
         step: Step | None = None
         for _ in range(rng.randint(0, most)):
             live = await bot.duels.live(game_id)
@@ -422,13 +423,17 @@ class Control:
                 self.send({"ok": False, "error": repr(error)})
 
 
-async def run(api: str, gateway: str, database: str, out: TextIO) -> None:
+async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | None, out: TextIO) -> None:
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     errors = ErrorCount()
     logging.getLogger().addHandler(errors)
     counters = Counters()
-    bot = CardiaBot(database, sync=True)  # registers /cardia with the emulated Discord
+    # The first (or only) process registers /cardia with the emulated Discord.
+    if shard is None:
+        bot = CardiaBot(database, sync=True)
+    else:
+        bot = CardiaBot(database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]])
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once
         task = asyncio.create_task(bot.start("emulated-bot-token"), name="bot")
@@ -452,10 +457,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--api", required=True)
     parser.add_argument("--gateway", required=True)
     parser.add_argument("--database", required=True)
+    parser.add_argument("--shard", type=int, help="run this shard only (one of --shards)")
+    parser.add_argument("--shards", type=int, help="the bot's shards in all")
     args = parser.parse_args(argv)
+    shard = None if args.shards is None else (args.shard, args.shards)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(name)s: %(message)s")
     out, sys.stdout = sys.stdout, sys.stderr  # standard output carries the protocol only
-    asyncio.run(run(args.api, args.gateway, args.database, out))
+    asyncio.run(run(args.api, args.gateway, args.database, shard, out))
     return 0
 
 

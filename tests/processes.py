@@ -130,12 +130,14 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
-async def guild_on_another_shard(emulator: Emulator, shard_count: int, *taken: int) -> Guild:
+async def guild_on_another_shard(
+    emulator: Emulator, shard_count: int, *taken: int, channels: tuple[str, ...] = ("duels", "more-duels")
+) -> Guild:
     """A new server on a shard that neither the emulator's first server nor ``taken`` is on (snowflakes
     carry the time, so a few milliseconds apart they fall on another shard)."""
     busy = {shard_of(emulator.guild.id, shard_count), *taken}
     for _ in range(500):
-        guild = emulator.state.add_guild(f"Server {len(emulator.state.guilds) + 1}", ("duels", "more-duels"))
+        guild = emulator.state.add_guild(f"Server {len(emulator.state.guilds) + 1}", channels)
         if shard_of(guild.id, shard_count) not in busy:
             return guild
         del emulator.state.guilds[guild.id]

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from bench import bot_load
+from tests.postgres import PostgresServer, new_postgres_database
+
+pytest_plugins = ["tests.databases"]
 
 
 def test_bot_load_benchmark_runs_and_reports() -> None:
@@ -18,7 +23,7 @@ def test_bot_load_benchmark_runs_and_reports() -> None:
         "setup: 5 duels",
         "Latency (interaction dispatched",
         "show hand",
-        "Commits (SQLite",
+        "Commits (counted",
         "commits per decision applied",
         "Processes during the load",
         "Memory per duel held in memory",
@@ -26,3 +31,27 @@ def test_bot_load_benchmark_runs_and_reports() -> None:
     ):
         assert section in report, f"{section!r} missing from:\n{report}"
     assert "errors logged: 0" in report, report
+
+
+def test_two_processes_share_the_load_and_find_max_reports_the_highest_rate(
+    postgres_server: PostgresServer,
+) -> None:
+    import asyncio
+
+    url = asyncio.run(new_postgres_database(postgres_server))
+    out = io.StringIO()
+    arguments = ["--duels", "6", "--rate", "10", "--seconds", "1.5", "--advance", "4", "--database", url]
+    arguments += ["--processes", "2", "--find-max", "--step", "2", "--max-rate", "20"]
+    status = bot_load.main(arguments, out=out)
+    report = out.getvalue()
+    assert status == 0
+    assert "bot: 2 bot processes, a shard each, on PostgreSQL" in report, report
+    rows = [line.split() for line in report.splitlines() if line.strip().startswith(("10 ", "20 "))]
+    assert [row[0] for row in rows][:1] == ["10"], report
+    assert "highest rate held" in report, report
+    assert "bot process log: 0 error lines" in report, report
+
+
+def test_several_processes_need_a_shared_database() -> None:
+    with pytest.raises(SystemExit):
+        bot_load.main(["--processes", "2"])
