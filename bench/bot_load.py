@@ -479,7 +479,7 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     driver.sample_validation(args.validate_first, args.validate_every)
     print("Cardia bot load benchmark", file=out)
     print(f"  machine: {machine()}", file=out)
-    database_name = "a new SQLite file" if args.database is None else "PostgreSQL"
+    database_name = "SQLite" if not str(args.database).startswith("postgresql://") else "PostgreSQL"
     setup = "one bot process" if args.processes == 1 else f"{args.processes} bot processes, a shard each"
     print(f"  bot: {setup}, on {database_name}", file=out)
     with tempfile.TemporaryDirectory(prefix="cardia-bench-") as directory:
@@ -732,7 +732,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument("--samples", metavar="FILE", help="write every interaction's latency (CSV)")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bot process during the load")
     parser.add_argument(
-        "--database", help="an empty postgresql:// database for the bot (default: a new SQLite file)"
+        "--database",
+        help="an empty postgresql:// database for the bot, or a SQLite file to keep (default: a new one)",
     )
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (needs --database)"

@@ -4,11 +4,15 @@ row kept and every game replaying the same; a target holding data is refused."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bench import bot_load
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
@@ -76,3 +80,34 @@ async def test_a_played_database_moves_to_postgresql_and_back(
     assert (await count_rows(back.db))["matches"] == 7
     await back.close()
     assert await asyncio.to_thread(main, ["copy", str(tmp_path / "missing.db"), target]) == 2
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table of a SQLite database, in a stable order."""
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        tables = [
+            name
+            for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not name.startswith("sqlite_")
+        ]
+        return {table: sorted(db.execute(f"SELECT * FROM {table}"), key=repr) for table in tables}
+
+
+@pytest.mark.asyncio
+async def test_a_database_made_by_a_load_run_round_trips(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """The load benchmark's players (the real bot, through the emulated Discord) make the database; copied to
+    PostgreSQL and back to SQLite, every row of every table is the same."""
+    source, back = tmp_path / "load.db", tmp_path / "back.db"
+    out = io.StringIO()
+    arguments = ["--duels", "12", "--rate", "40", "--seconds", "3", "--advance", "30"]
+    arguments += ["--database", str(source)]
+    assert await asyncio.to_thread(bot_load.main, arguments, out) == 0
+    assert "errors logged: 0" in out.getvalue()
+    made = dump(source)
+    assert len(made["actions"]) > 100 and made["rating_history"], "the load run finished no match"
+    target = await new_postgres_database(postgres_server)
+    assert await asyncio.to_thread(main, ["copy", str(source), target]) == 0
+    assert await asyncio.to_thread(main, ["copy", target, str(back)]) == 0
+    assert dump(back) == made
