@@ -82,6 +82,11 @@ class Table:
 
     # --- reading the table -------------------------------------------------------------------------
 
+    def changed(self) -> None:
+        """Cards were changed from outside the rules (a computer player's imagined world, engine.player):
+        derive the winners and signets again when next read."""
+        self._stale = True
+
     def fresh(self) -> None:
         """Make the derived winners and signets current."""
         if self._stale:

@@ -1,0 +1,73 @@
+"""The computer player: it answers a seat's pending decision from what that seat may see.
+
+    from engine.player import choose
+    answer = choose(record, "p2", level="hard", seed=1)
+
+Three levels: ``easy`` (a one-ply greedy heuristic), ``normal`` and ``hard`` (Monte Carlo search over
+imagined worlds, :mod:`engine.player.search`, with more iterations for ``hard``). Deterministic for a
+given seed, unless a time budget cuts the search short. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.game import replay
+from engine.model import PLAYERS
+from engine.player.policies import answers, greedy
+from engine.player.search import Searched, search
+from engine.player.worlds import knowledge
+from engine.record import Record
+
+LevelName = Literal["easy", "normal", "hard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: LevelName
+    iterations: int  # search iterations per decision (0: the greedy heuristic)
+    samples: int = 0  # greedy: imagined worlds per answer
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0, samples=4),
+    "normal": Level("normal", 60),
+    "hard": Level("hard", 600),
+}
+
+
+class NothingToDecide(ValueError):
+    """The player has no pending decision (the message is the one line the command prints)."""
+
+
+def choose(
+    record: Record,
+    player: str,
+    level: str = "hard",
+    seed: int = 0,
+    budget_ms: float | None = None,
+) -> Searched:
+    """Answer ``player``'s pending decision in the game ``record`` leads to (raises
+    :class:`NothingToDecide`); ``budget_ms`` caps the search's time."""
+    if player not in PLAYERS:
+        raise NothingToDecide(f"{player!r} is not a player (p1 or p2)")
+    chosen = LEVELS[level]
+    game = replay(record)
+    decision = next((d for d in game.pending if d.player == player), None)
+    if decision is None:
+        state = "the game is over" if game.result is not None else "it is not their turn"
+        raise NothingToDecide(f"{player} has nothing to decide: {state}")
+    seat = PLAYERS.index(player)
+    knows = knowledge(game, seat)
+    rng = random.Random(seed)
+    if len(answers(decision)) == 1:
+        return Searched(answers(decision)[0], 0, 0.0, ())
+    if chosen.iterations == 0:
+        return Searched(greedy(record, knows, decision, rng, chosen.samples), 0, 0.0, ())
+    seconds = None if budget_ms is None else budget_ms / 1000
+    return search(record, knows, decision, rng, chosen.iterations, seconds)
+
+
+__all__ = ["LEVELS", "Level", "NothingToDecide", "Searched", "choose"]
