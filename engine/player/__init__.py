@@ -45,7 +45,7 @@ class NothingToDecide(ValueError):
 def choose(
     record: Record,
     player: str,
-    level: str = "hard",
+    level: str | Level = "hard",
     seed: int = 0,
     budget_ms: float | None = None,
 ) -> Searched:
@@ -53,7 +53,7 @@ def choose(
     :class:`NothingToDecide`); ``budget_ms`` caps the search's time."""
     if player not in PLAYERS:
         raise NothingToDecide(f"{player!r} is not a player (p1 or p2)")
-    chosen = LEVELS[level]
+    chosen = LEVELS[level] if isinstance(level, str) else level
     game = replay(record)
     decision = next((d for d in game.pending if d.player == player), None)
     if decision is None:
