@@ -76,8 +76,10 @@ def swapped(record: Record, owner: str, first: str, second: str, in_actions: boo
     ``in_actions``, in every action's choices that name them)."""
     assert record.setup.decks is not None
     swap = {first: second, second: first}
-    decks = dict(record.setup.decks)
-    decks[owner] = [swap.get(card, card) for card in decks[owner]]
+    decks = {
+        player: [swap.get(card, card) for card in cards] if player == owner else cards
+        for player, cards in record.setup.decks.items()
+    }
     refs = {f"{owner}:{a}": f"{owner}:{b}" for a, b in swap.items()}
     actions = [
         Action(player=a.player, choose=[refs.get(c, c) for c in a.choose]) if in_actions else a
