@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine replay RECORD.json [--at N]`` and ``python -m engine bench``."""
+"""Command line: ``python -m engine replay RECORD.json [--at N]``, ``python -m engine move RECORD.json
+--player p1|p2 [--level hard] [--seed N] [--budget-ms N]`` and ``python -m engine bench``."""
 
 from __future__ import annotations
 
@@ -9,28 +10,52 @@ import sys
 from collections.abc import Sequence
 
 
+def _read(path: str) -> bytes:
+    """A record document from a file or standard input (``-``); :class:`RecordError` if unreadable."""
+    from engine.record import MAX_RECORD_BYTES, RecordError
+
+    try:
+        # One byte more than a record may hold: enough to refuse a larger one without reading it all.
+        if path == "-":
+            return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        with open(path, "rb") as file:
+            return file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
+
+
 def _replay(path: str, at: int | None) -> int:
     from engine.game import replay_document
     from engine.observe import state
-    from engine.record import MAX_RECORD_BYTES, RecordError
+    from engine.record import RecordError
 
     try:
         if at is not None and at < 0:
             raise RecordError(f"setup: --at must be 0 or more, not {at}")
-        try:
-            # One byte more than a record may hold: enough to refuse a larger one without reading it all.
-            if path == "-":
-                text = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-            else:
-                with open(path, "rb") as file:
-                    text = file.read(MAX_RECORD_BYTES + 1)
-        except OSError as error:
-            raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
-        game = replay_document(text, at)
+        game = replay_document(_read(path), at)
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
     json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    sys.stdout.flush()
+    return 0
+
+
+def _move(path: str, player: str, level: str, seed: int, budget_ms: int | None) -> int:
+    """One JSON action answering ``player``'s pending decision, or exit 2 and one line."""
+    from engine.game import replay_document
+    from engine.player import NothingToDecide, choose
+    from engine.record import RecordError, parse_record
+
+    try:
+        text = _read(path)
+        replay_document(text)  # the error names the first rejected action
+        searched = choose(parse_record(text), player, level, seed=seed, budget_ms=budget_ms)
+    except (RecordError, NothingToDecide) as error:
+        print(error, file=sys.stderr)
+        return 2
+    json.dump({"player": player, "choose": list(searched.answer)}, sys.stdout)
     sys.stdout.write("\n")
     sys.stdout.flush()
     return 0
@@ -57,6 +82,17 @@ def _main(argv: Sequence[str] | None = None) -> int:
     replay = commands.add_parser("replay", help="print the state a game record leads to")
     replay.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     replay.add_argument("--at", type=int, default=None, metavar="N", help="stop after the first N actions")
+    move = commands.add_parser("move", help="the computer player's answer to a player's pending decision")
+    move.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
+    move.add_argument("--player", required=True, choices=["p1", "p2"], help="the seat to answer for")
+    move.add_argument("--level", choices=["easy", "normal", "hard"], default="hard")
+    move.add_argument("--seed", type=int, default=0, help="the search's random seed (same seed, same answer)")
+    move.add_argument(
+        "--budget-ms",
+        type=_positive,
+        default=None,
+        help="stop the search after this time (then not deterministic)",
+    )
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
     bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
     bench.add_argument("--seed", type=int, default=1)
@@ -66,6 +102,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record, args.at)
+    if args.command == "move":
+        return _move(args.record, args.player, args.level, args.seed, args.budget_ms)
     from engine.bench import run
 
     run(games=args.games, seed=args.seed, setups=args.setups)
