@@ -93,6 +93,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="stop the search after this time (then not deterministic)",
     )
+    arena = commands.add_parser("arena", help="the computer player's strength and speed, measured")
+    arena.add_argument("--games", type=_positive, default=1000, help="games per pairing (1000)")
+    arena.add_argument(
+        "--pairings",
+        default="hard:random,hard:easy,hard:normal",
+        help="A:B,... of random, easy, normal, hard",
+    )
+    arena.add_argument("--workers", type=_positive, default=None, help="processes (default: one per core)")
+    arena.add_argument("--seed", type=int, default=1)
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
     bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
     bench.add_argument("--seed", type=int, default=1)
@@ -104,6 +113,16 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return _replay(args.record, args.at)
     if args.command == "move":
         return _move(args.record, args.player, args.level, args.seed, args.budget_ms)
+    if args.command == "arena":
+        from engine.arena import default_workers
+        from engine.arena import run as run_arena
+
+        pairings = args.pairings.split(",")
+        known = {"random", "easy", "normal", "hard"}
+        if not all(len(p.split(":")) == 2 and set(p.split(":")) <= known for p in pairings):
+            parser.error(f"--pairings: A:B pairs of {', '.join(sorted(known))}")
+        run_arena(args.games, pairings, args.workers or default_workers(), args.seed)
+        return 0
     from engine.bench import run
 
     run(games=args.games, seed=args.seed, setups=args.setups)
