@@ -213,7 +213,7 @@ class Table:
             del zones.deck[:count]
             zones.hand.extend(drawn)
             self.log("drew", player, tuple(drawn))
-        self.settle()
+        self.settle(row_changed=False)
 
     def discard_from_hand(self, player: int, cards: Iterable[str]) -> None:
         zones = self.players[player]
@@ -223,7 +223,7 @@ class Table:
             zones.discard.append(card)
         if discarded:
             self.log("discarded", player, tuple(discarded), detail="hand")
-        self.settle()
+        self.settle(row_changed=False)
 
     def discard_from_deck(self, player: int, count: int, what: str = "deck") -> None:
         """Discard the top ``count`` cards (fewer if the deck is shorter). The event says which: ``deck``
@@ -234,7 +234,7 @@ class Table:
             zones.discard.extend(discarded)
             del zones.deck[:count]
             self.log("discarded", player, tuple(discarded), detail=what)
-        self.settle()
+        self.settle(row_changed=False)
 
     def discard_faction(self, player: int, faction: Faction, from_deck: bool) -> None:
         """Ambusher and Witch King: every card of ``faction`` from hand (and deck), in one step."""
@@ -249,7 +249,7 @@ class Table:
             zones.discard.extend(deck)
             zones.deck[:] = [card for card in zones.deck if FACTION[card] is not faction]
             self.log("discarded", player, tuple(deck), detail="faction")  # every card of it, not the top
-        self.settle()
+        self.settle(row_changed=False)
 
     def add_modifier(self, card: PlayedCard, amount: int) -> None:
         card.modifier += amount
@@ -311,7 +311,7 @@ class Table:
         zones.hand.remove(card)
         zones.deck.append(card)
         self.log("under_deck", player, (card,))
-        self.settle()
+        self.settle(row_changed=False)
 
     def discard_played(self, *cards: PlayedCard) -> None:
         """Discard cards from the row with all their tokens; an emptied encounter leaves the row."""
@@ -362,9 +362,14 @@ class Table:
 
     # --- what follows every change --------------------------------------------------------------------
 
-    def settle(self) -> None:
+    def settle(self, row_changed: bool = True) -> None:
+        """After every change: the location's refill, then (where something watches the row) the
+        winners derived again and the immediate wins checked. A change of hands, decks or discard piles
+        only (``row_changed`` False) leaves the derived winners as they were: they depend on the row."""
         if self._refills:
             self.place.after_change(self)
+        if not row_changed and not self._stale:
+            return
         if not self._eager:
             self._stale = True
             return

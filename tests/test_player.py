@@ -27,6 +27,7 @@ from engine.player.worlds import hidden_placed, knowledge, unseen_pool, world
 from engine.record import Action, Record, RecordError
 
 FAST = Level("normal", 24)  # enough iterations for several answers to be tried, few enough to be quick
+FAST_TREE = Level("hard", 24, tree=True)
 
 
 def random_setup(rng: random.Random) -> Setup:
@@ -120,6 +121,7 @@ def test_the_player_answers_the_same_when_only_hidden_things_differ() -> None:
         answer = choose(record, seat, FAST, seed=7).answer
         assert answer == choose(record, seat, FAST, seed=7).answer  # deterministic for a seed
         greedy = choose(record, seat, "easy", seed=7).answer
+        tree = choose(record, seat, FAST_TREE, seed=7).answer
         for what, twin in twins(record, seat, rng):
             other = replayed(twin)
             if other is None or seen_by(other, seat) != seen_by(game, seat):
@@ -129,6 +131,7 @@ def test_the_player_answers_the_same_when_only_hidden_things_differ() -> None:
             compared[what] = compared.get(what, 0) + 1
             assert choose(twin, seat, FAST, seed=7).answer == answer, (what, record, twin)
             assert choose(twin, seat, "easy", seed=7).answer == greedy, (what, record, twin)
+            assert choose(twin, seat, FAST_TREE, seed=7).answer == tree, (what, record, twin)
     # The test is not vacuous: many twins of each kind were compared.
     assert min(compared.values()) >= 40 and len(compared) == 3, compared
 
@@ -154,7 +157,7 @@ def test_a_world_never_copies_the_hidden_cards() -> None:
 def test_every_answer_is_legal_at_every_level() -> None:
     rng = random.Random(9)
     for record, seat in positions(rng, 40):
-        for level in ("easy", FAST):
+        for level in ("easy", FAST, FAST_TREE):
             answer = choose(record, seat, level, seed=3).answer
             game = replayed(record)
             assert game is not None

@@ -17,7 +17,7 @@ from typing import Literal
 from engine.game import replay
 from engine.model import PLAYERS
 from engine.player.policies import answers, greedy
-from engine.player.search import Searched, search
+from engine.player.search import Searched, search, tree_search
 from engine.player.worlds import knowledge
 from engine.record import Record
 
@@ -29,12 +29,13 @@ class Level:
     name: LevelName
     iterations: int  # search iterations per decision (0: the greedy heuristic)
     samples: int = 0  # greedy: imagined worlds per answer
+    tree: bool = False  # search a tree over the seat's later decisions too (else only the first)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, samples=4),
     "normal": Level("normal", 60),
-    "hard": Level("hard", 600),
+    "hard": Level("hard", 700, tree=True),
 }
 
 
@@ -67,7 +68,8 @@ def choose(
     if chosen.iterations == 0:
         return Searched(greedy(record, knows, decision, rng, chosen.samples), 0, 0.0, ())
     seconds = None if budget_ms is None else budget_ms / 1000
-    return search(record, knows, decision, rng, chosen.iterations, seconds)
+    searching = tree_search if chosen.tree else search
+    return searching(record, knows, decision, rng, chosen.iterations, seconds)
 
 
 __all__ = ["LEVELS", "Level", "NothingToDecide", "Searched", "choose"]
