@@ -27,7 +27,7 @@ from engine.player.worlds import hidden_placed, knowledge, unseen_pool, world
 from engine.record import Action, Record, RecordError
 
 FAST = Level("normal", 24)  # enough iterations for several answers to be tried, few enough to be quick
-FAST_TREE = Level("hard", 24, tree=True)
+FAST_TREE = Level("hard", 24, tree=True, both_sides=True)
 
 
 def random_setup(rng: random.Random) -> Setup:

@@ -30,12 +30,13 @@ class Level:
     iterations: int  # search iterations per decision (0: the greedy heuristic)
     samples: int = 0  # greedy: imagined worlds per answer
     tree: bool = False  # search a tree over the seat's later decisions too (else only the first)
+    both_sides: bool = False  # with tree: the opponent's decisions searched too, from their side
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, samples=4),
     "normal": Level("normal", 60),
-    "hard": Level("hard", 700, tree=True),
+    "hard": Level("hard", 700, tree=True, both_sides=True),
 }
 
 
@@ -68,8 +69,9 @@ def choose(
     if chosen.iterations == 0:
         return Searched(greedy(record, knows, decision, rng, chosen.samples), 0, 0.0, ())
     seconds = None if budget_ms is None else budget_ms / 1000
-    searching = tree_search if chosen.tree else search
-    return searching(record, knows, decision, rng, chosen.iterations, seconds)
+    if chosen.tree:
+        return tree_search(record, knows, decision, rng, chosen.iterations, seconds, chosen.both_sides)
+    return search(record, knows, decision, rng, chosen.iterations, seconds)
 
 
 __all__ = ["LEVELS", "Level", "NothingToDecide", "Searched", "choose"]

@@ -92,27 +92,38 @@ def tree_search(
     rng: random.Random,
     iterations: int,
     seconds: float | None = None,
+    both_sides: bool = False,
 ) -> Searched:
-    """Information-set Monte Carlo tree search over the seat's own decisions; the others (and chance)
-    answer at random. ``iterations`` iterations (fewer if ``seconds`` run out first)."""
+    """Information-set Monte Carlo tree search over the seat's own decisions (and, ``both_sides``, a tree
+    of the opponent's own decisions too, from their side); the rest (and chance) at random.
+    ``iterations`` iterations (fewer if ``seconds`` run out first).
+
+    Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
+    what the other placed face down: simultaneous decisions stay simultaneous."""
     started = time.perf_counter()
-    root = Node()
-    me = PLAYERS[knows.seat]
+    me = knows.seat
+    roots = (Node(), Node())
     done = 0
     root_answers = answers(decision)
     while done < iterations and len(root_answers) > 1:
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
         imagined = world(record, knows, rng)
-        node, path, growing = root, [root], True
+        nodes = list(roots)
+        paths: tuple[list[Node], list[Node]] = ([roots[0]], [roots[1]])
+        growing = [True, True] if both_sides else [seat == me for seat in (0, 1)]
         while imagined.result is None:
             pending = imagined.pending
-            mine = next((d for d in pending if d.player == me), None)
-            if mine is None or not growing:
+            chosen = next(
+                (d for d in pending if d.player in PLAYERS and growing[PLAYERS.index(d.player)]), None
+            )
+            if chosen is None:
                 chosen = pending[int(rng.random() * len(pending))]
                 imagined.apply(chosen.player, random_answer(chosen, rng))
                 continue
-            legal = answers(mine)
+            seat = PLAYERS.index(chosen.player)
+            node = nodes[seat]
+            legal = answers(chosen)
             fresh = [answer for answer in legal if answer not in node.children]
             for answer in legal:
                 if answer in node.children:
@@ -121,21 +132,23 @@ def tree_search(
                 answer = fresh[int(rng.random() * len(fresh))]
                 child = node.children[answer] = Node()
                 child.available = 1
-                growing = False
+                growing[seat] = False  # one new node per tree and iteration, then at random
             else:
                 answer = max(legal, key=lambda a: _ucb(node.children[a]))
                 child = node.children[answer]
-            imagined.apply(me, answer)
-            node = child
-            path.append(node)
-        reward = outcome(imagined, knows.seat)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += reward
+            imagined.apply(chosen.player, answer)
+            nodes[seat] = child
+            paths[seat].append(child)
+        reward = outcome(imagined, me)
+        for seat, path in enumerate(paths):
+            gained = reward if seat == me else 1.0 - reward
+            for visited in path:
+                visited.visits += 1
+                visited.reward += gained
         done += 1
     tried = tuple(
         (answer, child.visits, child.reward / child.visits if child.visits else 0.0)
-        for answer, child in root.children.items()
+        for answer, child in roots[me].children.items()
     )
     best = max(tried, key=lambda t: (t[1], t[2]))[0] if tried else root_answers[0]
     return Searched(best, done, time.perf_counter() - started, tried)
