@@ -431,9 +431,11 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
     counters = Counters()
     # The first (or only) process registers /cardia with the emulated Discord.
     if shard is None:
-        bot = CardiaBot(database, sync=True)
+        bot = CardiaBot(database, sync=True, freeze_startup=True)
     else:
-        bot = CardiaBot(database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]])
+        bot = CardiaBot(
+            database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]], freeze_startup=True
+        )
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once
         task = asyncio.create_task(bot.start("emulated-bot-token"), name="bot")

@@ -60,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         sync_guild=settings.sync_guild,
         timer_tick=settings.timer_tick,
         health_file=settings.health_file,
+        freeze_startup=True,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
