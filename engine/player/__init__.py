@@ -64,8 +64,9 @@ def choose(
     seat = PLAYERS.index(player)
     knows = knowledge(game, seat)
     rng = random.Random(seed)
-    if len(answers(decision)) == 1:
-        return Searched(answers(decision)[0], 0, 0.0, ())
+    legal = answers(decision)
+    if len(legal) == 1:
+        return Searched(legal[0], 0, 0.0, ())
     if chosen.iterations == 0:
         return Searched(greedy(record, knows, decision, rng, chosen.samples), 0, 0.0, ())
     seconds = None if budget_ms is None else budget_ms / 1000

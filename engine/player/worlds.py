@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.game import Game
+from engine.game import Game, replay
 from engine.model import PLAYERS, PlayedCard
 from engine.observe import visible_events
 from engine.record import Record
@@ -69,9 +69,7 @@ def unseen_pool(game: Game, seat: int) -> list[str]:
 
 def world(record: Record, knows: Knowledge, rng: random.Random) -> Game:
     """A copy of the game (replayed from ``record``) with everything the seat cannot see dealt again."""
-    game = Game(record.setup)
-    for action in record.actions:
-        game.apply(action.player, action.choose)
+    game = replay(record)
     deal_again(game, knows, rng)
     return game
 
