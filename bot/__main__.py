@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         timer_tick=settings.timer_tick,
         health_file=settings.health_file,
         freeze_startup=True,
+        computer_workers=settings.computer_workers,
+        computer_budget_ms=settings.computer_budget_ms,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from bot.cogs.guard import Guard, GuardedTree
 from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
 from bot.cogs.translator import CatalogueTranslator
+from bot.services.computer import Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
@@ -46,6 +49,8 @@ class CardiaBot(discord.AutoShardedClient):
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
         freeze_startup: bool = False,  # python -m bot: keep start-up objects out of garbage collections
+        computer_workers: int = 0,  # processes the computer thinks in (0: one thread of this process)
+        computer_budget_ms: float | None = None,  # caps the computer's decision (None: its level's search)
     ) -> None:
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -71,6 +76,10 @@ class CardiaBot(discord.AutoShardedClient):
         self._closing = False
         self.health_file = health_file
         self._health: asyncio.Task[None] | None = None
+        self.computer_workers = computer_workers
+        self.computer_budget_ms = computer_budget_ms
+        self.computer_pool: Executor | None = None
+        self._resume: asyncio.Task[int] | None = None
 
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
@@ -87,7 +96,11 @@ class CardiaBot(discord.AutoShardedClient):
         self.guild_settings = GuildSettingsStore(self.storage)
         self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
         self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick, owns=self.owns_guild)
-        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings)
+        self.computer_pool = self._computer_pool()
+        self.computer = Computer(
+            self.duels, executor=self.computer_pool, budget_ms=self.computer_budget_ms, owns=self.owns_guild
+        )
+        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
         group = cardia_group()
@@ -109,6 +122,8 @@ class CardiaBot(discord.AutoShardedClient):
         self.timers.start(self.server_cog.notify)  # reminders, claims and forfeits, from the database
         # What a stopped process left unposted is posted now (bot.cogs.outbox), alongside the gateway's start.
         self._recovery = asyncio.create_task(self.duels_cog.outbox.recover(), name="cardia-outbox-recovery")
+        # Duels a stopped process left waiting for the computer: it thinks again.
+        self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
         if self.health_file is not None:
             self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
         if self.freeze_startup:
@@ -116,6 +131,13 @@ class CardiaBot(discord.AutoShardedClient):
             # full collection need not go through them every time (its pauses are what players feel).
             gc.collect()
             gc.freeze()
+
+    def _computer_pool(self) -> Executor:
+        """Where the computer thinks: worker processes (spawned: they import only the engine), so a
+        search never holds this process's event loop or its interpreter lock; or one thread."""
+        if self.computer_workers == 0:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardia-computer")
+        return ProcessPoolExecutor(self.computer_workers, mp_context=multiprocessing.get_context("spawn"))
 
     def owns_guild(self, guild_id: int) -> bool:
         """This process runs the shard of that server (Discord's rule: (id >> 22) % shard count)."""
@@ -159,9 +181,13 @@ class CardiaBot(discord.AutoShardedClient):
             await self.guard.drain(DRAIN_SECONDS)
         if self.timers is not None:
             await self.timers.stop()
-        for task in (self._recovery, self._health):
+        if hasattr(self, "computer"):
+            await self.computer.stop()
+        for task in (self._recovery, self._health, self._resume):
             if task is not None:
                 task.cancel()
+        if self.computer_pool is not None:
+            self.computer_pool.shutdown(wait=False, cancel_futures=True)
         await super().close()
         if hasattr(self, "duels_cog"):
             await self.duels_cog.outbox.close()

@@ -188,11 +188,16 @@ class Table:
         return self._bot.storage
 
     async def settle(self) -> None:
-        """Wait until every interaction is answered and no command or click is still being handled."""
-        await self.emulator.wait_for(
-            lambda: self.busy == 0 and all(i.acknowledged for i in self.emulator.interactions),
-            what="the bot to finish what it was asked",
-        )
+        """Wait until every interaction is answered, no command or click is still being handled, and the
+        computer thinks about no game (it has answered, and its boards are posted)."""
+        while True:
+            await self.emulator.wait_for(
+                lambda: self.busy == 0 and all(i.acknowledged for i in self.emulator.interactions),
+                what="the bot to finish what it was asked",
+            )
+            if self._bot is None or not self._bot.computer.busy:
+                return
+            await self._bot.computer.idle()
 
     # --- what the users see ---------------------------------------------------------------------------
 
@@ -786,9 +791,9 @@ async def test_challenges_that_cannot_be_made_are_refused_privately(table: Table
     emulator.guild.members[other_bot.id] = Member(other_bot)
     elsewhere = emulator.state.add_channel(emulator.guild, "duels", position=1)
 
-    async def refused(user: SimUser, opponent: SimUser | User, reason: str) -> None:
+    async def refused(user: SimUser, opponent: SimUser | User, reason: str, **options: Any) -> None:
         before = len(emulator.messages())
-        answer = await user.slash("cardia", "challenge", opponent=opponent)
+        answer = await user.slash("cardia", "challenge", opponent=opponent, **options)
         await table.settle()
         assert answer.ephemeral and answer.message is not None and answer.message in user.messages()
         assert answer.message.content == reason
@@ -796,8 +801,10 @@ async def test_challenges_that_cannot_be_made_are_refused_privately(table: Table
 
     async with table.running():
         await refused(alice, alice, "You cannot challenge yourself.")
-        await refused(alice, emulator.state.bot, "Bots do not play Cardia: challenge a person.")
-        await refused(alice, other_bot, "Bots do not play Cardia: challenge a person.")
+        bots = "Other bots do not play Cardia: challenge a person, or me to play against the computer."
+        await refused(alice, other_bot, bots)
+        level = "A level is for a duel against the computer: challenge me to use it."
+        await refused(alice, bob, level, level="hard")
 
         message, match_id = await table.challenge(alice, bob)
         await refused(alice, bob, "You already have a duel with Bob in this channel.")

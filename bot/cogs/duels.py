@@ -27,6 +27,7 @@ from bot.cogs.guard import stored
 from bot.cogs.outbox import Outbox
 from bot.cogs.translator import descriptions, options, said, spoken
 from bot.services import text
+from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
 from bot.store import Challenge, MatchRow
@@ -39,6 +40,9 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 BUTTONS_UP_TO = 5  # a decision with at most this many options (and count 1) gets buttons, else selects
+# After a player's decision in a duel against the computer, the board waits this long (seconds) for the
+# computer's answers, so that one board tells both.
+COMPUTER_REPLY_WAIT = 2.5
 
 
 def _difficulty(match: MatchRow) -> Difficulty:
@@ -81,6 +85,9 @@ DECK_CHOICES = [
 LOCATION_CHOICES = [app_commands.Choice(name=said("slash.choice.no_location"), value="none")] + [
     _location_choice(location) for location in LOCATIONS
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=said(f"computer.level.{level}"), value=level) for level in COMPUTER_LEVELS
+]
 MATCH_CHOICES = [
     app_commands.Choice(name=said("slash.choice.first_to_2"), value=2),
     app_commands.Choice(name=said("slash.choice.single"), value=1),
@@ -88,11 +95,15 @@ MATCH_CHOICES = [
 
 
 class DuelsCog:
-    def __init__(self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore) -> None:
+    def __init__(
+        self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore, computer: Computer
+    ) -> None:
         self.bot = bot
         self.duels = duels
         self.settings = settings
+        self.computer = computer
         self.outbox = Outbox(bot, self, duels)
+        computer.step_hooks.append(self.after_step)  # the computer's decisions are posted like anyone's
 
     async def public_language(self, guild_id: int) -> str:
         """The language of what a server's channels are shown (boards, challenges, results, notices):
@@ -104,16 +115,18 @@ class DuelsCog:
         """``/cardia challenge``."""
 
         @group.command(name=said("slash.challenge"), description=said("slash.challenge.description"))
-        @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match"))
-        @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match"))
+        @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
+        @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
         @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
         @app_commands.choices(match=MATCH_CHOICES)
+        @app_commands.choices(level=LEVEL_CHOICES)
         async def challenge(
             interaction: Interaction,
             opponent: discord.User,
             deck: app_commands.Choice[str] | None = None,
             location: app_commands.Choice[str] | None = None,
             match: app_commands.Choice[int] | None = None,
+            level: app_commands.Choice[str] | None = None,
         ) -> None:
             await self.challenge(
                 interaction,
@@ -121,6 +134,7 @@ class DuelsCog:
                 _deck_from_code(deck.value if deck else "1111"),
                 None if location is None or location.value == "none" else location.value,
                 match.value if match else 2,
+                None if level is None else level.value,
             )
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
@@ -138,11 +152,27 @@ class DuelsCog:
         deck: DeckChoice,
         location: str | None,
         wins_needed: int,
+        level: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             return await self.refuse(interaction, text.tr("refuse.in_server"))
+        me = self.bot.user
+        if me is not None and opponent.id == me.id:  # the bot itself: a duel against the computer
+            challenge = Challenge(
+                interaction.guild_id,
+                interaction.channel_id,
+                (interaction.user.id, interaction.user.display_name),
+                (me.id, me.display_name),
+                deck,
+                location,
+                wins_needed,
+                level or DEFAULT_LEVEL,
+            )
+            return await self.play_computer(interaction, challenge)
         if opponent.bot:
             return await self.refuse(interaction, text.tr("refuse.bot"))
+        if level is not None:
+            return await self.refuse(interaction, text.tr("refuse.level_for_computer"))
         user = interaction.user
         try:
             match = await self.duels.propose(
@@ -159,6 +189,25 @@ class DuelsCog:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match)
+
+    async def play_computer(
+        self, interaction: Interaction, challenge: Challenge, *, rematch: bool = False
+    ) -> None:
+        """A duel against the computer starts at once: the computer accepts, the challenge message shows
+        it under way, the first board follows, and only then does the computer start thinking."""
+        assert challenge.computer is not None
+        with text.speaking(await self.public_language(challenge.guild_id)):  # its name, in the channel
+            name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
+        challenge = replace(challenge, opponent=(challenge.opponent[0], name))
+        try:
+            match = await self.duels.propose(challenge)
+            match, first = await self.duels.answer(match.id, challenge.opponent[0], "accept", wake=False)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        try:
+            await self.post_challenge(interaction, match, rematch=rematch)
+        finally:
+            self.duels.changed(first)  # the computer may start (a crash before: the timers wake it)
 
     async def post_challenge(
         self, interaction: Interaction, match: MatchRow, *, rematch: bool = False
@@ -178,11 +227,15 @@ class DuelsCog:
 
     def challenge_message(self, match: MatchRow, *, rematch: bool = False) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open."""
-        content = text.tr(
-            "challenge.rematch" if rematch else "challenge.content",
-            opponent=f"<@{match.opponent_id}>",
-            challenger=match.challenger_name,
-        )
+        if match.computer is not None:
+            level = text.tr(f"computer.level.{match.computer}")
+            content = text.tr("challenge.computer", challenger=match.challenger_name, level=level)
+        else:
+            content = text.tr(
+                "challenge.rematch" if rematch else "challenge.content",
+                opponent=f"<@{match.opponent_id}>",
+                challenger=match.challenger_name,
+            )
         return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
     def challenge_embed(self, match: MatchRow) -> discord.Embed:
@@ -233,18 +286,20 @@ class DuelsCog:
         if player is None:
             return await self.refuse(interaction, text.tr("refuse.rematch_players"))
         other = "p2" if player == "p1" else "p1"
+        again = Challenge(
+            old.guild_id,
+            old.channel_id,
+            (interaction.user.id, old.names[player]),
+            (old.user(other), old.names[other]),
+            old.deck,
+            old.location,
+            old.wins_needed,
+            old.computer,
+        )
+        if again.computer is not None:
+            return await self.play_computer(interaction, again, rematch=True)
         try:
-            match = await self.duels.propose(
-                Challenge(
-                    old.guild_id,
-                    old.channel_id,
-                    (interaction.user.id, old.names[player]),
-                    (old.user(other), old.names[other]),
-                    old.deck,
-                    old.location,
-                    old.wins_needed,
-                )
-            )
+            match = await self.duels.propose(again)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match, rematch=True)
@@ -286,17 +341,27 @@ class DuelsCog:
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
         else:
+            pending = [d for d in engine_view(game, None).pending if d.player != "chance"]
             waiting = [
                 f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
-                for d in engine_view(game, None).pending
-                if d.player != "chance"
+                for d in pending
+                if d.player != match.computer_seat
             ]
-            content = text.tr("board.your_move", waiting="; ".join(waiting))
+            if waiting:
+                content = text.tr("board.your_move", waiting="; ".join(waiting))
+            else:  # only the computer: no button for anyone to press
+                content = text.tr("board.computer_thinking", name=names.get(match.computer_seat or "p2", ""))
         return {"content": content, "embed": embed, "view": view}
 
     async def after_step(self, step: Step) -> None:
         """Bring the channel up to date with what a step changed (the board, the next game's, the
-        match's result): from the outbox, so a failed post is retried and nothing is told twice."""
+        match's result): from the outbox, so a failed post is retried and nothing is told twice. After a
+        player's decision in a duel against the computer, the computer's answers are waited for a moment
+        first, so that one board tells both."""
+        if step.player is not None and step.player != step.live.match.computer_seat:
+            for live in (step.live, step.next_game):
+                if live is not None and self.computer.thinking(live.row.id):
+                    await self.computer.settled(live.row.id, COMPUTER_REPLY_WAIT)
         await self.outbox.update(step.live.match.id)
 
     async def match_result(self, match: MatchRow) -> tuple[str, discord.ui.View]:
@@ -308,7 +373,7 @@ class DuelsCog:
         view.add_item(RematchButton(match.id))
         content = text.tr(
             "match.won",
-            winner=f"<@{match.user(winner)}>",
+            winner=render.mention(match, winner),
             a=wins[winner],
             b=wins[loser],
             loser=match.names[loser],
@@ -316,7 +381,7 @@ class DuelsCog:
         games = await self.duels.storage.games(match.id)
         last = await self.duels.live(games[-1].id) if games else None
         if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
-            mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
+            mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
             content = text.match_ended_text(*last.ended, mentions, match.names)
         return content, view
 

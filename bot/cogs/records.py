@@ -25,6 +25,7 @@ from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, uni
 from bot.cogs.translator import descriptions, options, said
 from bot.ids import parse_id
 from bot.services import text
+from bot.services.computer import COMPUTER_LEVELS
 from bot.services.records import (
     PAGE_SIZE,
     SORTS,
@@ -244,6 +245,10 @@ def _when(stamp: str, style: Literal["f", "R"] = "R") -> str:
     return discord.utils.format_dt(moment, style)
 
 
+def _level_order(level: str) -> int:
+    return COMPUTER_LEVELS.index(level) if level in COMPUTER_LEVELS else len(COMPUTER_LEVELS)
+
+
 def stats_embed(stats: Stats, name: str) -> discord.Embed:
     """A player's record: rating and rank, games and matches won, lost and drawn, the current streak, and
     the games by deck and by location."""
@@ -291,6 +296,13 @@ def stats_embed(stats: Stats, name: str) -> discord.Embed:
             tr("stats.line", label=location_name(place), tally=tally_text(t)) for place, t in by_location
         ]
         embed.add_field(name=tr("stats.by_location"), value=fit("\n".join(place_lines), 1024), inline=False)
+    if stats.computer:  # apart: games against the computer are not rated
+        by_level = sorted(stats.computer.items(), key=lambda item: _level_order(item[0]))
+        level_lines = [
+            tr("stats.line", label=tr(f"computer.level.{level}"), tally=tally_text(t))
+            for level, t in by_level
+        ]
+        embed.add_field(name=tr("stats.computer"), value=fit("\n".join(level_lines), 1024), inline=False)
     embed.set_footer(text=tr("stats.footer"))
     return embed
 

@@ -15,6 +15,7 @@ import discord
 
 from bot.services import text
 from bot.services.text import FACTION_EMOJI, clip, plural, signed, tr
+from bot.store import MatchRow
 from cards import CARDS, LOCATIONS
 from engine.view import CardView, EncounterView, PlayerView, View, Why
 
@@ -96,6 +97,14 @@ def _shrink(embed: discord.Embed) -> discord.Embed:
 
 
 # --- pieces shared by the views -----------------------------------------------------------------------
+
+
+def mention(match: MatchRow, player: str) -> str:
+    """A player as a channel message names them: a mention, or the computer's name (never a ping of the
+    bot itself)."""
+    if player == match.computer_seat:
+        return f"**{match.names[player]}**"
+    return f"<@{match.user(player)}>"
 
 
 def _other(player: str) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, get_args
 import discord
 from discord import app_commands
 
+from bot.cogs import render
 from bot.cogs.components import ClaimButton, ConcedeButton
 from bot.cogs.guard import guard_of, stored
 from bot.cogs.translator import descriptions, options, said, spoken
@@ -407,7 +408,7 @@ class ServerCog:
     async def _post_notice(self, notice: Notice) -> None:
         live, match = notice.live, notice.live.match
         names = match.names
-        mentions = {player: f"<@{match.user(player)}>" for player in ("p1", "p2")}
+        mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
         whats = {
             d.player: text.waiting_text(d.kind, first=d.first)
             for d in engine_view(live.game, None).pending

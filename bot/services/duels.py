@@ -23,6 +23,7 @@ from engine import Decision, Game, IllegalAction, Setup
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
+Watcher = Callable[["LiveGame"], None]  # must not block: it may start a task
 # Raises Refusal if the challenge may not be made (a server's rules: bot.services.guild_settings)
 ProposeCheck = Callable[["Challenge"], Awaitable[None]]
 Clock = Callable[[], datetime]
@@ -79,6 +80,12 @@ class LiveGame:
     def pending_for(self, player: str) -> Decision | None:
         return next((d for d in self.game.pending if d.player == player), None)
 
+    @property
+    def computer_to_move(self) -> bool:
+        """A duel against the computer that waits for the computer's decision."""
+        seat = self.match.computer_seat
+        return seat is not None and self.outcome is None and self.pending_for(seat) is not None
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -125,6 +132,15 @@ class Duels:
         self.game_over_hooks: list[GameOverHook] = []
         # Server rules for new challenges (running duels per player, channels): bot.services.guild_settings.
         self.propose_checks: list[ProposeCheck] = []
+        # Told of every game whose committed state changed (started, decided): the computer wakes on it.
+        self.watchers: list[Watcher] = []
+
+    def changed(self, *games: LiveGame | None) -> None:
+        """Tell the watchers that these games changed (or may need a look: bot.services.timers)."""
+        for live in games:
+            if live is not None:
+                for watcher in self.watchers:
+                    watcher(live)
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -144,10 +160,11 @@ class Duels:
         return match
 
     async def answer(
-        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None
+        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None, *, wake: bool = True
     ) -> tuple[MatchRow, LiveGame | None]:
         """Accept, decline or withdraw a proposed match; accepting starts its first game. With
-        ``guild_id``, only a challenge of that server."""
+        ``guild_id``, only a challenge of that server. Without ``wake`` the watchers are not told of the
+        first game (the caller does it once the challenge is shown: a duel against the computer)."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
             raise Refusal(tr("refuse.challenge_gone"))
@@ -173,7 +190,10 @@ class Duels:
             log.info("game %s: started (match %s, game 1)", game_id, match_id)
         match = await self.storage.match(match_id)
         assert match is not None
-        return match, None if game_id is None else await self.live(game_id)
+        first = None if game_id is None else await self.live(game_id)
+        if wake:
+            self.changed(first)
+        return match, first
 
     # --- games ------------------------------------------------------------------------------------------
 
@@ -217,31 +237,47 @@ class Duels:
         async with self._lock(game_id):
             live = await self.live(game_id)
             player = live.match.player_of(user_id)
-            if player is None:
+            if player is None or player == live.match.computer_seat:
                 raise Refusal(tr("refuse.not_playing"))
-            game = live.game
             if live.outcome is not None:
                 raise Refusal(tr("refuse.game_ended"))
             if live.own_actions(player) != version:
                 raise Refusal(tr("refuse.out_of_date"))
-            decision = live.pending_for(player)
-            if decision is None:
-                raise Refusal(tr("refuse.not_your_turn"))
-            if isinstance(choose, Pick):
-                if not 0 <= choose.index < len(decision.options):
-                    raise Refusal(tr("refuse.out_of_date"))  # buttons of another decision
-                choose = [decision.options[choose.index]]
-            try:
-                game.apply(player, list(choose))
-            except IllegalAction:
-                # The engine's reason names the values sent: never echoed (a forged one may be huge).
-                raise Refusal(tr("refuse.not_an_option")) from None
-            try:
-                next_game, match_over = await self._save(live, player, choose)
-            except BaseException:
-                self._cache.pop(game_id, None)  # the cached game is ahead of the database: rebuild it
-                raise
-            return Step(live, player, next_game, match_over)
+            return await self._apply(live, player, choose)
+
+    async def act_for_computer(self, game_id: int, expected_actions: int, choose: Sequence[str]) -> Step:
+        """Apply the computer's decision (bot.services.computer), if the game still has the
+        ``expected_actions`` it was thought about with (else refused: a decision or an end since)."""
+        async with self._lock(game_id):
+            live = await self.live(game_id)
+            seat = live.match.computer_seat
+            if seat is None:
+                raise Refusal(tr("refuse.not_playing"))
+            _still_going(live, expected_actions)
+            return await self._apply(live, seat, choose)
+
+    async def _apply(self, live: LiveGame, player: str, choose: Sequence[str] | Pick) -> Step:
+        """Under the game's lock: check ``player``'s decision, apply it, store it (else forget the cached
+        game, which would be ahead of the database), and tell the watchers."""
+        decision = live.pending_for(player)
+        if decision is None:
+            raise Refusal(tr("refuse.not_your_turn"))
+        if isinstance(choose, Pick):
+            if not 0 <= choose.index < len(decision.options):
+                raise Refusal(tr("refuse.out_of_date"))  # buttons of another decision
+            choose = [decision.options[choose.index]]
+        try:
+            live.game.apply(player, list(choose))
+        except IllegalAction:
+            # The engine's reason names the values sent: never echoed (a forged one may be huge).
+            raise Refusal(tr("refuse.not_an_option")) from None
+        try:
+            next_game, match_over = await self._save(live, player, choose)
+        except BaseException:
+            self._cache.pop(live.row.id, None)  # the cached game is ahead of the database: rebuild it
+            raise
+        self.changed(live, next_game)
+        return Step(live, player, next_game, match_over)
 
     async def _save(self, live: LiveGame, player: str, choose: Sequence[str]) -> tuple[LiveGame | None, bool]:
         """Append the action, and what follows from a finished game, in one transaction."""
@@ -304,6 +340,7 @@ class Duels:
                 )
             live.ended = (winner, reason)
             next_game = None if next_game_id is None else await self.live(next_game_id)
+            self.changed(next_game)
             return Step(live, None, next_game, match_over)
 
     async def abort(

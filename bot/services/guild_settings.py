@@ -104,9 +104,11 @@ class GuildSettingsStore:
 
     async def check_challenge(self, challenge: Challenge) -> None:
         """Refuse a challenge that would give either player more open duels than the server allows, or
-        (without cross-channel duels) open duels in two channels."""
+        (without cross-channel duels) open duels in two channels. The computer plays any number of duels
+        anywhere: only its challenger is counted."""
         settings = await self.get(challenge.guild_id)
-        for user_id, name in (challenge.challenger, challenge.opponent):
+        players = [challenge.challenger] if challenge.computer else [challenge.challenger, challenge.opponent]
+        for user_id, name in players:
             you = user_id == challenge.challenger[0]
             open_matches = await self.storage.open_matches(challenge.guild_id, user_id=user_id)
             if len(open_matches) >= settings.max_duels:

@@ -14,6 +14,10 @@ games in progress every ``interval`` seconds and, with the server's settings
 - after ``grace_hours`` more, the forfeit: the waiting player loses the match (if the game waits for
   both, the match is cancelled without a result).
 
+A duel against the computer never waits on the computer: a scan that finds it waiting for the computer
+wakes the computer (bot.services.computer) instead, and the player is offered no claim (the computer
+claims nothing); the reminders and the forfeit of the player are as in any duel.
+
 Each notice is marked in the database (compare and set on the wait it belongs to) *before* it is sent,
 so a restart never sends it twice: at most once, never twice. The forfeit is itself the database change
 (``Duels.end``/``Duels.abort`` with the number of decisions the wait began with).
@@ -139,6 +143,13 @@ class Timers:
         for wait in await self.waits():
             if not self.owns(wait.guild_id):
                 continue  # another process's server: it sends that notice (and the mark makes it once)
+            if wait.computer:
+                try:
+                    if await self._wake_computer(wait):
+                        continue
+                except Exception:
+                    log.exception("game %s: could not wake the computer", wait.game_id)
+                    continue
             guild_settings = settings.get(wait.guild_id, DEFAULTS)
             kind = due(wait, guild_settings, now)
             if kind is None:
@@ -184,8 +195,21 @@ class Timers:
         claim = kind == CLAIM or wait.claim_offered
         if not await self._mark(wait, reminders, claim):
             return None
+        if kind == CLAIM and wait.computer:
+            return None  # marked (later reminders say the time is up), but nobody to offer a claim to
         late = kind == REMINDER and wait.claim_offered
         return Notice(kind, live, waiting, deadlines, wait.actions, late=late)
+
+    async def _wake_computer(self, wait: Wait) -> bool:
+        """A duel waiting for the computer: wake it (if it is not thinking already) and send nothing."""
+        try:
+            live = await self.duels.live(wait.game_id)
+        except Refusal:
+            return True
+        if not live.computer_to_move:
+            return False
+        self.duels.changed(live)
+        return True
 
     async def _mark(self, wait: Wait, reminders: int, claim: bool) -> bool:
         """Record the notice before it is sent, if the wait is still the one scanned (compare and set)."""

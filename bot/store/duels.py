@@ -123,8 +123,8 @@ class DuelQueries(Connection[Any]):
         async with self.transaction() as tx:
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
-                " opponent_name, deck, location, wins_needed, status, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
+                " opponent_name, deck, location, wins_needed, computer, status, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -133,6 +133,7 @@ class DuelQueries(Connection[Any]):
                     json.dumps(challenge.deck),
                     challenge.location,
                     challenge.wins_needed,
+                    challenge.computer,
                     now(),
                     now(),
                 ),

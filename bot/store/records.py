@@ -15,9 +15,11 @@ FINISH_ORDER = "g.finish_seq IS NULL, g.finish_seq, g.finished_at, g.id"
 _GAME_COLUMNS = (
     "g.id, g.match_id, g.number, g.setup, g.winner, g.reason, g.decisions, g.rounds, g.created_at,"
     " g.finished_at, g.finish_seq, m.guild_id, m.challenger_id, m.opponent_id, m.challenger_name,"
-    " m.opponent_name, m.deck, m.location, m.wins_needed, m.status AS match_status"
+    " m.opponent_name, m.deck, m.location, m.wins_needed, m.status AS match_status,"
+    " m.computer"
 )
-# Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent).
+# Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent); games
+# against the computer are not among them (the leaderboard is of people playing people).
 _STANDINGS = """
     SELECT user_id, SUM(won) AS wins, SUM(lost) AS losses, SUM(drawn) AS draws FROM (
         SELECT m.challenger_id AS user_id,
@@ -25,12 +27,14 @@ _STANDINGS = """
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
+            AND m.computer IS NULL
         UNION ALL
         SELECT m.opponent_id AS user_id,
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
             CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
+            AND m.computer IS NULL
     ) AS played GROUP BY user_id
 """
 _INSERT_HISTORY = (
@@ -78,8 +82,11 @@ class RecordWrites:
         await self.db.executemany(_INSERT_HISTORY, [(guild_id, *row) for row in rows])
 
     async def rated_games(self, guild_id: int | None) -> list[RatedRow]:
-        """Every finished game (of one server, or all), in the order they finished."""
-        where = "g.status = 'finished'" + ("" if guild_id is None else " AND m.guild_id = ?")
+        """Every rated game (of one server, or all): the finished games between two people, in the order
+        they finished."""
+        where = "g.status = 'finished' AND m.computer IS NULL" + (
+            "" if guild_id is None else " AND m.guild_id = ?"
+        )
         async with self.db.execute(
             "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id FROM games g"
             f" JOIN matches m ON m.id = g.match_id WHERE {where} ORDER BY {FINISH_ORDER}",

@@ -34,6 +34,7 @@ class Challenge:
     deck: DeckChoice
     location: str | None
     wins_needed: int
+    computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +52,15 @@ class MatchRow:
     status: str
     message_id: int | None
     result_message_id: int | None = None
+    computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
 
     def user(self, player: str) -> int:
         return self.challenger_id if player == "p1" else self.opponent_id
+
+    @property
+    def computer_seat(self) -> str | None:
+        """The seat the computer plays (the one challenged, p2), in a duel against it."""
+        return None if self.computer is None else "p2"
 
     @property
     def names(self) -> dict[str, str]:
@@ -106,6 +113,7 @@ def match_row(row: Row) -> MatchRow:
         status=row["status"],
         message_id=row["message_id"],
         result_message_id=row["result_message_id"],
+        computer=row["computer"],
     )
 
 
@@ -144,6 +152,7 @@ class FinishedGame:
     finished_at: str
     match_status: str
     wins_needed: int
+    computer: str | None = None  # played against the computer, at this level (not rated)
 
     def player_of(self, user_id: int) -> str | None:
         return next((player for player, user in self.users.items() if user == user_id), None)
@@ -177,6 +186,7 @@ def finished_game(row: Row) -> FinishedGame:
         finished_at=row["finished_at"] or row["created_at"],
         match_status=row["match_status"],
         wins_needed=row["wins_needed"],
+        computer=row["computer"],
     )
 
 
@@ -249,6 +259,7 @@ class Wait:
     actions: int  # decisions taken in the game when the wait began
     reminders_sent: int
     claim_offered: bool
+    computer: bool = False  # a duel against the computer (p2): no reminder, claim or forfeit waits on it
 
     @property
     def since(self) -> datetime:

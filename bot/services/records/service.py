@@ -32,6 +32,9 @@ class Records:
         ratings, all in the transaction that records its result."""
         game_id, match = live.row.id, live.match
         decisions = await tx.record_length(game_id, live.game.round)
+        if match.computer is not None:  # recorded and counted apart (stats), never rated
+            log.info("game %s: over against the computer (%s) after %d decisions", game_id, reason, decisions)
+            return
         users = (match.challenger_id, match.opponent_id)
         ratings = {user: _rating(await tx.latest_rating(match.guild_id, user)) for user in users}
         winner_id = None if winner is None else match.user(winner)

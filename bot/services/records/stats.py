@@ -77,6 +77,8 @@ class Stats:
     rank: int | None = None  # by rating among the server's players (1 = best)
     players: int = 0  # rated players in the server
     last_finished_at: str | None = None
+    # Games against the computer, by its level: apart from everything above (played against people).
+    computer: dict[str, Tally] = field(default_factory=dict)
 
 
 def streak(outcomes: Sequence[Outcome]) -> tuple[Outcome, int] | None:
@@ -95,17 +97,21 @@ def tally_stats(user_id: int, games: Sequence[FinishedGame]) -> Stats:
     """Statistics from a player's finished games in one server, oldest first (no rating)."""
     stats = Stats(user_id, None)
     by_match: dict[int, list[FinishedGame]] = {}
+    against_people = [game for game in games if game.computer is None]
     for game in games:
+        player = game.player_of(user_id)
+        if player is not None:
+            stats.name = game.names[player]
+        if game.computer is not None:
+            stats.computer.setdefault(game.computer, Tally()).add(game.outcome(user_id))
+    for game in against_people:
         outcome = game.outcome(user_id)
         stats.games.add(outcome)
         stats.by_deck.setdefault(deck_key(game.deck), Tally()).add(outcome)
         stats.by_location.setdefault(game.location, Tally()).add(outcome)
         by_match.setdefault(game.match_id, []).append(game)
-        player = game.player_of(user_id)
-        if player is not None:
-            stats.name = game.names[player]
         stats.last_finished_at = game.finished_at
-    stats.streak = streak([game.outcome(user_id) for game in games])
+    stats.streak = streak([game.outcome(user_id) for game in against_people])
     for match_games in by_match.values():
         last = match_games[-1]
         if last.match_status != "finished":

@@ -55,3 +55,5 @@ slash-abort-duel = duel
 slash-abort-duel-description = Which duel (default: the one in this channel)
 slash-status = status
 slash-status-description = Your running duels: whose move, until when, and the boards
+slash-challenge-level = level
+slash-challenge-level-description = How strong the computer plays, when you challenge me (default: normal)

@@ -55,3 +55,5 @@ slash-abort-duel = párbaj
 slash-abort-duel-description = Melyik párbaj (alapértelmezés: az ebben a csatornában lévő)
 slash-status = állapot
 slash-status-description = A folyamatban lévő párbajaid: ki jön, meddig, és a táblák
+slash-challenge-level = szint
+slash-challenge-level-description = Milyen erősen játszik a számítógép, ha engem hívsz ki (alapértelmezés: közepes)

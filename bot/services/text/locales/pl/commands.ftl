@@ -55,3 +55,5 @@ slash-abort-duel = pojedynek
 slash-abort-duel-description = Który pojedynek (domyślnie: ten na tym kanale)
 slash-status = stan
 slash-status-description = Twoje trwające pojedynki: czyj ruch, do kiedy i plansze
+slash-challenge-level = poziom
+slash-challenge-level-description = Jak mocno gra komputer, gdy wyzywasz mnie (domyślnie: średni)

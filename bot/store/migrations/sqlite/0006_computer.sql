@@ -1,0 +1,4 @@
+-- 6: duels against the computer (bot.services.computer). The opponent (p2) is the bot itself, and
+-- ``computer`` is its level (easy, normal, hard); NULL for a duel between two people. Such games are
+-- recorded like any other but kept apart: no ratings, not on the leaderboard, their own line in stats.
+ALTER TABLE matches ADD COLUMN computer TEXT;
