@@ -263,23 +263,26 @@ async def test_no_timer_waits_on_the_computer_and_the_player_is_offered_no_claim
 
 
 @pytest.mark.asyncio
-async def test_after_a_restart_the_computer_resumes_and_two_processes_decide_once(
-    database: str, thread_pool: ThreadPoolExecutor
-) -> None:
+async def test_after_a_restart_the_computer_resumes_and_two_processes_decide_once(database: str) -> None:
     clock = Clock()
     asleep = await Process.open(database, clock, computer=False)
     live = await _against_computer(asleep.duels)
     game_id = live.row.id
     await asleep.close()
 
-    # Two processes start on the same database (a rolling restart): both resume the waiting duel.
-    first = await Process.open(database, clock, executor=thread_pool)
-    second_pool = ThreadPoolExecutor(max_workers=1)
-    second = await Process.open(database, clock, executor=second_pool)
+    # Two processes start on the same database (a rolling restart): both resume the waiting duel, and
+    # both think about the same decision (each held until both are thinking).
+    gates = GatedExecutor(), GatedExecutor()
+    first = await Process.open(database, clock, executor=gates[0])
+    second = await Process.open(database, clock, executor=gates[1])
     try:
         assert first.computer is not None and second.computer is not None
-        woken = await first.computer.resume() + await second.computer.resume()
-        assert woken == 2
+        assert await first.computer.resume() == 1 and await second.computer.resume() == 1
+        for gate in gates:
+            await asyncio.get_running_loop().run_in_executor(None, gate.started.wait, 10)
+        assert first.computer.thinking(game_id) and second.computer.thinking(game_id)
+        for gate in gates:
+            gate.gate.set()
         await first.idle()
         await second.idle()
         actions = await first.storage.actions(game_id)
@@ -291,7 +294,8 @@ async def test_after_a_restart_the_computer_resumes_and_two_processes_decide_onc
     finally:
         await first.close()
         await second.close()
-        second_pool.shutdown(wait=True)
+        for gate in gates:
+            gate.shutdown()
 
 
 class GatedExecutor(Executor):
