@@ -18,7 +18,7 @@ pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
 __all__ = ["table"]  # the fixture
 
 
-async def _start(table: Table, level: str = "easy", **options: object) -> tuple[Message, int]:
+async def _start(table: Table, level: str = "easy", **options: str | int) -> tuple[Message, int]:
     """Alice challenges the bot: the public challenge message (already under way) and the match id."""
     bot_user = table.emulator.state.bot
     sent = await table.alice.slash("cardia", "challenge", opponent=bot_user, level=level, **options)
