@@ -30,6 +30,11 @@ more).
    held in memory (tracemalloc and RSS, see ``bench.bot_process.measure_memory``); CPU use of both
    processes and the event loop lag of each.
 
+``--computer N`` makes N of the duels duels against the computer (``--computer-level``, hard by
+default): its player challenges the bot itself, and the computer thinks in a worker process of the bot
+process, as with ``python -m bot``. The latency is then also shown by opponent (interactions in duels
+against a person, against the computer), with the computer's decisions and its workers' CPU.
+
 ``--interval N`` prints a line every N seconds of the load (latency, the bot's memory and garbage
 collections: the trend of a long run); ``--samples FILE`` writes every interaction's latency (CSV);
 ``--profile FILE`` runs cProfile in the bot process during the load and prints its top functions.
@@ -80,7 +85,8 @@ LATE = 2.5  # seconds: Discord's window is 3 s
 class Duel:
     """Two players and what the driver knows of their duel, from the messages the bot sent."""
 
-    players: tuple[SimUser, SimUser]
+    players: tuple[SimUser, ...]  # one player in a duel against the computer
+    computer: str | None = None  # the computer's level, in a duel against it
     game_id: int | None = None
     board: Message | None = None  # the latest public board of the current game
     waiting: set[int] = field(default_factory=set)  # user ids the board says must decide
@@ -290,17 +296,22 @@ class Driver:
         limit = asyncio.Semaphore(concurrency)
 
         async def create(duel: Duel) -> None:
-            challenger, opponent = duel.players
+            challenger = duel.players[0]
             options: dict[str, Any] = {
-                "opponent": opponent,
+                "opponent": duel.players[1] if duel.computer is None else self.emulator.state.bot,
                 "deck": self.rng.choice(DECK_CHOICES).value,
                 "location": "none" if self.rng.random() < 0.5 else self.rng.choice(LOCATION_CHOICES).value,
             }
+            if duel.computer is not None:
+                options["level"] = duel.computer
             async with limit:
                 challenge = challenger.command_interaction(("cardia", "challenge"), options)
                 await challenger.send(challenge, timeout=30.0)
                 self.samples.append(("setup", "challenge", challenge))
                 assert challenge.message is not None
+                if duel.computer is not None:
+                    return  # under way at once: nobody accepts
+                opponent = duel.players[1]
                 accept = next(c for c in challenge.message.custom_ids if c.endswith(":accept"))
                 answer = opponent.component_interaction(challenge.message, accept)
                 await opponent.send(answer, timeout=30.0)
@@ -350,13 +361,16 @@ def percentile(ordered: Sequence[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
-def latency_table(samples: list[tuple[str, Interaction]], kinds: Sequence[str], out: IO[str]) -> None:
+def latency_table(
+    samples: list[tuple[str, Interaction]], kinds: Sequence[str], out: IO[str], *, total: bool = True
+) -> None:
     print(
         f"  {'kind':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}",
         file=out,
     )
     rows = [(kind, [i for k, i in samples if k == kind]) for kind in kinds]
-    rows.append(("all", [i for _, i in samples]))
+    if total:
+        rows.append(("all", [i for _, i in samples]))
     for kind, interactions in rows:
         if not interactions:
             continue
@@ -469,12 +483,18 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     guilds = await servers(emulator, args.processes, channels)
     users = [emulator.user(f"player{i + 1}") for i in range(2 * args.duels)]
     duels = []
+    # Every n-th duel is against the computer (--computer of them in all).
+    every = args.duels / args.computer if args.computer else math.inf
+    against_computer = {math.floor(k * every) for k in range(args.computer)}
     for i in range(args.duels):  # spread over the servers (so the processes), then their channels
         pair = (users[2 * i], users[2 * i + 1])
         guild = guilds[i % len(guilds)]
         for user in pair:
             user.channel = guild.channels[(i // len(guilds)) % len(channels)]
-        duels.append(Duel(pair))
+        if i in against_computer:
+            duels.append(Duel(pair[:1], computer=args.computer_level))
+        else:
+            duels.append(Duel(pair))
     driver = Driver(emulator, duels, rng, args.stale)
     driver.sample_validation(args.validate_first, args.validate_every)
     print("Cardia bot load benchmark", file=out)
@@ -482,6 +502,12 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     database_name = "SQLite" if not str(args.database).startswith("postgresql://") else "PostgreSQL"
     setup = "one bot process" if args.processes == 1 else f"{args.processes} bot processes, a shard each"
     print(f"  bot: {setup}, on {database_name}", file=out)
+    if args.computer:
+        print(
+            f"  duels against the computer: {args.computer} of {args.duels}, level {args.computer_level}"
+            " (it thinks in one worker process per bot process)",
+            file=out,
+        )
     with tempfile.TemporaryDirectory(prefix="cardia-bench-") as directory:
         async with emulator:
             database = args.database or Path(directory) / "cardia.db"
@@ -594,6 +620,24 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         file=out,
     )
     latency_table(load, LOAD_KINDS, out)
+    if args.computer:
+        print("  by opponent (all kinds):", file=out)
+        computer_users = {d.players[0].id for d in driver.duels if d.computer is not None}
+        by_opponent = [
+            ("vs computer" if i.user.id in computer_users else "vs a person", i)
+            for phase, _, i in driver.samples
+            if phase == "load"
+        ]
+        latency_table(by_opponent, ("vs a person", "vs computer"), out, total=False)
+        thought = {k: after["computer"][k] - before["computer"][k] for k in ("decisions", "seconds", "cpu")}
+        mean = thought["seconds"] / thought["decisions"] * 1000 if thought["decisions"] else 0.0
+        print(
+            f"  the computer during the load: {thought['decisions']} decisions"
+            f" ({thought['decisions'] / elapsed:.1f}/s), {mean:.0f} ms each on average from the look at the"
+            f" game to the answer stored; its worker processes used {thought['cpu'] / elapsed:.0%} of one"
+            " core",
+            file=out,
+        )
     print(f"  decisions the bot refused as out of date although meant fresh: {driver.refused}", file=out)
     print("Latency during setup (not under the load's rate)", file=out)
     latency_table([(kind, i) for phase, kind, i in driver.samples if phase == "setup"], SETUP_KINDS, out)
@@ -738,6 +782,10 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (needs --database)"
     )
+    parser.add_argument("--computer", type=int, default=0, help="of the duels, how many against the computer")
+    parser.add_argument(
+        "--computer-level", default="hard", choices=("easy", "normal", "hard"), help="its level (hard)"
+    )
     parser.add_argument("--find-max", action="store_true", help="raise the rate until p99 passes the target")
     parser.add_argument("--target-ms", type=float, default=50.0, help="--find-max: the p99 to hold (50)")
     parser.add_argument("--step", type=float, default=1.25, help="--find-max: the rate's factor per step")
@@ -747,6 +795,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         parser.error("--processes: 1, or several sharing a --database postgresql://...")
     if args.step <= 1:
         parser.error("--step must be more than 1")
+    if not 0 <= args.computer <= args.duels:
+        parser.error("--computer: from 0 to --duels")
     asyncio.run(benchmark(args, out or sys.stdout))
     return 0
 

@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 import discord
@@ -157,6 +158,20 @@ class LoopLag:
         return self.summary()
 
 
+def children_cpu() -> float:
+    """CPU seconds used so far by this process's live children: the computer's worker processes (Linux)."""
+    pids: set[str] = set()
+    for children in Path("/proc/self/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            pids.update(children.read_text().split())
+    ticks = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime and stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def rss() -> int:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * PAGE
@@ -182,7 +197,8 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
 
     def named(name: str, method: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
-            operation = Operation(name, args[0] if name == "decide" else None)
+            decision = name in ("decide", "computer")  # a person's decision, or the computer's
+            operation = Operation(name, args[0] if decision else None)
             token = OPERATION.set(operation)
             counters.calls[name] += 1
             try:
@@ -192,7 +208,7 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
                 raise
             finally:
                 OPERATION.reset(token)
-            if name == "decide":
+            if decision:
                 assert isinstance(result, Step) and operation.game_id is not None
                 counters.decisions += 1
                 counters.commits_per_decision[operation.commits] += 1
@@ -207,6 +223,7 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
     duels.propose = named("propose", duels.propose)  # type: ignore[method-assign]
     duels.answer = named("answer", duels.answer)  # type: ignore[method-assign]
     duels.act = named("decide", duels.act)  # type: ignore[method-assign]
+    duels.act_for_computer = named("computer", duels.act_for_computer)  # type: ignore[method-assign]
     duels.end = named("end", duels.end)  # type: ignore[method-assign]
     # The outbox's bookkeeping when no decision carried it (bot.cogs.outbox): a commit of its own.
     storage.flush = named("flush", storage.flush)  # type: ignore[method-assign]
@@ -235,6 +252,8 @@ async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
     decisions = 0
     for game_id, _ in sorted(await games_with(bot.storage, "in_progress", owns=bot.owns_guild)):
         step: Step | None = None
+        if (await bot.duels.live(game_id)).match.computer is not None:
+            continue  # the computer answers by itself: played by the load only
         for _ in range(rng.randint(0, most)):
             live = await bot.duels.live(game_id)
             pending = [d for d in live.game.pending if d.player != "chance"]
@@ -364,6 +383,11 @@ class Control:
             "locks": len(getattr(duels, "_locks", ())),
             "errors": self.errors.count,
             "first_errors": self.errors.first,
+            "computer": {
+                "decisions": self.bot.computer.decisions,
+                "seconds": self.bot.computer.seconds,
+                "cpu": children_cpu(),
+            },
         }
 
     async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
@@ -430,11 +454,17 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
     logging.getLogger().addHandler(errors)
     counters = Counters()
     # The first (or only) process registers /cardia with the emulated Discord.
+    # The computer thinks in a worker process, as with python -m bot's defaults.
     if shard is None:
-        bot = CardiaBot(database, sync=True, freeze_startup=True)
+        bot = CardiaBot(database, sync=True, freeze_startup=True, computer_workers=1)
     else:
         bot = CardiaBot(
-            database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]], freeze_startup=True
+            database,
+            sync=shard[0] == 0,
+            shard_count=shard[1],
+            shard_ids=[shard[0]],
+            freeze_startup=True,
+            computer_workers=1,
         )
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once

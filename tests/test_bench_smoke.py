@@ -15,12 +15,17 @@ pytest_plugins = ["tests.databases"]
 
 def test_bot_load_benchmark_runs_and_reports() -> None:
     out = io.StringIO()
-    status = bot_load.main(["--duels", "5", "--rate", "20", "--seconds", "2", "--advance", "6"], out=out)
+    arguments = ["--duels", "6", "--rate", "20", "--seconds", "2", "--advance", "6"]
+    status = bot_load.main([*arguments, "--computer", "2", "--computer-level", "easy"], out=out)
     report = out.getvalue()
     assert status == 0
     for section in (
         "Cardia bot load benchmark",
-        "setup: 5 duels",
+        "setup: 6 duels",
+        "duels against the computer: 2 of 6, level easy",
+        "vs a person",
+        "vs computer",
+        "the computer during the load:",
         "Latency (interaction dispatched",
         "show hand",
         "Commits (counted",
@@ -55,3 +60,5 @@ def test_two_processes_share_the_load_and_find_max_reports_the_highest_rate(
 def test_several_processes_need_a_shared_database() -> None:
     with pytest.raises(SystemExit):
         bot_load.main(["--processes", "2"])
+    with pytest.raises(SystemExit):
+        bot_load.main(["--duels", "3", "--computer", "4"])

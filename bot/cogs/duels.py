@@ -376,7 +376,8 @@ class DuelsCog:
             winner=render.mention(match, winner),
             a=wins[winner],
             b=wins[loser],
-            loser=match.names[loser],
+            # Against the computer the player is told of the end either way (nobody else is).
+            loser=match.names[loser] if match.computer is None else render.mention(match, loser),
         )
         games = await self.duels.storage.games(match.id)
         last = await self.duels.live(games[-1].id) if games else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
@@ -62,6 +63,9 @@ class Computer:
         # Called after each of the computer's decisions is stored (the cog posts the board).
         self.step_hooks: list[StepHook] = []
         self._thinking: dict[int, asyncio.Task[None]] = {}
+        # Decisions taken by this process, and their time from the look at the game to the answer stored.
+        self.decisions = 0
+        self.seconds = 0.0
         duels.watchers.append(self.wake)
 
     def thinking(self, game_id: int) -> bool:
@@ -116,11 +120,14 @@ class Computer:
                 if not live.computer_to_move:
                     return
                 decisions = len(live.actions)
+                started = time.perf_counter()
                 searched = await self._think(live)
                 try:
                     step = await self.duels.act_for_computer(game_id, decisions, searched.answer)
                 except Refusal:
                     return  # decided or ended meanwhile (a concession; another process's answer)
+                self.decisions += 1
+                self.seconds += time.perf_counter() - started
                 log.info(
                     "game %s: the computer (%s) decided %s after %d iterations in %.0f ms",
                     game_id,
