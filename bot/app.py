@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from datetime import datetime
@@ -98,7 +100,11 @@ class CardiaBot(discord.AutoShardedClient):
         self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick, owns=self.owns_guild)
         self.computer_pool = self._computer_pool()
         self.computer = Computer(
-            self.duels, executor=self.computer_pool, budget_ms=self.computer_budget_ms, owns=self.owns_guild
+            self.duels,
+            executor=self.computer_pool,
+            workers=max(1, self.computer_workers),
+            budget_ms=self.computer_budget_ms,
+            owns=self.owns_guild,
         )
         self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer)
         self.records_cog = RecordsCog(self, self.records)
@@ -137,7 +143,13 @@ class CardiaBot(discord.AutoShardedClient):
         search never holds this process's event loop or its interpreter lock; or one thread."""
         if self.computer_workers == 0:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardia-computer")
-        return ProcessPoolExecutor(self.computer_workers, mp_context=multiprocessing.get_context("spawn"))
+        # Its workers give way to this process for the CPU (os.nice): an answer of the computer may
+        # wait a few milliseconds, a player's click may not.
+        return ProcessPoolExecutor(
+            self.computer_workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=functools.partial(os.nice, 10),
+        )
 
     def owns_guild(self, guild_id: int) -> bool:
         """This process runs the shard of that server (Discord's rule: (id >> 22) % shard count)."""

@@ -191,6 +191,18 @@ async def test_the_computer_plays_any_number_of_duels_but_its_challenger_is_capp
         await process.close()
 
 
+def test_under_load_the_decisions_under_way_share_the_budget() -> None:
+    duels = Duels.__new__(Duels)  # no database: only the budget's arithmetic is tried
+    duels.watchers = []
+    computer = Computer(duels, workers=2, budget_ms=1000)
+    assert computer.search_budget() == 1000  # alone: the whole budget
+    computer._searching = 2
+    assert computer.search_budget() == 1000  # one per worker
+    computer._searching = 8
+    assert computer.search_budget() == 250  # each answer still within about the budget
+    assert Computer(duels).search_budget() is None
+
+
 # --- in a worker process ---------------------------------------------------------------------------------
 
 

@@ -52,12 +52,15 @@ class Computer:
         duels: Duels,
         *,
         executor: Executor | None = None,  # None: the event loop's default thread pool
-        budget_ms: float | None = None,  # caps a decision's search (None: the level's iterations)
+        workers: int = 1,  # how many decisions the executor thinks about at once
+        budget_ms: float | None = None,  # the time all the decisions under way share (None: no cap)
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.duels = duels
         self.executor = executor
+        self.workers = workers
         self.budget_ms = budget_ms
+        self._searching = 0  # decisions handed to the executor and not answered yet
         # Which servers' duels this process plays: its own shards' (several processes share a database).
         self.owns = owns
         # Called after each of the computer's decisions is stored (the cog posts the board).
@@ -143,16 +146,28 @@ class Computer:
         finally:
             self._thinking.pop(game_id, None)
 
+    def search_budget(self) -> float | None:
+        """The time one more decision may search, in milliseconds: the budget shared by every decision
+        under way, so that under load each answer still comes within about the budget (the computer plays
+        weaker then, rather than later). Alone, a decision has the whole budget."""
+        if self.budget_ms is None:
+            return None
+        return self.budget_ms * min(1.0, self.workers / max(1, self._searching))
+
     async def _think(self, live: LiveGame) -> Searched:
         seat, level = live.match.computer_seat, live.match.computer
         assert seat is not None and level is not None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor,
-            choose,
-            record_of(live),
-            seat,
-            level,
-            search_seed(live.row.id, len(live.actions)),
-            self.budget_ms,
-        )
+        self._searching += 1
+        try:
+            return await loop.run_in_executor(
+                self.executor,
+                choose,
+                record_of(live),
+                seat,
+                level,
+                search_seed(live.row.id, len(live.actions)),
+                self.search_budget(),
+            )
+        finally:
+            self._searching -= 1
