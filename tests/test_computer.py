@@ -196,11 +196,50 @@ def test_under_load_the_decisions_under_way_share_the_budget() -> None:
     duels.watchers = []
     computer = Computer(duels, workers=2, budget_ms=1000)
     assert computer.search_budget() == 1000  # alone: the whole budget
-    computer._searching = 2
+    computer._wanting = 2
     assert computer.search_budget() == 1000  # one per worker
-    computer._searching = 8
+    computer._wanting = 8
     assert computer.search_budget() == 250  # each answer still within about the budget
     assert Computer(duels).search_budget() is None
+
+
+class RecordingExecutor(ThreadPoolExecutor):
+    """One thread; records the search budget each decision was given (``choose``'s last argument)."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        self.budgets: list[float | None] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.budgets.append(args[-1])
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.asyncio
+async def test_a_queue_of_decisions_shares_the_budget_when_a_worker_takes_each_up(database: str) -> None:
+    recording = RecordingExecutor()
+    storage = await Storage.open(database)
+    duels = Duels(storage)
+    computer = Computer(duels, executor=recording, workers=1, budget_ms=1200)
+    try:
+        for user in range(4):  # four duels start, and wait for the computer, at once
+            challenge = Challenge(GUILD, CHANNEL + user, (100 + user, "P"), BOT, "I", None, 1, "easy")
+            match = await duels.propose(challenge)
+            await duels.answer(match.id, BOT[0], "accept", wake=False)
+        lives = [
+            await duels.live(row.id)
+            for match in await storage.open_matches()
+            for row in await storage.games(match.id)
+        ]
+        for live in lives:
+            computer.wake(live)
+        await computer.idle()
+        # The first had the worker alone; the next found three waiting, then two, then itself only.
+        assert recording.budgets == [1200, 400, 600, 1200]
+    finally:
+        await computer.stop()
+        await storage.close()
+        recording.shutdown()
 
 
 # --- in a worker process ---------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ class Computer:
         self.executor = executor
         self.workers = workers
         self.budget_ms = budget_ms
-        self._searching = 0  # decisions handed to the executor and not answered yet
+        self._wanting = 0  # decisions waiting for a worker or being searched
+        self._slots: asyncio.Semaphore | None = None  # one per worker (made in the event loop)
         # Which servers' duels this process plays: its own shards' (several processes share a database).
         self.owns = owns
         # Called after each of the computer's decisions is stored (the cog posts the board).
@@ -147,27 +148,30 @@ class Computer:
             self._thinking.pop(game_id, None)
 
     def search_budget(self) -> float | None:
-        """The time one more decision may search, in milliseconds: the budget shared by every decision
-        under way, so that under load each answer still comes within about the budget (the computer plays
-        weaker then, rather than later). Alone, a decision has the whole budget."""
+        """The time the decision a worker takes up now may search, in milliseconds: the budget shared by
+        every decision waiting, so that under load each answer still comes within about the budget (the
+        computer plays weaker then, rather than later). Alone, a decision has the whole budget."""
         if self.budget_ms is None:
             return None
-        return self.budget_ms * min(1.0, self.workers / max(1, self._searching))
+        return self.budget_ms * min(1.0, self.workers / max(1, self._wanting))
 
     async def _think(self, live: LiveGame) -> Searched:
         seat, level = live.match.computer_seat, live.match.computer
         assert seat is not None and level is not None
         loop = asyncio.get_running_loop()
-        self._searching += 1
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        self._wanting += 1
         try:
-            return await loop.run_in_executor(
-                self.executor,
-                choose,
-                record_of(live),
-                seat,
-                level,
-                search_seed(live.row.id, len(live.actions)),
-                self.search_budget(),
-            )
+            async with self._slots:  # its budget is set when a worker is free: by the queue then
+                return await loop.run_in_executor(
+                    self.executor,
+                    choose,
+                    record_of(live),
+                    seat,
+                    level,
+                    search_seed(live.row.id, len(live.actions)),
+                    self.search_budget(),
+                )
         finally:
-            self._searching -= 1
+            self._wanting -= 1
