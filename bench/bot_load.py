@@ -629,15 +629,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
             if phase == "load"
         ]
         latency_table(by_opponent, ("vs a person", "vs computer"), out, total=False)
-        thought = {k: after["computer"][k] - before["computer"][k] for k in ("decisions", "seconds", "cpu")}
-        mean = thought["seconds"] / thought["decisions"] * 1000 if thought["decisions"] else 0.0
-        print(
-            f"  the computer during the load: {thought['decisions']} decisions"
-            f" ({thought['decisions'] / elapsed:.1f}/s), {mean:.0f} ms each on average from the look at the"
-            f" game to the answer stored; its worker processes used {thought['cpu'] / elapsed:.0%} of one"
-            " core",
-            file=out,
-        )
+        computer_report(befores, afters, elapsed, out)
     print(f"  decisions the bot refused as out of date although meant fresh: {driver.refused}", file=out)
     print("Latency during setup (not under the load's rate)", file=out)
     latency_table([(kind, i) for phase, kind, i in driver.samples if phase == "setup"], SETUP_KINDS, out)
@@ -695,6 +687,39 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         print("", file=out)
         print(f"Profile of the bot process during the load (cProfile, saved to {args.profile})", file=out)
         print(profile["text"], file=out)
+
+
+def computer_report(
+    befores: Sequence[dict[str, Any]], afters: Sequence[dict[str, Any]], elapsed: float, out: IO[str]
+) -> None:
+    """The computer's decisions during the load: how long each waited for a worker and searched, and its
+    workers' CPU."""
+    thoughts = [
+        thought
+        for start, end in zip(befores, afters, strict=True)
+        for thought in end["counters"]["thoughts"][len(start["counters"]["thoughts"]) :]
+    ]
+    pairs = list(zip(befores, afters, strict=True))
+    cpu = sum(end["computer"]["cpu"] - start["computer"]["cpu"] for start, end in pairs)
+    print(
+        f"  the computer during the load: {len(thoughts)} decisions ({len(thoughts) / elapsed:.1f}/s);"
+        f" its worker processes used {cpu / elapsed:.0%} of one core",
+        file=out,
+    )
+    if not thoughts:
+        return
+
+    def ms(values: list[float]) -> str:
+        ordered = sorted(values)
+        return "/".join(f"{percentile(ordered, f) * 1000:.0f}" for f in (0.5, 0.99, 1.0))
+
+    iterations = sorted(count for _, _, count in thoughts)
+    print(
+        f"    from asking for a worker to its answer p50/p99/max {ms([t[0] for t in thoughts])} ms;"
+        f" searching {ms([t[1] for t in thoughts])} ms;"
+        f" search iterations p50/p99 {percentile(iterations, 0.5)}/{percentile(iterations, 0.99)}",
+        file=out,
+    )
 
 
 def cpu_share(before: dict[str, Any], after: dict[str, Any]) -> float:

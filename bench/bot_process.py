@@ -52,6 +52,7 @@ import yarl
 from bot.app import CardiaBot
 from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Storage, Transaction
+from engine.player import Searched
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -78,6 +79,9 @@ class Counters:
     game_commits: Counter[int] = field(default_factory=Counter)  # game -> commits of its decisions
     game_decisions: Counter[int] = field(default_factory=Counter)  # game -> decisions applied
     finished: list[int] = field(default_factory=list)  # games that ended on a decision, in order
+    # The computer's decisions: (seconds from asking for a worker to the answer, seconds searched,
+    # search iterations), in order.
+    thoughts: list[tuple[float, float, int]] = field(default_factory=list)
 
     def snapshot(self) -> dict[str, Any]:
         finished = [g for g in self.finished if self.game_decisions[g]]
@@ -90,6 +94,7 @@ class Counters:
             "finished_games": len(finished),
             "finished_game_commits": sum(self.game_commits[g] for g in finished),
             "finished_game_decisions": sum(self.game_decisions[g] for g in finished),
+            "thoughts": list(self.thoughts),
         }
 
 
@@ -220,6 +225,16 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
 
         return wrapper
 
+    computer = bot.computer
+    think = computer._think
+
+    async def timed(live: LiveGame) -> Searched:
+        started = time.perf_counter()
+        searched = await think(live)
+        counters.thoughts.append((time.perf_counter() - started, searched.seconds, searched.iterations))
+        return searched
+
+    computer._think = timed  # type: ignore[method-assign]
     duels.propose = named("propose", duels.propose)  # type: ignore[method-assign]
     duels.answer = named("answer", duels.answer)  # type: ignore[method-assign]
     duels.act = named("decide", duels.act)  # type: ignore[method-assign]

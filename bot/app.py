@@ -23,7 +23,7 @@ from bot.cogs.guard import Guard, GuardedTree
 from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
 from bot.cogs.translator import CatalogueTranslator
-from bot.services.computer import Computer
+from bot.services.computer import BUDGET_MS, Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
@@ -52,7 +52,7 @@ class CardiaBot(discord.AutoShardedClient):
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
         freeze_startup: bool = False,  # python -m bot: keep start-up objects out of garbage collections
         computer_workers: int = 0,  # processes the computer thinks in (0: one thread of this process)
-        computer_budget_ms: float | None = None,  # caps the computer's decision (None: its level's search)
+        computer_budget_ms: float | None = BUDGET_MS,  # the time its decisions share (None: no cap)
     ) -> None:
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False

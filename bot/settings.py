@@ -8,6 +8,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.services.computer import BUDGET_MS
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -27,13 +29,13 @@ class Settings(BaseSettings):
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
     # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.services.timers).
     timer_tick: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_TIMER_TICK"))
-    # The computer opponent: processes it thinks in (0: a thread of the bot's process), and a cap on the
-    # time of one decision in milliseconds (its level's search otherwise; a slow machine may need it).
+    # The computer opponent: processes it thinks in (0: a thread of the bot's process), and the time in
+    # milliseconds its decisions under way share (bot.services.computer).
     computer_workers: int = Field(
         default=1, ge=0, le=64, validation_alias=AliasChoices("CARDIA_COMPUTER_WORKERS")
     )
     computer_budget_ms: float | None = Field(
-        default=2000.0, gt=0, validation_alias=AliasChoices("CARDIA_COMPUTER_BUDGET_MS")
+        default=BUDGET_MS, gt=0, validation_alias=AliasChoices("CARDIA_COMPUTER_BUDGET_MS")
     )
     # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
     health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))
