@@ -15,6 +15,8 @@ RUN pip install --require-hashes --no-deps -r requirements/bot.lock
 COPY pyproject.toml README.md ./
 COPY cards ./cards
 COPY engine ./engine
+COPY text ./text
+COPY terminal ./terminal
 COPY bot ./bot
 RUN pip install --no-deps --no-build-isolation .
 

@@ -60,10 +60,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import text
 from bench.bot_process import LoopLag
 from bench.bots import Bots, merged
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
-from bot.services import text
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
 from tests.emulator.state import Guild
 from tests.processes import guild_on_another_shard, shard_of

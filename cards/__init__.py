@@ -2,7 +2,7 @@
 
 Ids, values, factions and ability kinds follow ``shared/cardia/RULES.md`` §1.2, §3 and §4; ids are the
 ones fixed by the game-record contract (``shared/spec/REPLAY.md``). Names and texts, in every language,
-are in the bot's catalogues (``bot/services/text/locales/*/cards.ftl``), English the source.
+are in the bot's catalogues (``text/locales/*/cards.ftl``), English the source.
 """
 
 from cards.data import (

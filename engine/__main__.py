@@ -1,5 +1,7 @@
 """Command line: ``python -m engine replay RECORD.json [--at N]``, ``python -m engine move RECORD.json
---player p1|p2 [--level hard] [--seed N] [--budget-ms N]`` and ``python -m engine bench``."""
+--player p1|p2 [--level hard] [--seed N] [--budget-ms N]``, ``python -m engine play`` (a game against
+the computer in this terminal: :mod:`terminal`), ``python -m engine arena`` and ``python -m engine
+bench``."""
 
 from __future__ import annotations
 
@@ -77,8 +79,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["play"]:  # the terminal game has its own options (python -m engine play --help)
+        from terminal.cli import main as play
+
+        return play(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="The Cardia rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser(
+        "play", help="play a whole game against the computer in this terminal", add_help=False
+    )
     replay = commands.add_parser("replay", help="print the state a game record leads to")
     replay.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     replay.add_argument("--at", type=int, default=None, metavar="N", help="stop after the first N actions")
@@ -108,7 +118,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument(
         "--setups", choices=["deck1", "all", "both"], default="both", help="Deck I only, every setup, or both"
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if args.command == "replay":
         return _replay(args.record, args.at)
     if args.command == "move":

@@ -18,11 +18,11 @@ import discord
 import pytest
 from discord import app_commands
 
+import text
 from bot.app import CardiaBot
 from bot.cogs import cardia_group
 from bot.cogs.server import ServerCog
 from bot.cogs.server import _commands as server_commands
-from bot.services import text
 from bot.services.duels import Refusal
 from bot.services.guild_settings import readme_table, validate
 from bot.services.timers import Timers

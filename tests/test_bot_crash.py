@@ -23,11 +23,11 @@ from typing import Any
 
 import pytest
 
-from bot.services import text
-from bot.services.text import tr
+import text
 from engine import Game, Setup, happenings
 from tests.emulator import Emulator, Message, SimUser
 from tests.processes import BotProcess, callback_of
+from text import tr
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 

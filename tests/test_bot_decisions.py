@@ -31,9 +31,9 @@ from typing import Any
 import pytest
 
 import bot.services.duels as duels_module
+import text
 from bot.app import CardiaBot
 from bot.cogs.duels import _deck_from_code
-from bot.services import text
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine import Game, Setup, state, view
 from engine.model import Decision

@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 import bot.services.duels
+import text
 from bot.app import CardiaBot
 from bot.cogs.duels import DuelsCog
-from bot.services import text
 from bot.store import MatchRow, Storage
 from cards import CARDS, Deck
 from engine import Game, Setup, observation, state, visible_events

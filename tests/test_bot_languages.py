@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from fluent.syntax import ast, parse
 
+import text
 from bot.app import CardiaBot
-from bot.services import text
-from bot.services.text.catalogue import LANGUAGES, LOCALES
 from tests.emulator import Emulator, Message, SimUser, run_bot
 from tests.emulator.state import walk_components
+from text.catalogue import LANGUAGES, LOCALES
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 SENTENCE = re.compile(r"[^\W\d_]{2,}\W+[^\W\d_]{2,}", re.UNICODE)  # two words at least

@@ -1,4 +1,4 @@
-"""The catalogues (bot/services/text/locales/<language>/<area>.ftl): complete, consistent, and said right.
+"""The catalogues (text/locales/<language>/<area>.ftl): complete, consistent, and said right.
 
 - Every file parses (a Fluent syntax error fails here, not in front of a player).
 - Every language has the English catalogue's files and messages, no others, with the same variables.
@@ -19,9 +19,9 @@ from discord import app_commands
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
-from bot.services import text
-from bot.services.text.catalogue import BUNDLES, LANGUAGES, LOCALES, SOURCE
+import text
 from cards import CARDS, LOCATIONS
+from text.catalogue import BUNDLES, LANGUAGES, LOCALES, SOURCE
 
 OTHERS = [language for language in LANGUAGES if language != SOURCE]
 
@@ -109,7 +109,7 @@ def test_no_translation_is_left_in_english(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_fast_path_says_what_fluent_says(language: str) -> None:
     """``tr`` fills messages of text and values itself (catalogue.TEMPLATES): the same result as Fluent."""
-    from bot.services.text.catalogue import TEMPLATES, _format
+    from text.catalogue import TEMPLATES, _format
 
     assert len(TEMPLATES[language]) > 400
     for identifier, (_, variables) in messages(language).items():

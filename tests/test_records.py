@@ -19,9 +19,9 @@ import pytest
 import pytest_asyncio
 
 import bot.services.duels
+import text
 from bot.cogs import records as records_ui
 from bot.cogs.render import TOTAL_LIMIT, embed_size
-from bot.services import text
 from bot.services.duels import Duels
 from bot.services.ratings import NEWCOMER, RatedGame, Rating
 from bot.services.ratings import recompute as recompute_in_memory

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 import pytest
 
+import text
 from bot.cogs import render
 from bot.cogs.render import embed_size, units
-from bot.services import text
 from cards import CARDS, LOCATIONS
 from engine import Event, Game, Setup, happenings, view, visible_events
 from engine.bench import play_random, random_setup

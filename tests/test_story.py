@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.services import text
+import text
 from cards import CARDS, LOCATIONS, Deck
 from engine import Game, happenings
 from tests.helpers import choose, new_game, play

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from bot.services.text import tr
+from text import tr
 
 if TYPE_CHECKING:
     from bot.cogs.duels import DuelsCog

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import text
 from bot.cogs import render
 from bot.cogs.components import (
     ChallengeButton,
@@ -26,7 +27,6 @@ from bot.cogs.components import (
 from bot.cogs.guard import stored
 from bot.cogs.outbox import Outbox
 from bot.cogs.translator import descriptions, options, said, spoken
-from bot.services import text
 from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore

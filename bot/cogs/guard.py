@@ -22,8 +22,8 @@ from typing import Any, Protocol, cast
 import discord
 from discord import app_commands
 
-from bot.services import text
-from bot.services.text import tr
+import text
+from text import tr
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]

@@ -7,9 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import text
 from bot.cogs import render
 from bot.cogs.translator import descriptions, options, said
-from bot.services import text
 from cards import CARDS, LOCATIONS
 
 Interaction = discord.Interaction[Any]

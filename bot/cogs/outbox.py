@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services import text
+import text
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup

@@ -1,5 +1,5 @@
 """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: the commands, what they answer, and
-their embeds (in the style of :mod:`bot.cogs.render`, words from :mod:`bot.services.text`).
+their embeds (in the style of :mod:`bot.cogs.render`, words from :mod:`text`).
 
 Every answer is private (ephemeral): looking up a record, paging a leaderboard or reading a game's history
 says nothing to the channel. The leaderboard's buttons carry the server, the sort and the page
@@ -19,12 +19,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+import text
 from bot.cogs.components import LeaderboardButton
 from bot.cogs.guard import guard_of
 from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.cogs.translator import descriptions, options, said
 from bot.ids import parse_id
-from bot.services import text
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.records import (
     PAGE_SIZE,
@@ -40,9 +40,9 @@ from bot.services.records import (
     record_document,
     result_line,
 )
-from bot.services.text import tr
 from bot.store import FinishedGame
 from engine import view as engine_view
+from text import tr
 
 Interaction = discord.Interaction[Any]
 COLOR_RECORDS = 0x5865F2

@@ -2,7 +2,7 @@
 
 No network, no game objects: everything is drawn from an :class:`engine.View` (so a public board, built
 from ``view(game, None)``, can show nothing a player may not see) and from the words
-of :mod:`bot.services.text`. Every embed respects Discord's limits (measured in UTF-16 units, which is
+of :mod:`text`. Every embed respects Discord's limits (measured in UTF-16 units, which is
 never less than Discord's own count).
 """
 
@@ -13,11 +13,11 @@ from typing import Any
 
 import discord
 
-from bot.services import text
-from bot.services.text import FACTION_EMOJI, clip, plural, signed, tr
+import text
 from bot.store import MatchRow
 from cards import CARDS, LOCATIONS
-from engine.view import CardView, EncounterView, PlayerView, View, Why
+from engine.view import View
+from text import FACTION_EMOJI, board, clip, plural, tr
 
 COLOR_PLAYING = 0x5865F2
 COLOR_FINISHED = 0x57F287
@@ -27,7 +27,6 @@ COLOR_WAITING = 0xFEE75C
 
 TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT = 256, 4096, 256, 1024
 FOOTER_LIMIT, TOTAL_LIMIT, FIELDS_LIMIT = 2048, 6000, 25
-NAME_IN_LINE = 24  # display names inside one-line encounters are cut to this
 
 deck_label = text.deck_label
 
@@ -107,94 +106,6 @@ def mention(match: MatchRow, player: str) -> str:
     return f"<@{match.user(player)}>"
 
 
-def _other(player: str) -> str:
-    return "p2" if player == "p1" else "p1"
-
-
-def _name(names: Mapping[str, str], player: str, limit: int = 80) -> str:
-    return clip(names.get(player, player), limit)
-
-
-def _number(value: int) -> str:
-    """An influence, with the typographic minus sign."""
-    return signed(value).lstrip("+")
-
-
-def _card_cell(slot: CardView | None) -> str:
-    """One card of an encounter: "🔵 Judge **11** (8+3) 🔘 💍", "🂠 face down" or "—"."""
-    if slot is None:
-        return tr("board.empty_slot")
-    if slot.card is None:
-        return tr("board.face_down")
-    if not slot.face_up:
-        return tr("board.face_down_card", card=text.card_name(slot.card))
-    card = CARDS[slot.card]
-    cell: str = (
-        f"{FACTION_EMOJI[str(card.faction)]} {text.card_name(slot.card)} **{_number(slot.influence)}**"
-    )
-    if slot.modifier:
-        cell += f" ({card.value}{signed(slot.modifier)})"
-    cell += " 🔘" * min(slot.ongoing, 3)
-    if slot.signets:
-        cell += " " + "💍" * min(slot.signets, 4)
-    return cell
-
-
-def _outcome(encounter: EncounterView, names: Mapping[str, str]) -> str:
-    """The encounter's winner, and why when it is not the higher influence: a tie, a Judge, a Counselor
-    (as the engine says: nothing is worked out here)."""
-    winner = encounter.winner
-    if winner is None:
-        return tr("board.not_compared")
-    if winner == "tie":
-        return tr("board.tie")
-    if winner == "both":
-        return tr("board.tie_both")
-    who = _name(names, winner, NAME_IN_LINE)
-    if encounter.why is Why.COUNSELOR:
-        return tr("board.win_counselor", who=who)
-    if encounter.why is Why.JUDGE:
-        return tr("board.win_judge", who=who)
-    return tr("board.win", who=who)
-
-
-def _row_lines(view: View, names: Mapping[str, str]) -> list[str]:
-    lines = []
-    for i, encounter in enumerate(view.encounters):
-        cells = f"{_card_cell(encounter.p1)} ┃ {_card_cell(encounter.p2)}"
-        lines.append(f"`{i + 1:>2}` {cells} → {_outcome(encounter, names)}")
-    return lines
-
-
-def _parked(zones: PlayerView) -> list[str]:
-    """Public effects waiting for a player's next card."""
-    lines = []
-    if zones.next_card_modifier:
-        lines.append(tr("board.next_modifier", amount=signed(zones.next_card_modifier)))
-    if zones.librarian:
-        lines.append(tr("board.librarian"))
-    if zones.engineer:
-        lines.append(tr("board.engineer"))
-    if zones.blackmail:
-        lines.append(tr("board.blackmail", faction=text.faction_label(zones.blackmail)))
-    if zones.must_play_first:
-        lines.append(tr("board.must_play_first"))
-    return lines
-
-
-def _waiting_lines(view: View, names: Mapping[str, str]) -> list[str]:
-    return [
-        tr("board.waiting_line", who=_name(names, d.player), what=text.waiting_text(d.kind, first=d.first))
-        for d in view.pending
-    ]
-
-
-def _result(view: View, names: Mapping[str, str]) -> str:
-    assert view.result is not None
-    signets = {"p1": view.signets[0], "p2": view.signets[1]}
-    return text.result_text(view.result, names, signets)
-
-
 def _color(view: View) -> int:
     if view.result is None:
         return COLOR_PLAYING
@@ -230,15 +141,20 @@ def board_embed(
             deck=zones.deck_size,
             discard=len(zones.discard),
         )
-        _field(embed, _name(names, player), "\n".join([stats, *_parked(zones)]), inline=True)
+        _field(
+            embed,
+            board.short_name(names, player),
+            "\n".join([stats, *board.parked_lines(zones)]),
+            inline=True,
+        )
     if location:
         _field(embed, tr("board.location", name=text.location_label(location)), text.location_text(location))
     if happened:
         _field(embed, tr("board.happened"), "\n".join(f"• {line}" for line in happened))
     if view.result is not None:
-        _field(embed, tr("board.result"), _result(view, names))
+        _field(embed, tr("board.result"), board.result_line(view, names))
     elif view.pending:
-        _field(embed, tr("board.waiting"), "\n".join(_waiting_lines(view, names)))
+        _field(embed, tr("board.waiting"), "\n".join(board.waiting_lines(view, names)))
     footer = "board.footer" if view.result is None else "board.footer_finished"
     rounds = view.round
     _footer(
@@ -253,14 +169,17 @@ def board_embed(
     )
 
     # The description: totals and the row, with what is left of the 6000 characters.
-    first, second = _name(names, "p1", NAME_IN_LINE), _name(names, "p2", NAME_IN_LINE)
+    first, second = (
+        board.short_name(names, "p1", board.NAME_IN_LINE),
+        board.short_name(names, "p2", board.NAME_IN_LINE),
+    )
     head = [clip(score_line, 256)] if score_line else []
     head.append(
         tr("board.totals", first=f"**{first}**", second=f"**{second}**", a=signets["p1"], b=signets["p2"])
     )
     head += ["", tr("board.row", first=first, second=second)]
     budget = min(DESCRIPTION_LIMIT, TOTAL_LIMIT - embed_size(embed)) - units("\n".join(head)) - 60
-    rows = _row_lines(view, names) or [tr("board.no_encounters")]
+    rows = board.row_lines(view, names) or [tr("board.no_encounters")]
     start = 0  # the oldest encounters give way first
     while start < len(rows) - 1 and units("\n".join(rows[start:])) > budget:
         start += 1
@@ -277,62 +196,11 @@ def hand_embed(view: View, viewer: str, names: Mapping[str, str]) -> discord.Emb
     """``viewer``'s private view from ``engine.view(game, viewer)``: what they are asked (or whom the game
     waits for), their hand with every card's ability, their face-down cards, their waiting effects."""
     zones = view.player(viewer)
-    other = _other(viewer)
-    lines: list[str] = []
-    mine = view.waiting_for(viewer)
-    if view.result is not None:
-        lines.append(f"🏁 {_result(view, names)}")
-    elif mine is not None:
-        prompt = text.decision_prompt(mine.kind, mine.options, first=mine.first)
-        count = mine.count or 1
-        if count > 1 and str(count) not in prompt:
-            prompt += tr("hand.choose_count", count=count)
-        lines.append(tr("hand.your_turn", prompt=prompt))
-    elif view.pending:
-        for d in view.pending:
-            what = text.waiting_text(d.kind, first=d.first)
-            lines.append(tr("hand.waiting", who=_name(names, d.player), what=what))
-    else:
-        lines.append(tr("hand.nothing"))
-
-    for index, encounter in enumerate(view.encounters):
-        own, theirs = encounter.slot(viewer), encounter.slot(other)
-        if own is not None and own.card and not own.face_up:
-            lines.append(tr("hand.face_down", index=index + 1, card=text.card_label(own.card)))
-        if theirs is not None and theirs.card and not theirs.face_up:
-            card = text.card_label(theirs.card)
-            lines.append(tr("hand.shown", who=_name(names, other), index=index + 1, card=card))
-    last = view.encounters[-1] if view.encounters else None
-    if mine is not None and mine.kind == "play" and last is not None and last.slot(viewer) is None:
-        shown = last.slot(other)
-        if shown is not None and shown.card and shown.face_up:
-            card = text.card_label(shown.card)
-            lines.append(tr("hand.opponent_first", who=_name(names, other), card=card))
-
-    hand = zones.hand or ()
-    lines += ["", tr("hand.cards", n=len(hand))]
-    lines += [_hand_line(card_id) for card_id in hand] or [tr("hand.empty")]
-    parked = _parked(zones)
-    if parked:
-        lines += ["", tr("hand.parked"), *parked]
+    lines = board.hand_lines(view, viewer, names)
     embed = _new(tr("hand.title", round=view.round), "\n".join(lines), _color(view))
     stats = {"hand": zones.hand_size, "deck": zones.deck_size}
     _footer(embed, tr("hand.footer", discard=len(zones.discard), **stats))
     return _shrink(embed)
-
-
-def _hand_line(card_id: str) -> str:
-    card = CARDS[card_id]
-    line = tr(
-        "hand.card",
-        emoji=FACTION_EMOJI[str(card.faction)],
-        name=text.card_name(card_id),
-        value=card.value,
-        faction=text.faction_name(card.faction),
-        kind=text.kind_name(card_id),
-        text=text.card_text(card_id),
-    )
-    return clip(line, 300)
 
 
 # --- discard piles, challenges, cards ------------------------------------------------------------------
@@ -347,7 +215,7 @@ def discard_embed(view: View, names: Mapping[str, str]) -> discord.Embed:
             f"{i + 1}. {text.card_emoji(c)} {text.card_name(c)} ({CARDS[c].value})"
             for i, c in enumerate(pile)
         ]
-        name = tr("discard.pile", who=_name(names, player), count=text.plural("cards", len(pile)))
+        name = tr("discard.pile", who=board.short_name(names, player), count=text.plural("cards", len(pile)))
         _field(embed, name, "\n".join(lines) or tr("discard.empty"), inline=True)
     _footer(embed, tr("discard.footer"))
     return _shrink(embed)
@@ -383,7 +251,7 @@ def challenge_embed(
 
 def card_embed(item_id: str) -> discord.Embed:
     """A card or a location: its numbers, its rule and clarifications. Raises KeyError for other ids
-    (see :func:`bot.services.text.find_item` to turn a typed name into an id)."""
+    (see :func:`text.find_item` to turn a typed name into an id)."""
     note = text.card_note(item_id)
     if item_id in CARDS:
         card = CARDS[item_id]

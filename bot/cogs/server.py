@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any, get_args
 import discord
 from discord import app_commands
 
+import text
 from bot.cogs import render
 from bot.cogs.components import ClaimButton, ConcedeButton
 from bot.cogs.guard import guard_of, stored
 from bot.cogs.translator import descriptions, options, said, spoken
 from bot.ids import parse_id
-from bot.services import text
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
-from bot.services.text import tr
 from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
 from engine import view as engine_view
+from text import tr
 
 if TYPE_CHECKING:
     from bot.cogs.duels import DuelsCog

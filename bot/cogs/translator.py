@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import text
+import text
 
 # Discord's rule for command and option names, localised ones included: lower case, no spaces.
 NAME_RULE = re.compile(r"[-_\w]{1,32}")

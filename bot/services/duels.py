@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.services.text import tr
 from bot.store import BOARD, CHALLENGE, RESULT, Challenge, Conflict, GameRow, MatchRow, Storage, Transaction
 from cards import DeckChoice
 from engine import Decision, Game, IllegalAction, Setup
+from text import tr
 
 log = logging.getLogger(__name__)
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]

@@ -14,10 +14,10 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from bot.services import text
+import text
 from bot.services.duels import Duels, Refusal
-from bot.services.text import tr
 from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Language, Storage, bounds
+from text import tr
 
 
 def validate(current: GuildSettings, changes: dict[str, Any]) -> GuildSettings:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.services import text
+import text
 from engine import Game, Setup, happenings
 from engine.record import FORMAT
 from engine.view import ResultView

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.services.text.catalogue import FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, has, plural, signed, tr
-from bot.services.text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
 from cards import CARDS, FACTIONS
 from engine.model import PLAYERS
 from engine.view import CardView, View
+from text.catalogue import FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, has, plural, signed, tr
+from text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
 
 # --- decisions ---------------------------------------------------------------------------------------
 

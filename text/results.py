@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from bot.services.text.catalogue import has, plural, tr
+from text.catalogue import has, plural, tr
 
 # --- results -----------------------------------------------------------------------------------------
 

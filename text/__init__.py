@@ -10,7 +10,7 @@ engine id ("p1:judge", "/modifiers", "rebels").
     results    how games and matches end         rules      card notes and the rules pages
 """
 
-from bot.services.text.catalogue import (
+from text.catalogue import (
     FACTION_EMOJI,
     LABEL_LIMIT,
     LANGUAGES,
@@ -27,7 +27,7 @@ from bot.services.text.catalogue import (
     speaking,
     tr,
 )
-from bot.services.text.decisions import (
+from text.decisions import (
     FACTION_KINDS,
     HAND_KINDS,
     decision_prompt,
@@ -36,7 +36,7 @@ from bot.services.text.decisions import (
     option_label,
     waiting_text,
 )
-from bot.services.text.names import (
+from text.names import (
     card_emoji,
     card_label,
     card_name,
@@ -53,9 +53,9 @@ from bot.services.text.names import (
     possessive,
     skulls_text,
 )
-from bot.services.text.results import NO_RESULT, hours_text, match_ended_text, result_text
-from bot.services.text.rules import RULES_PAGE_COUNT, card_note, rules_pages
-from bot.services.text.story import describe_events
+from text.results import NO_RESULT, hours_text, match_ended_text, result_text
+from text.rules import RULES_PAGE_COUNT, card_note, rules_pages
+from text.story import describe_events
 
 __all__ = [
     "FACTION_EMOJI",

@@ -3,7 +3,7 @@ from RULES.md; the texts are in the ``rules`` catalogue of each language)."""
 
 from __future__ import annotations
 
-from bot.services.text.catalogue import has, tr
+from text.catalogue import has, tr
 
 RULES_PAGE_COUNT = 7  # rules-page-1 ... rules-page-7, each with its -title
 

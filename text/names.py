@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from bot.services.text.catalogue import FACTION_EMOJI, LANGUAGES, plural, speaking, tr
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine.model import PLAYERS
+from text.catalogue import FACTION_EMOJI, LANGUAGES, plural, speaking, tr
 
 # --- cards, factions, decks, locations ---------------------------------------------------------------
 

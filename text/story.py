@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.services.text.catalogue import join, plural, signed, tr
-from bot.services.text.names import (
+from cards import CARDS
+from engine.happenings import CAUSES, Happening
+from engine.model import PLAYERS, Event
+from engine.view import ResultView
+from text.catalogue import join, plural, signed, tr
+from text.names import (
     card_label,
     card_name,
     faction_name,
     location_name,
     player_name,
 )
-from bot.services.text.results import result_text
-from cards import CARDS
-from engine.happenings import CAUSES, Happening
-from engine.model import PLAYERS, Event
-from engine.view import ResultView
+from text.results import result_text
 
 
 def describe_events(happened: Sequence[Happening], names: Mapping[str, str], *, limit: int = 6) -> list[str]:

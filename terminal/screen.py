@@ -1,0 +1,77 @@
+"""What the terminal shows, drawn with rich from the engine's view for the player (never more): the board,
+the player's hand and decision, the numbered choices. The words are the bot's own (:mod:`text`), with
+their light Markdown (``**bold**``, ```code```) turned into rich's styles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.text import Text
+
+import text
+from engine.view import View
+from text import board
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def styled(line: str) -> Text:
+    """One line of the catalogue's words, its ``**bold**`` and ```code``` as rich styles."""
+    marked = _CODE.sub(r"[dim]\1[/dim]", _BOLD.sub(r"[bold]\1[/bold]", escape(line)))
+    return Text.from_markup(marked)
+
+
+def _lines(lines: Sequence[str]) -> Group:
+    return Group(*(styled(line) for line in lines))
+
+
+def board_panel(seen: View, names: Mapping[str, str], *, title: str, footer: str) -> Panel:
+    """The row (oldest first) with influences, modifiers, tokens, signets and winners; the totals; each
+    player's hand, deck and discard; the location; whom the game waits for, or its result."""
+    signets = {"p1": seen.signets[0], "p2": seen.signets[1]}
+    first, second = board.short_name(names, "p1"), board.short_name(names, "p2")
+    lines = [
+        text.tr(
+            "board.totals", first=f"**{first}**", second=f"**{second}**", a=signets["p1"], b=signets["p2"]
+        )
+    ]
+    lines += ["", text.tr("board.row", first=first, second=second)]
+    lines += board.row_lines(seen, names) or [text.tr("board.no_encounters")]
+    lines.append("")
+    for player in ("p1", "p2"):
+        zones = seen.player(player)
+        stats = text.tr(
+            "board.player_stats",
+            signets=signets[player],
+            hand=zones.hand_size,
+            deck=zones.deck_size,
+            discard=len(zones.discard),
+        )
+        lines.append(f"**{board.short_name(names, player)}**: {' · '.join(stats.splitlines())}")
+        lines += [f"  {line}" for line in board.parked_lines(zones)]
+    if seen.location:
+        lines += ["", f"📍 **{text.location_label(seen.location)}** — {text.location_text(seen.location)}"]
+    if seen.result is not None:
+        lines += ["", f"🏁 {board.result_line(seen, names)}"]
+    return Panel(_lines(lines), title=title, subtitle=footer, title_align="left", subtitle_align="left")
+
+
+def hand_panel(seen: View, viewer: str, names: Mapping[str, str]) -> Panel:
+    """The player's own view: what they are asked, their face-down cards, their hand with every card's
+    ability, the effects waiting for their next card."""
+    return Panel(_lines(board.hand_lines(seen, viewer, names)), title=text.tr("hand.title", round=seen.round))
+
+
+def happened_panel(lines: Sequence[str]) -> RenderableType:
+    return Panel(_lines([f"• {line}" for line in lines]), title=text.tr("board.happened"))
+
+
+def choices(labels: Sequence[str]) -> Group:
+    """The options of a decision, numbered from 1."""
+    return Group(*(styled(f"  **{index}**. {label}") for index, label in enumerate(labels, start=1)))
