@@ -174,3 +174,36 @@ async def test_a_button_s_index_becomes_the_option_under_the_lock(duels: Duels) 
     assert await duels.storage.actions(game_id) == []
     step = await duels.act(game_id, ALICE[0], 0, Pick(2))
     assert step.player == "p1" and await duels.storage.actions(game_id) == [("p1", [options[2]])]
+
+
+@pytest.mark.asyncio
+async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
+    duels: Duels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two callers load an uncached game at once (a start-up: the computer's resume, the timers, the
+    outbox). The slower one read the database before a decision was applied to the faster one's copy: it
+    must not put its older copy in the cache (the next board would show the game as it was)."""
+    game_id = await _started(duels)
+    duels._cache.clear()  # as after a restart
+    read_actions = duels.storage.actions
+    gate = asyncio.Event()
+    calls = 0
+
+    async def slow_first_read(wanted: int) -> list[tuple[str, list[str]]]:
+        nonlocal calls
+        calls += 1
+        actions = await read_actions(wanted)
+        if calls == 1:
+            await gate.wait()  # read, then held: what it read grows old
+        return actions
+
+    monkeypatch.setattr(duels.storage, "actions", slow_first_read)
+    slow = asyncio.create_task(duels.live(game_id))
+    await asyncio.sleep(0.05)
+    fast = await duels.live(game_id)
+    decision = fast.pending_for("p1")
+    assert decision is not None
+    await duels.act(game_id, 1, 0, [decision.options[0]])
+    gate.set()
+    assert await slow is fast
+    assert len((await duels.live(game_id)).actions) == 1

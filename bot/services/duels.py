@@ -224,6 +224,11 @@ class Duels:
         live = LiveGame(row, match, game, actions)
         if row.status != "in_progress" and game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            # Another caller replayed it while this one read the database, and decisions go to that one
+            # (under the game's lock): what was read here may be older already.
+            return cached
         self._cache[game_id] = live
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
             self._cache.popitem(last=False)

@@ -10,4 +10,4 @@ terminal-not_a_number = Wpisz jedną z liczb od 1 do { $n }.
 terminal-need_count = Wybierz dokładnie { $count } różne liczby.
 terminal-stopped = Gra przerwana. Dotychczasowy zapis jest w { $file }.
 terminal-summary = { $rounds }, { $decisions } — ty 💍 { $a }, komputer 💍 { $b }.
-terminal-saved = Zapis jest w { $file }: python -m engine replay { $file } go odtwarza.
+terminal-saved = Zapis jest w { $file } (odtwarza go polecenie python -m engine replay { $file }).
