@@ -9,7 +9,7 @@ actions; :func:`replay` rebuilds one from a record.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
@@ -28,10 +28,13 @@ from engine.table import Answer, Flow, Table
 
 
 class Game(Table):
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, on_round_start: Callable[[Game], None] | None = None) -> None:
         super().__init__(setup)
         self.result: Result | None = None
         self.pending: tuple[Decision, ...] = ()
+        self.applied = 0  # actions applied so far
+        # Called as each round starts, when the flow holds no state of its own (engine.checkpoint).
+        self.on_round_start = on_round_start
         self._flow = self._play()
         self._run(None)
 
@@ -59,6 +62,7 @@ class Game(Table):
                 raise IllegalAction(
                     f"{decision.kind}: {shown!r} is not an option (options: {', '.join(decision.options)})"
                 )
+        self.applied += 1
         self._run((player, chosen))
 
     def _run(self, answer: Answer | None) -> None:
@@ -75,7 +79,9 @@ class Game(Table):
     # --- the round --------------------------------------------------------------------------------------
 
     def _play(self) -> Flow[None]:
-        while True:
+        while True:  # nothing but the table carries over from one round to the next (engine.checkpoint)
+            if self.on_round_start is not None:
+                self.on_round_start(self)
             self._check_cards_to_play()
             placed = yield from self._play_cards()
             revealed = self._to_reveal(placed)
@@ -217,10 +223,12 @@ class Game(Table):
             self.win(0 if first > second else 1, "signets")
 
 
-def replay(record: Record, upto: int | None = None) -> Game:
+def replay(
+    record: Record, upto: int | None = None, on_round_start: Callable[[Game], None] | None = None
+) -> Game:
     """The game after the first ``upto`` actions of ``record`` (all of them if None); a rejected action
     raises :class:`RecordError` ``action N: reason``."""
-    game = Game(record.setup)
+    game = Game(record.setup, on_round_start)
     actions = record.actions if upto is None else record.actions[:upto]
     for index, action in enumerate(actions):
         try:

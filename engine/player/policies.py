@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
+from engine.checkpoint import Start
 from engine.game import Game
 from engine.model import PLAYERS, Decision
 from engine.player.worlds import Knowledge, world
@@ -62,12 +63,13 @@ def greedy(
 ) -> tuple[str, ...]:
     """One ply: each answer is tried in ``samples`` imagined worlds, the others answering at random until
     the seat must decide again; the answer with the best mean signets ahead wins (the first on a tie)."""
+    start = Start(record)
     seat = knows.seat
     best: tuple[float, tuple[str, ...]] | None = None
     for answer in answers(decision):
         total = 0.0
         for _ in range(samples):
-            imagined = world(record, knows, rng)
+            imagined = world(start, knows, rng)
             imagined.apply(PLAYERS[seat], answer)
             play_out(imagined, rng, until=PLAYERS[seat])
             total += score(imagined, seat)

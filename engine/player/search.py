@@ -13,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from engine.checkpoint import Start
 from engine.model import PLAYERS, Decision
 from engine.player.policies import answers, outcome, play_out, random_answer
 from engine.player.worlds import Knowledge, world
@@ -41,6 +42,7 @@ def search(
 ) -> Searched:
     """``iterations`` iterations (fewer if ``seconds`` run out first: then not deterministic)."""
     started = time.perf_counter()
+    start = Start(record)
     candidates = answers(decision)
     visits = [0] * len(candidates)
     rewards = [0.0] * len(candidates)
@@ -57,7 +59,7 @@ def search(
                 range(len(candidates)),
                 key=lambda i: rewards[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
-        imagined = world(record, knows, rng)
+        imagined = world(start, knows, rng)
         imagined.apply(me, candidates[pick])
         play_out(imagined, rng)
         visits[pick] += 1
@@ -101,6 +103,7 @@ def tree_search(
     Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
     what the other placed face down: simultaneous decisions stay simultaneous."""
     started = time.perf_counter()
+    start = Start(record)
     me = knows.seat
     roots = (Node(), Node())
     done = 0
@@ -108,7 +111,7 @@ def tree_search(
     while done < iterations and len(root_answers) > 1:
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
-        imagined = world(record, knows, rng)
+        imagined = world(start, knows, rng)
         nodes = list(roots)
         paths: tuple[list[Node], list[Node]] = ([roots[0]], [roots[1]])
         growing = [True, True] if both_sides else [seat == me for seat in (0, 1)]

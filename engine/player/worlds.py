@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.game import Game, replay
+from engine.checkpoint import Start
+from engine.game import Game
 from engine.model import PLAYERS, PlayedCard
 from engine.observe import visible_events
 from engine.record import Record
@@ -67,9 +68,10 @@ def unseen_pool(game: Game, seat: int) -> list[str]:
     return sorted([*opponent.hand, *opponent.deck, *(card.card for card in hidden_placed(game, 1 - seat))])
 
 
-def world(record: Record, knows: Knowledge, rng: random.Random) -> Game:
-    """A copy of the game (replayed from ``record``) with everything the seat cannot see dealt again."""
-    game = replay(record)
+def world(source: Record | Start, knows: Knowledge, rng: random.Random) -> Game:
+    """A copy of the game ``source`` leads to, with everything the seat cannot see dealt again. Searches
+    pass a :class:`Start` (the record replayed once; each copy made from its latest round start)."""
+    game = (source if isinstance(source, Start) else Start(source)).game()
     deal_again(game, knows, rng)
     return game
 

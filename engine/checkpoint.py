@@ -1,0 +1,120 @@
+"""Copies of a game, cheaper than replaying it: the computer player's imagined worlds start from one.
+
+A game's flow is a generator (:meth:`engine.game.Game._play`), which Python cannot copy. But at the start
+of each round the flow holds nothing of its own: everything is on the table. So a game copied at a round
+start, given a fresh flow, goes on exactly as the original would. :class:`Start` replays a record once,
+keeps a copy of the game as its latest round started, and makes each fresh game from that copy and the
+few actions taken since (instead of the whole record).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.game import Game, replay
+from engine.model import Encounter, NextCard, PlayedCard, Player
+from engine.record import Action, Record
+
+
+def _next_card(source: NextCard) -> NextCard:
+    copy = object.__new__(NextCard)
+    copy.modifier, copy.librarian = source.modifier, source.librarian
+    copy.engineer, copy.blackmail = source.engineer, source.blackmail
+    return copy
+
+
+def _player(source: Player) -> Player:
+    copy = object.__new__(Player)
+    copy.hand, copy.deck, copy.discard = source.hand[:], source.deck[:], source.discard[:]
+    copy.next, copy.first = _next_card(source.next), source.first
+    return copy
+
+
+def _encounter(source: Encounter) -> Encounter:
+    copy = object.__new__(Encounter)
+    copy.compared, copy.winner, copy.why = source.compared, source.winner, source.why
+    copy.bound = [None if bound is None else _next_card(bound) for bound in source.bound]
+    slots: list[PlayedCard | None] = []
+    for card in source.slots:
+        if card is None:
+            slots.append(None)
+            continue
+        played = object.__new__(PlayedCard)
+        played.card, played.owner, played.encounter = card.card, card.owner, copy
+        played.face_up, played.shown, played.modifier = card.face_up, card.shown, card.modifier
+        played.ongoing, played.signets = card.ongoing, card.signets
+        slots.append(played)
+    copy.slots = slots
+    return copy
+
+
+def _generator(source: random.Random) -> random.Random:
+    copy = random.Random()
+    copy.setstate(source.getstate())
+    return copy
+
+
+#: How each attribute of a game is copied (the rest are immutable and shared: the setup, the location's
+#: rules, numbers, flags). A new attribute of the table must be added here: tests/test_checkpoint.py
+#: fails until it is.
+_COPIED: dict[str, Callable[[Any], Any]] = {
+    "players": lambda players: [_player(player) for player in players],
+    "row": lambda row: [_encounter(encounter) for encounter in row],
+    "rng": _generator,
+    "events": list,  # of tuples
+    "serpent_triggers": list,  # of tuples
+}
+_SHARED = frozenset(
+    {"setup", "location", "place", "explicit_chance", "round", "_refills", "_serpent", "_eager", "_stale"}
+    | {"cause", "result", "pending", "applied", "current"}
+)
+_NOT_COPIED = frozenset({"_flow", "on_round_start"})
+
+
+def copy_table(game: Game) -> Game:
+    """A copy of ``game``'s table, without a flow (only for a game at a round start: nothing is being
+    resolved, so ``current`` is None)."""
+    assert game.current is None, "a copy is made at a round start only"
+    copy = object.__new__(Game)
+    for name, value in vars(game).items():
+        if name in _COPIED:
+            setattr(copy, name, _COPIED[name](value))
+        elif name in _SHARED:
+            setattr(copy, name, value)
+        elif name not in _NOT_COPIED:
+            raise TypeError(f"engine.checkpoint does not know how to copy Game.{name}")
+    copy.on_round_start = None
+    return copy
+
+
+def resume(table: Game) -> Game:
+    """A game that goes on from a copy made at a round start (``table`` itself is left as it is)."""
+    game = copy_table(table)
+    game.pending = ()
+    game._flow = game._play()
+    game._run(None)
+    return game
+
+
+class Start:
+    """``record`` replayed once; :meth:`game` makes fresh copies of the game it leads to."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        latest: list[Game] = []
+
+        def keep(game: Game) -> None:
+            latest[:] = [copy_table(game)]
+
+        self.replayed = replay(record, on_round_start=keep)
+        self.table = latest[0]  # the game as its latest round started
+        self.since: list[Action] = record.actions[self.table.applied :]
+
+    def game(self) -> Game:
+        """A fresh game at the end of the record: the latest round start, then the actions since."""
+        game = resume(self.table)
+        for action in self.since:
+            game.apply(action.player, action.choose)
+        return game

@@ -1,0 +1,57 @@
+"""engine.checkpoint: a game made from a copy at its latest round start and the actions since is the game
+a full replay makes, in everything (state, events, pending decisions, the chance generator), and it goes
+on the same way; the copy it was made from is left untouched."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Action, Game, Record, replay, state
+from engine.bench import random_actions
+from engine.checkpoint import Start, copy_table
+from tests.test_player import random_setup
+
+
+def _same(one: Game, other: Game) -> None:
+    assert state(one) == state(other)
+    assert one.events == other.events
+    assert one.pending == other.pending
+    assert one.result == other.result
+    assert one.rng.getstate() == other.rng.getstate()
+    assert (one.round, one.applied, one.cause) == (other.round, other.applied, other.cause)
+
+
+def test_a_game_from_a_round_start_is_the_replayed_game_and_goes_on_the_same_way() -> None:
+    rng = random.Random(2024)
+    compared = 0
+    for _ in range(60):  # every setup: both decks, mixed, every location, seeded and explicit chance
+        setup = random_setup(rng)
+        game = Game(setup)
+        actions = [Action(player=p, choose=c) for p, c in random_actions(game, rng)]  # type: ignore[arg-type]
+        full = Record(format="cardia-replay/1", setup=setup, actions=actions)
+        for cut in sorted({0, len(actions), *rng.sample(range(len(actions) + 1), min(6, len(actions) + 1))}):
+            prefix = Record(format="cardia-replay/1", setup=setup, actions=actions[:cut])
+            start = Start(prefix)
+            made, replayed = start.game(), replay(prefix)
+            _same(made, replayed)
+            _same(start.game(), made)  # again: the copy it is made from did not change
+            for action in full.actions[cut:]:  # and both go on alike to the end of the game
+                made.apply(action.player, action.choose)
+                replayed.apply(action.player, action.choose)
+            _same(made, replayed)
+            compared += 1
+    assert compared >= 300
+
+
+def test_a_copy_shares_nothing_that_changes() -> None:
+    setup = random_setup(random.Random(5))
+    game = Game(setup)
+    for _, _ in zip(range(12), random_actions(game, random.Random(6)), strict=False):
+        pass
+    copy = copy_table(game)
+    assert copy.players is not game.players and copy.players[0].hand is not game.players[0].hand
+    assert copy.rng is not game.rng and copy.events is not game.events
+    for mine, theirs in zip(copy.row, game.row, strict=True):
+        assert mine is not theirs
+        for slot in mine.slots:
+            assert slot is None or slot.encounter is mine  # a card still points at its own encounter
