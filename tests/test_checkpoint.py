@@ -27,7 +27,7 @@ def test_a_game_from_a_round_start_is_the_replayed_game_and_goes_on_the_same_way
     for _ in range(60):  # every setup: both decks, mixed, every location, seeded and explicit chance
         setup = random_setup(rng)
         game = Game(setup)
-        actions = [Action(player=p, choose=c) for p, c in random_actions(game, rng)]  # type: ignore[arg-type]
+        actions = [Action(player=p, choose=c) for p, c in random_actions(game, rng)]
         full = Record(format="cardia-replay/1", setup=setup, actions=actions)
         for cut in sorted({0, len(actions), *rng.sample(range(len(actions) + 1), min(6, len(actions) + 1))}):
             prefix = Record(format="cardia-replay/1", setup=setup, actions=actions[:cut])
