@@ -486,3 +486,27 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         concede = await _answer(await alice.slash("cardia", "concede"), table)
         assert concede.content == "Nincs folyamatban lévő párbajod ezen a szerveren, amelyet feladhatnál."
         assert (await stored_match(table, match_id)).status == "finished"
+
+
+@pytest.mark.asyncio
+async def test_a_duel_against_the_computer_reminds_the_player_but_offers_no_claim(table: AsyncTable) -> None:
+    alice, emulator = table.alice, table.emulator
+    async with table.running():
+        sent = await alice.slash("cardia", "challenge", opponent=emulator.state.bot, level="easy")
+        await table.settle()
+        assert sent.message is not None and sent.message.content == "Alice takes on the computer (easy)."
+        # The computer placed its card at once: the game waits for Alice only.
+        assert table.mentioned(table.board()) == [alice]
+        (reminder,) = await table.later(8)
+        assert reminder.content.startswith(f"⏰ {alice.mention}: your move")
+        assert await table.later(16) == []  # time is up, and nobody is offered a claim (no button)
+        (late,) = await table.later(8)
+        assert "forfeited to the computer" in late.content and "claim" not in late.content
+        assert late.custom_ids == []
+        forfeit = await table.later(40)  # 24 + 48 hours: Alice forfeits the match to the computer
+        assert forfeit, "the forfeit is posted"
+        await emulator.wait_for(lambda: bool(table.results()), what="the match's result")
+        (result,) = table.results()
+        assert "Computer (easy)" in result.content and f"<@{emulator.state.bot.id}>" not in result.content
+        game = await table.storage.game(table.game_id(table.board()))
+        assert game is not None and (game.status, game.winner, game.reason) == ("finished", "p2", "forfeit")

@@ -443,6 +443,8 @@ class ServerCog:
             else:
                 content = tr("timer.claim", **{**values, "claimer": mentions[claimer]})
                 view.add_item(ClaimButton(live.row.id, notice.version))
+        elif notice.late and match.computer is not None:  # nobody to claim: only the forfeit is coming
+            content = tr("timer.reminder_late_computer", **values)
         elif notice.late:
             content = tr("timer.reminder_late" if claimer else "timer.reminder_late_both", **values)
         else:

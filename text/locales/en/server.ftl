@@ -34,6 +34,7 @@ limit-one_channel_them = On this server, a player's duels all stay in one channe
 timer-reminder = ⏰ { $who }: your move in the duel { $first } vs { $second } (game { $number }) — { $what }. Waiting since { $since }; time is up { $time_up }. { $board }
 timer-reminder_late = ⏰ { $who }: time is up in the duel { $first } vs { $second } (game { $number }) — { $what }. { $claimer } may claim victory at any moment, and the duel is forfeited { $forfeit } unless you decide first. { $board }
 timer-reminder_late_both = ⏰ { $who }: time is up in the duel { $first } vs { $second } (game { $number }) — { $what }. The duel is cancelled without a result { $forfeit } unless one of you decides. { $board }
+timer-reminder_late_computer = ⏰ { $who }: time is up in the duel { $first } vs { $second } (game { $number }) — { $what }. The duel is forfeited to the computer { $forfeit } unless you decide first. { $board }
 timer-claim = ⌛ { $who } ran out of time in the duel { $first } vs { $second } (game { $number }). { $claimer }, you may claim victory with the button below; until you do, { $loser } can still decide. Without a decision the duel is forfeited { $forfeit }. { $board }
 timer-claim_both = ⌛ Time is up for { $who } in the duel { $first } vs { $second } (game { $number }): the game waits for both of you, so nobody can claim victory. Unless one of you decides, the duel is cancelled without a result { $forfeit }. { $board }
 timer-board = [Latest board](<{ $link }>)

@@ -26,6 +26,7 @@ limit-one_channel_them = Ezen a szerveren egy játékos minden párbaja egy csat
 timer-reminder = ⏰ { $who }: te jössz a(z) { $first } – { $second } párbajban ({ $number }. játszma) — { $what }. Várakozás kezdete: { $since }; az idő lejár: { $time_up }. { $board }
 timer-reminder_late = ⏰ { $who }: lejárt az idő a(z) { $first } – { $second } párbajban ({ $number }. játszma) — { $what }. { $claimer } bármikor kérheti a győzelmet, és a párbaj elvész { $forfeit }, hacsak előbb nem döntesz. { $board }
 timer-reminder_late_both = ⏰ { $who }: lejárt az idő a(z) { $first } – { $second } párbajban ({ $number }. játszma) — { $what }. A párbaj eredmény nélkül elmarad { $forfeit }, hacsak valamelyikőtök nem dönt. { $board }
+timer-reminder_late_computer = ⏰ { $who }: lejárt az idő a(z) { $first } – { $second } párbajban ({ $number }. játszma) — { $what }. A párbajt a számítógép nyeri { $forfeit }, hacsak előbb nem döntesz. { $board }
 timer-claim = ⌛ { $who } ideje lejárt a(z) { $first } – { $second } párbajban ({ $number }. játszma). { $claimer }, az alábbi gombbal kérheted a győzelmet; amíg nem teszed, { $loser } még dönthet. Döntés nélkül a párbaj elvész { $forfeit }. { $board }
 timer-claim_both = ⌛ Lejárt az idő ({ $who }) a(z) { $first } – { $second } párbajban ({ $number }. játszma): a játszma mindkettőtökre vár, így senki sem kérheti a győzelmet. Ha egyikőtök sem dönt, a párbaj eredmény nélkül elmarad { $forfeit }. { $board }
 timer-board = [Legutóbbi tábla](<{ $link }>)

@@ -43,6 +43,7 @@ limit-one_channel_them = Na tym serwerze wszystkie pojedynki gracza są na jedny
 timer-reminder = ⏰ { $who }: twój ruch w pojedynku { $first } – { $second } (gra { $number }) — { $what }. Czekamy od { $since }; czas mija { $time_up }. { $board }
 timer-reminder_late = ⏰ { $who }: czas minął w pojedynku { $first } – { $second } (gra { $number }) — { $what }. { $claimer } może w każdej chwili ogłosić zwycięstwo, a pojedynek przepadnie { $forfeit }, chyba że zdecydujesz wcześniej. { $board }
 timer-reminder_late_both = ⏰ { $who }: czas minął w pojedynku { $first } – { $second } (gra { $number }) — { $what }. Pojedynek zostanie anulowany bez wyniku { $forfeit }, chyba że któreś z was zdecyduje. { $board }
+timer-reminder_late_computer = ⏰ { $who }: czas minął w pojedynku { $first } – { $second } (gra { $number }) — { $what }. Pojedynek przepadnie na rzecz komputera { $forfeit }, chyba że zdecydujesz wcześniej. { $board }
 timer-claim = ⌛ { $who }: skończył się czas w pojedynku { $first } – { $second } (gra { $number }). { $claimer }, możesz ogłosić zwycięstwo przyciskiem poniżej; dopóki tego nie zrobisz, { $loser } może jeszcze zdecydować. Bez decyzji pojedynek przepadnie { $forfeit }. { $board }
 timer-claim_both = ⌛ Czas minął ({ $who }) w pojedynku { $first } – { $second } (gra { $number }): gra czeka na was oboje, więc nikt nie może ogłosić zwycięstwa. Jeśli nikt nie zdecyduje, pojedynek zostanie anulowany bez wyniku { $forfeit }. { $board }
 timer-board = [Ostatnia plansza](<{ $link }>)
