@@ -75,9 +75,11 @@ async def _against_computer(
     duels: Duels, level: str = "easy", wins_needed: int = 2, channel: int = CHANNEL
 ) -> LiveGame:
     challenge = Challenge(GUILD, channel, ALICE, BOT, "I", None, wins_needed, level)
-    match = await duels.propose(challenge)
-    _, live = await duels.answer(match.id, BOT[0], "accept")
-    assert live is not None and live.match.computer == level and live.match.computer_seat == "p2"
+    match = await duels.propose(challenge, start=True)  # under way at once: nobody accepts
+    assert match.status == "active"
+    live = await duels.first_game(match.id)
+    assert live.match.computer == level and live.match.computer_seat == "p2"
+    duels.changed(live)  # as the cog does once the challenge is shown: the computer may start
     return live
 
 
@@ -184,9 +186,11 @@ async def test_the_computer_plays_any_number_of_duels_but_its_challenger_is_capp
     try:
         for user in (ALICE, BOB, carol, dave):  # the computer's open duels are never counted
             challenge = Challenge(GUILD, CHANNEL, user, BOT, "I", None, 2, "easy")
-            await process.duels.propose(challenge)
+            await process.duels.propose(challenge, start=True)
         with pytest.raises(Refusal, match="already have a duel"):
-            await process.duels.propose(Challenge(GUILD, CHANNEL, ALICE, BOT, "I", None, 2, "hard"))
+            await process.duels.propose(
+                Challenge(GUILD, CHANNEL, ALICE, BOT, "I", None, 2, "hard"), start=True
+            )
     finally:
         await process.close()
 
@@ -224,8 +228,7 @@ async def test_a_queue_of_decisions_shares_the_budget_when_a_worker_takes_each_u
     try:
         for user in range(4):  # four duels start, and wait for the computer, at once
             challenge = Challenge(GUILD, CHANNEL + user, (100 + user, "P"), BOT, "I", None, 1, "easy")
-            match = await duels.propose(challenge)
-            await duels.answer(match.id, BOT[0], "accept", wake=False)
+            await duels.propose(challenge, start=True)  # started, nobody woken yet
         lives = [
             await duels.live(row.id)
             for match in await storage.open_matches()
@@ -389,3 +392,30 @@ async def test_an_answer_thought_about_before_a_concession_is_never_applied(data
     finally:
         await process.close()
         gated.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_duel_against_the_computer_starts_in_one_commit(database: str) -> None:
+    """Nothing half-made if the process dies as the duel starts: the match is created under way, with
+    its first game, its wait and both messages due, in one transaction."""
+    process = await Process.open(database, Clock(), computer=False)
+    try:
+        commits = 0
+        transaction = process.storage.transaction
+
+        def counted() -> Any:
+            nonlocal commits
+            commits += 1
+            return transaction()
+
+        process.storage.transaction = counted  # type: ignore[method-assign]
+        match = await process.duels.propose(
+            Challenge(GUILD, CHANNEL, ALICE, BOT, "I", None, 2, "easy"), start=True
+        )
+        assert commits == 1
+        (game,) = await process.storage.games(match.id)
+        assert match.status == "active" and game.status == "in_progress"
+        assert [post.kind for post in await process.storage.due_posts(match.id)] == ["challenge", "board"]
+        assert [wait.game_id for wait in await process.storage.waits()] == [game.id]
+    finally:
+        await process.close()

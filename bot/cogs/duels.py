@@ -193,17 +193,17 @@ class DuelsCog:
     async def play_computer(
         self, interaction: Interaction, challenge: Challenge, *, rematch: bool = False
     ) -> None:
-        """A duel against the computer starts at once: the computer accepts, the challenge message shows
-        it under way, the first board follows, and only then does the computer start thinking."""
+        """A duel against the computer starts at once (nobody accepts): the challenge message shows it
+        under way, the first board follows, and only then does the computer start thinking."""
         assert challenge.computer is not None
         with text.speaking(await self.public_language(challenge.guild_id)):  # its name, in the channel
             name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
         challenge = replace(challenge, opponent=(challenge.opponent[0], name))
         try:
-            match = await self.duels.propose(challenge)
-            match, first = await self.duels.answer(match.id, challenge.opponent[0], "accept", wake=False)
+            match = await self.duels.propose(challenge, start=True)  # under way at once, in one commit
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
+        first = await self.duels.first_game(match.id)
         try:
             await self.post_challenge(interaction, match, rematch=rematch)
         finally:

@@ -144,7 +144,9 @@ class Duels:
 
     # --- challenges -------------------------------------------------------------------------------------
 
-    async def propose(self, challenge: Challenge) -> MatchRow:
+    async def propose(self, challenge: Challenge, *, start: bool = False) -> MatchRow:
+        """A challenge, checked against the server's rules; with ``start`` (a duel against the computer)
+        the match is under way at once with its first game, in the same transaction."""
         challenger, opponent = challenge.challenger, challenge.opponent
         if challenger[0] == opponent[0]:
             raise Refusal(tr("refuse.self"))
@@ -154,17 +156,24 @@ class Duels:
             raise Refusal(tr("refuse.duel_here", opponent=opponent[1]))
         for check in self.propose_checks:
             await check(challenge)
-        match_id = await self.storage.create_match(challenge)
+        first = (new_setup(challenge.deck, challenge.location), self.now()) if start else None
+        match_id = await self.storage.create_match(challenge, first)
+        if start:
+            log.info("match %s: started against the computer (%s)", match_id, challenge.computer)
         match = await self.storage.match(match_id)
         assert match is not None
         return match
 
+    async def first_game(self, match_id: int) -> LiveGame:
+        """The first game of a match under way."""
+        games = await self.storage.games(match_id)
+        return await self.live(games[0].id)
+
     async def answer(
-        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None, *, wake: bool = True
+        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None
     ) -> tuple[MatchRow, LiveGame | None]:
         """Accept, decline or withdraw a proposed match; accepting starts its first game. With
-        ``guild_id``, only a challenge of that server. Without ``wake`` the watchers are not told of the
-        first game (the caller does it once the challenge is shown: a duel against the computer)."""
+        ``guild_id``, only a challenge of that server."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
             raise Refusal(tr("refuse.challenge_gone"))
@@ -191,8 +200,7 @@ class Duels:
         match = await self.storage.match(match_id)
         assert match is not None
         first = None if game_id is None else await self.live(game_id)
-        if wake:
-            self.changed(first)
+        self.changed(first)
         return match, first
 
     # --- games ------------------------------------------------------------------------------------------

@@ -118,13 +118,17 @@ class DuelQueries(Connection[Any]):
 
     # --- matches ----------------------------------------------------------------------------------------
 
-    async def create_match(self, challenge: Challenge) -> int:
-        """A proposed match (with its outbox entry: the challenge message)."""
+    async def create_match(
+        self, challenge: Challenge, first_game: tuple[dict[str, Any], str] | None = None
+    ) -> int:
+        """A proposed match (with its outbox entry: the challenge message). With ``first_game`` (its setup,
+        and when its wait begins) the match is under way at once, its first game started, all in one
+        transaction: a duel against the computer, which nobody has to accept."""
         async with self.transaction() as tx:
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, computer, status, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposed', ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -134,11 +138,17 @@ class DuelQueries(Connection[Any]):
                     challenge.location,
                     challenge.wins_needed,
                     challenge.computer,
+                    "proposed" if first_game is None else "active",
                     now(),
                     now(),
                 ),
             )
             await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.cogs.outbox
+            if first_game is not None:
+                setup, since = first_game
+                game_id = await tx.insert_game(match_id, 1, setup)
+                await tx.start_wait(game_id, since)
+                await tx.post_due(match_id, BOARD, game_id)
             return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
