@@ -18,6 +18,7 @@ from cards.data import (
     Kind,
     Location,
     composition,
+    deck_from_code,
 )
 
 __all__ = [
@@ -33,4 +34,5 @@ __all__ = [
     "Kind",
     "Location",
     "composition",
+    "deck_from_code",
 ]

@@ -25,6 +25,20 @@ class Faction(StrEnum):
 FACTIONS: tuple[Faction, ...] = (Faction.REBELS, Faction.ACADEMY, Faction.GUILD, Faction.DYNASTY)
 
 
+def deck_from_code(code: str) -> DeckChoice:
+    """A deck from its short code: "I" or "1111" Deck I, "II" or "2222" Deck II, else one digit (1 or 2)
+    per faction set in FACTIONS order (rebels, academy, guild, dynasty): "1212". ValueError otherwise."""
+    if code in ("I", "II"):
+        return "I" if code == "I" else "II"
+    if len(code) != len(FACTIONS) or set(code) - {"1", "2"}:
+        raise ValueError(f"{code!r}: I, II, or four digits 1 or 2 (rebels, academy, guild, dynasty)")
+    sources: dict[str, Deck] = {
+        str(faction): "I" if digit == "1" else "II" for faction, digit in zip(FACTIONS, code, strict=True)
+    }
+    kinds = set(sources.values())
+    return kinds.pop() if len(kinds) == 1 else sources
+
+
 class Kind(StrEnum):
     """How an ability works: once when activated, or for as long as an ongoing token lies on the card."""
 

@@ -15,24 +15,17 @@ from typing import IO
 from rich.console import Console
 
 import text
-from cards import FACTIONS, LOCATIONS, Deck, DeckChoice
+from cards import LOCATIONS, DeckChoice, deck_from_code
 from engine.player import LEVELS
 from terminal.session import Options, TerminalGame
 
 
 def deck_choice(value: str) -> DeckChoice:
     """ "I", "II", or one digit per faction set (rebels, academy, guild, dynasty): "1212"."""
-    if value in ("I", "II"):
-        return value  # type: ignore[return-value]
-    if len(value) != len(FACTIONS) or set(value) - {"1", "2"}:
-        raise argparse.ArgumentTypeError(
-            f"{value!r}: I, II, or four digits 1 or 2 (rebels, academy, guild, dynasty)"
-        )
-    sources: dict[str, Deck] = {
-        str(f): "I" if digit == "1" else "II" for f, digit in zip(FACTIONS, value, strict=True)
-    }
-    kinds = set(sources.values())
-    return kinds.pop() if len(kinds) == 1 else sources
+    try:
+        return deck_from_code(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def location_choice(value: str) -> str | None:

@@ -33,8 +33,7 @@ import pytest
 import bot.services.duels as duels_module
 import text
 from bot.app import CardiaBot
-from bot.cogs.duels import _deck_from_code
-from cards import CARDS, FACTIONS, LOCATIONS
+from cards import CARDS, FACTIONS, LOCATIONS, deck_from_code
 from engine import Game, Setup, state, view
 from engine.model import Decision
 from tests.emulator import Emulator, Message, SimUser, run_bot
@@ -788,7 +787,7 @@ async def test_seeded_random_walks_through_whole_games_meet_every_kind(
     async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), emulator) as client:
         for (deck, location, seed), (p1, p2) in zip(WALKS, players, strict=True):
             key = (
-                json.dumps(_deck_from_code(deck), sort_keys=True),
+                json.dumps(deck_from_code(deck), sort_keys=True),
                 None if location == "none" else location,
             )
             seeds[key] = seed

@@ -31,7 +31,7 @@ from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
 from bot.store import Challenge, MatchRow
-from cards import FACTIONS, LOCATIONS, Deck, DeckChoice
+from cards import LOCATIONS, DeckChoice, deck_from_code
 from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
 from engine.view import ResultView, View
@@ -58,17 +58,8 @@ def _view(live: LiveGame, viewer: str | None) -> View:
     return seen
 
 
-def _deck_from_code(code: str) -> DeckChoice:
-    """'1111' = Deck I, '2222' = Deck II, else one digit per faction (rebels, academy, guild, dynasty)."""
-    sources: dict[str, Deck] = {
-        str(faction): "I" if digit == "1" else "II" for faction, digit in zip(FACTIONS, code, strict=True)
-    }
-    kinds = set(sources.values())
-    return kinds.pop() if len(kinds) == 1 else sources
-
-
 def _deck_choice(code: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=spoken(lambda: render.deck_label(_deck_from_code(code))), value=code)
+    return app_commands.Choice(name=spoken(lambda: render.deck_label(deck_from_code(code))), value=code)
 
 
 def _location_choice(location: str) -> app_commands.Choice[str]:
@@ -131,7 +122,7 @@ class DuelsCog:
             await self.challenge(
                 interaction,
                 opponent,
-                _deck_from_code(deck.value if deck else "1111"),
+                deck_from_code(deck.value if deck else "1111"),
                 None if location is None or location.value == "none" else location.value,
                 match.value if match else 2,
                 None if level is None else level.value,
@@ -347,10 +338,10 @@ class DuelsCog:
                 for d in pending
                 if d.player != match.computer_seat
             ]
-            if waiting:
+            if waiting or match.computer_seat is None:
                 content = text.tr("board.your_move", waiting="; ".join(waiting))
             else:  # only the computer: no button for anyone to press
-                content = text.tr("board.computer_thinking", name=names.get(match.computer_seat or "p2", ""))
+                content = text.tr("board.computer_thinking", name=names[match.computer_seat])
         return {"content": content, "embed": embed, "view": view}
 
     async def after_step(self, step: Step) -> None:

@@ -29,6 +29,7 @@ from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice,
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
 from engine import view as engine_view
 from text import tr
+from text.board import other_player as other
 
 if TYPE_CHECKING:
     from bot.cogs.duels import DuelsCog
@@ -52,10 +53,6 @@ def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
 def when(moment: datetime) -> str:
     """A Discord timestamp: each reader sees it relative to now ("in 8 hours", "2 days ago")."""
     return discord.utils.format_dt(moment, "R")
-
-
-def other(player: str) -> str:
-    return "p2" if player == "p1" else "p1"
 
 
 def is_manager(interaction: Interaction) -> bool:
