@@ -16,6 +16,7 @@ COPY pyproject.toml README.md ./
 COPY cards ./cards
 COPY engine ./engine
 COPY text ./text
+COPY picture ./picture
 COPY terminal ./terminal
 COPY bot ./bot
 RUN pip install --no-deps --no-build-isolation .

@@ -26,6 +26,7 @@ from bot.cogs.translator import CatalogueTranslator
 from bot.services.computer import BUDGET_MS, Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
+from bot.services.pictures import Pictures
 from bot.services.records import Records
 from bot.services.timers import Timers
 from bot.store import Storage
@@ -106,7 +107,8 @@ class CardiaBot(discord.AutoShardedClient):
             budget_ms=self.computer_budget_ms,
             owns=self.owns_guild,
         )
-        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer)
+        self.pictures = Pictures()
+        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer, self.pictures)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
         group = cardia_group()
@@ -200,6 +202,8 @@ class CardiaBot(discord.AutoShardedClient):
                 task.cancel()
         if self.computer_pool is not None:
             self.computer_pool.shutdown(wait=False, cancel_futures=True)
+        if hasattr(self, "pictures"):
+            self.pictures.close()
         await super().close()
         if hasattr(self, "duels_cog"):
             await self.duels_cog.outbox.close()

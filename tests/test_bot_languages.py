@@ -67,8 +67,9 @@ ENGLISH_WORDS = re.compile(
 
 
 def everything(message: Message, *, records: bool = True) -> str:
-    """What a person can read in a message: its text, placeholders, option descriptions, attachments
-    (``records``: the game record's JSON too, which is data, not words)."""
+    """What a person can read in a message: its text, placeholders, option descriptions, text attachments
+    (``records``: the game record's JSON too, which is data, not words). The pictures' words are checked
+    where they are drawn (tests/test_picture.py)."""
     parts = [message.text]
     for component in walk_components(message.components):
         parts.append(component.get("placeholder") or "")
@@ -76,7 +77,7 @@ def everything(message: Message, *, records: bool = True) -> str:
     parts += [
         data.decode("utf-8", "replace")
         for name, data in message.files.items()
-        if records or not name.endswith(".json")
+        if not name.endswith(".png") and (records or not name.endswith(".json"))
     ]
     return "\n".join(part for part in parts if part)
 
@@ -121,10 +122,22 @@ def results(emulator: Emulator) -> list[Message]:
     return [m for m in emulator.messages() if any(c.startswith("cardia:r:") for c in m.custom_ids)]
 
 
+BOTS: list[CardiaBot] = []  # the bot under test, whose interactions in flight settled() waits for
+
+
+def watched(bot: CardiaBot) -> CardiaBot:
+    BOTS[:] = [bot]
+    return bot
+
+
 async def settled(emulator: Emulator) -> None:
-    """Every interaction answered, and the bot quiet (its follow-ups, boards and edits sent)."""
+    """Every interaction answered and handled to its end (the boards it owes drawn and posted), and the
+    bot quiet (its follow-ups and edits sent)."""
     await emulator.wait_for(
-        lambda: all(i.acknowledged for i in emulator.interactions), what="every interaction answered"
+        lambda: (
+            all(i.acknowledged for i in emulator.interactions) and all(b.guard.in_flight == 0 for b in BOTS)
+        ),
+        what="every interaction answered and handled",
     )
     seen = -1
     while seen != len(emulator.requests):
@@ -155,7 +168,7 @@ async def test_a_hungarian_and_a_polish_player_meet_no_english(
     alice.locale, bob.locale = "hu", "pl"
     readers = Readers(emulator, "hu", {alice: "hu", bob: "pl"})
     rng = random.Random(4242)
-    async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), emulator):
+    async with run_bot(watched(CardiaBot(tmp_path / "cardia.db", sync=True)), emulator):
         # The command tree was registered with Hungarian and Polish names and descriptions.
         (group,) = [c for c in emulator.state.commands.values() if c["name"] == "cardia"]
         challenge = next(o for o in group["options"] if o["name"] == "challenge")
@@ -233,7 +246,7 @@ async def test_a_server_follows_its_own_language_until_a_manager_chooses_one(
     alice, bob = emulator.user("alice"), emulator.user("bob")
     alice.locale = "en-GB"  # English, and any language without a catalogue, reads English
     bob.locale = "de"
-    async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), emulator):
+    async with run_bot(watched(CardiaBot(tmp_path / "cardia.db", sync=True)), emulator):
         await alice.slash("cardia", "challenge", opponent=bob)
         await settled(emulator)
         offer = emulator.messages()[-1]

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import picture
 import text
 from bot.cogs import render
 from bot.cogs.components import (
@@ -30,6 +31,7 @@ from bot.cogs.translator import descriptions, options, said, spoken
 from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
+from bot.services.pictures import Pictures
 from bot.store import Challenge, MatchRow
 from cards import LOCATIONS, DeckChoice, deck_from_code
 from engine import Difficulty, Setup, difficulty, happenings
@@ -87,12 +89,18 @@ MATCH_CHOICES = [
 
 class DuelsCog:
     def __init__(
-        self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore, computer: Computer
+        self,
+        bot: discord.Client,
+        duels: Duels,
+        settings: GuildSettingsStore,
+        computer: Computer,
+        pictures: Pictures,
     ) -> None:
         self.bot = bot
         self.duels = duels
         self.settings = settings
         self.computer = computer
+        self.pictures = pictures
         self.outbox = Outbox(bot, self, duels)
         computer.step_hooks.append(self.after_step)  # the computer's decisions are posted like anyone's
 
@@ -326,6 +334,20 @@ class DuelsCog:
             happened=happened,
             score_line=score,
         )
+        shown: dict[str, Any] = {"embed": embed}
+        if (await self.settings.get(match.guild_id)).images:
+            details = picture.details_line(
+                match.location, text.tr(f"difficulty.{_difficulty(match).level}"), score
+            )
+            png = await self.pictures.board(
+                seen,
+                (names["p1"], names["p2"]),
+                title=embed.title or "",
+                details=details,
+                language=text.current_language(),
+            )
+            if png is not None:
+                shown["file"] = render.attached(embed, png, render.BOARD_PICTURE)
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(live.row.id))
         view.add_item(DiscardsButton(live.row.id, revision))
@@ -342,7 +364,7 @@ class DuelsCog:
                 content = text.tr("board.your_move", waiting="; ".join(waiting))
             else:  # only the computer: no button for anyone to press
                 content = text.tr("board.computer_thinking", name=names[match.computer_seat])
-        return {"content": content, "embed": embed, "view": view}
+        return {**shown, "content": content, "view": view}
 
     async def after_step(self, step: Step) -> None:
         """Bring the channel up to date with what a step changed (the board, the next game's, the
@@ -452,12 +474,21 @@ class DuelsCog:
         view.add_item(DiscardsButton(live.row.id))
         return {"content": notice, "embed": embed, "view": view}
 
+    async def hand_shown(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
+        """:meth:`hand` with the picture of the hand (``file``), when the server shows pictures."""
+        hand = self.hand(live, player, notice)
+        if (await self.settings.get(live.match.guild_id)).images:
+            png = await self.pictures.hand(_view(live, player), player, language=text.current_language())
+            if png is not None:
+                hand["file"] = render.attached(hand["embed"], png, render.HAND_PICTURE)
+        return hand
+
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         found = await self._player_game(interaction, game_id)
         if found is None:
             return
         live, player = found
-        hand = self.hand(live, player)
+        hand = await self.hand_shown(live, player)
         await interaction.response.send_message(**hand, ephemeral=True)
         # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
         # are dynamic (bot.cogs.components), so clicks never need it: let it go now (bench/bot_load.py).
@@ -484,11 +515,14 @@ class DuelsCog:
             step = await self.duels.act(live.row.id, interaction.user.id, version, choose)
         except Refusal as refusal:
             live = await self.duels.live(live.row.id)
-            await interaction.response.edit_message(**self.hand(live, player, notice=f"⚠️ {refusal}"))
+            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}")
+            await interaction.response.edit_message(**render.as_edit(hand))
             return
         stored(interaction)
         try:
-            await interaction.response.edit_message(**self.hand(step.live, player))
+            await interaction.response.edit_message(
+                **render.as_edit(await self.hand_shown(step.live, player))
+            )
         finally:  # the board follows the database, whatever became of the answer
             await self.after_step(step)
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import text
+from bot.cogs import render
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game, Setup
@@ -214,7 +215,7 @@ class Outbox:
             shown = await self.cog.board(live, told_from, revision)
         if edit and board.message_id is not None:
             try:
-                await channel.get_partial_message(board.message_id).edit(**shown)
+                await channel.get_partial_message(board.message_id).edit(**render.as_edit(shown))
             except discord.NotFound:
                 log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
                 board.latest = False

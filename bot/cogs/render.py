@@ -8,6 +8,7 @@ never less than Discord's own count).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -93,6 +94,26 @@ def _shrink(embed: discord.Embed) -> discord.Embed:
         else:
             break
     return embed
+
+
+# --- pictures ------------------------------------------------------------------------------------------
+
+BOARD_PICTURE, HAND_PICTURE = "board.png", "hand.png"  # the attachments' names: the embeds point at them
+
+
+def attached(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
+    """``png`` as the embed's image: the file to send with the message."""
+    embed.set_image(url=f"attachment://{filename}")
+    return discord.File(io.BytesIO(png), filename=filename)
+
+
+def as_edit(message: dict[str, Any]) -> dict[str, Any]:
+    """A message built to be sent (``file``: its picture, if any) as an edit of one already posted: its
+    attachments are replaced, so an older picture never stays under a newer text."""
+    edited = dict(message)
+    picture = edited.pop("file", None)
+    edited["attachments"] = [] if picture is None else [picture]
+    return edited
 
 
 # --- pieces shared by the views -----------------------------------------------------------------------

@@ -473,6 +473,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
         cross_channel: bool | None = None,
         max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
         language: app_commands.Choice[str] | None = None,
+        images: bool | None = None,
     ) -> None:
         await async_ui.show_settings(
             interaction,
@@ -482,6 +483,7 @@ def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
             cross_channel=cross_channel,
             max_duels=max_duels,
             language=None if language is None else language.value,
+            images=images,
         )
 
     @group.command(name=said("slash.concede"), description=said("slash.concede.description"))

@@ -217,6 +217,7 @@ class GuildSettings(BaseModel):
         "auto",
         description="Language of boards and results; auto: the server's own if Hungarian or Polish",
     )
+    images: bool = Field(True, description="Draw the board and the players' hands as pictures too?")
 
     @property
     def decision(self) -> timedelta:

@@ -42,6 +42,7 @@ slash-settings-description = This server's settings for duels played over days
 slash-settings-decision_hours = decision_hours
 slash-settings-reminder_hours = reminder_hours
 slash-settings-grace_hours = grace_hours
+slash-settings-images = images
 slash-settings-cross_channel = cross_channel
 slash-settings-max_duels = max_duels
 slash-settings-language = language

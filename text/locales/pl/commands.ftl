@@ -42,6 +42,7 @@ slash-settings-description = Ustawienia serwera dla pojedynków trwających dnia
 slash-settings-decision_hours = godziny_na_decyzję
 slash-settings-reminder_hours = godziny_przypomnień
 slash-settings-grace_hours = godziny_dodatkowe
+slash-settings-images = obrazy
 slash-settings-cross_channel = wiele_kanałów
 slash-settings-max_duels = maks_pojedynków
 slash-settings-language = język

@@ -1,0 +1,3 @@
+-- PostgreSQL's version of migrations/sqlite/0007_images.sql (same tables, PostgreSQL's types).
+-- 7: whether a server's boards and hands are drawn as pictures too (/cardia settings images): 1 yes.
+ALTER TABLE guild_settings ADD COLUMN images INTEGER NOT NULL DEFAULT 1;

@@ -1,0 +1,8 @@
+# Obraz planszy i ręki (picture/).
+picture-face_down = zakryta
+picture-location = { $name } { $skulls }
+picture-difficulty = Poziom: { $name }
+picture-to_decide = decyduje
+picture-stats = Ręka { $hand } · Talia { $deck } · Odrzucone { $discard }
+picture-result = { $result }
+picture-hand = Twoja ręka ({ $n }) — runda { $round }
