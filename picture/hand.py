@@ -1,5 +1,5 @@
 """A player's hand as a picture: their cards in order, each with its value, name, faction, kind and
-ability, four to a line."""
+ability, five to a line."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from engine.view import View
 from picture import style, tiles
 from picture.style import Canvas
 
-COLUMNS = 4
-MARGIN, TILE_W, TILE_H, GAP = 16, 200, 300, 12
+COLUMNS = 5  # an opening hand on one line
+MARGIN, TILE_W, TILE_H, GAP = 16, 176, 250, 12
 HEADER = 44
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 

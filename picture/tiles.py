@@ -91,10 +91,10 @@ def face_card(canvas: Canvas, box: Box, slot: CardView) -> None:
         colour = style.PLUS if slot.modifier > 0 else style.MINUS
         printed = f"{card.value} {sign} {abs(slot.modifier)}"
         canvas.centred(mid_x, top + 76, printed, style.font(13, True), colour)
-    face = style.font(14, True)
+    face = style.font(13, True)
     for i, line in enumerate(style.wrap(text.card_name(slot.card), face, right - left - 10, 2)):
-        canvas.centred(mid_x, top + 94 + 17 * i, line, face, style.INK)
-    foot = bottom - 24
+        canvas.centred(mid_x, top + 92 + 16 * i, line, face, style.INK)
+    foot = bottom - 22
     if slot.ongoing:
         style.token(canvas.draw, left + 8, foot, 16)
         if slot.ongoing > 1:

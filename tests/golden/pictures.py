@@ -1,0 +1,78 @@
+"""Golden pictures: `python -m tests.golden.pictures` draws them again (into ``pictures/``).
+
+Boards and hands drawn from positions of the golden playthroughs: every location at its game's end,
+Foggy Swamp's face-down cards, a Puppeteer's replacement, a mixed deck, a half-placed encounter, and
+boards and hands in Hungarian and Polish. tests/test_picture.py compares each drawing with its golden
+picture, with a small tolerance. Regenerate only for an intended change, and look at every picture
+before committing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import picture
+import text
+from engine import difficulty, parse_record, replay, view
+
+HERE = Path(__file__).parent
+PICTURES = HERE / "pictures"
+LOCATION_GAMES = (
+    "deck1-auction-house",
+    "deck1-founders-day",
+    "deck2-foggy-swamp",
+    "deck2-grand-library",
+    "deck2-scrapyard",
+    "mixed-bazaar",
+    "mixed-haunted-catacombs",
+    "mixed-serpent-temple",
+)
+NAMES = {"en": ("Alice", "Bob"), "hu": ("Bőrönd Ödön", "Űrhajós Zsófi"), "pl": ("Łucja Żak", "Źdźisław Ćma")}
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str  # the golden picture's file name, without .png
+    game: str  # the golden playthrough
+    upto: int | None  # its first actions (None: all of them)
+    language: str = "en"
+    hand_of: str | None = None  # a hand picture of this player, else the public board
+
+    def draw(self) -> bytes:
+        record = parse_record((HERE / f"{self.game}.record.json").read_text())
+        game = replay(record, self.upto)
+        names = NAMES[self.language]
+        if self.hand_of is not None:
+            return picture.hand_png(view(game, self.hand_of), self.hand_of, language=self.language)
+        with text.speaking(self.language):
+            level = text.tr(f"difficulty.{difficulty(record.setup).level}")
+            details = picture.details_line(record.setup.location, level, None)
+            title = text.tr("board.title", first=names[0], second=names[1], number=1)
+        return picture.board_png(
+            view(game, None), names, title=title, details=details, language=self.language
+        )
+
+
+SCENES: tuple[Scene, ...] = (
+    *(Scene(f"end-{game}", game, None) for game in LOCATION_GAMES),
+    Scene("foggy-swamp-face-down", "deck2-foggy-swamp", 15),
+    Scene("puppeteer-replaced", "deck1-auction-house", 3),
+    Scene("mixed-half-placed", "mixed-serpent-temple", 9),
+    Scene("board-hu", "deck1-explicit", 12, "hu"),
+    Scene("board-pl", "deck2-explicit", 12, "pl"),
+    Scene("hand-en", "deck1", 6, "en", "p1"),
+    Scene("hand-hu", "deck1-explicit", 12, "hu", "p2"),
+    Scene("hand-pl", "deck2", 4, "pl", "p1"),
+)
+
+
+def main() -> None:
+    PICTURES.mkdir(exist_ok=True)
+    for scene in SCENES:
+        (PICTURES / f"{scene.name}.png").write_bytes(scene.draw())
+        print(f"{scene.name}.png")
+
+
+if __name__ == "__main__":
+    main()
