@@ -526,6 +526,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     await emulator.wait_for(
         lambda: sum(session.ready for session in emulator.gateways) >= args.processes, 10.0, "the bots"
     )
+    await bots.call("images", on=not args.no_images)
     started = merged(await bots.call("stats"))
     setup_seconds = await driver.setup(args.concurrency)
     advanced = merged(await bots.call("advance", max=args.advance, seed=args.seed))
@@ -631,6 +632,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         latency_table(by_opponent, ("vs a person", "vs computer"), out, total=False)
         computer_report(befores, afters, elapsed, out)
     print(f"  decisions the bot refused as out of date although meant fresh: {driver.refused}", file=out)
+    pictures_report(befores, afters, elapsed, out)
     print("Latency during setup (not under the load's rate)", file=out)
     latency_table([(kind, i) for phase, kind, i in driver.samples if phase == "setup"], SETUP_KINDS, out)
     print("", file=out)
@@ -687,6 +689,27 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         print("", file=out)
         print(f"Profile of the bot process during the load (cProfile, saved to {args.profile})", file=out)
         print(profile["text"], file=out)
+
+
+def pictures_report(
+    befores: Sequence[dict[str, Any]], afters: Sequence[dict[str, Any]], elapsed: float, out: IO[str]
+) -> None:
+    """The board and hand pictures drawn during the load: how many, the drawing thread's time for each
+    (its share of one core), and their size."""
+    pairs = list(zip(befores, afters, strict=True))
+    drawn, seconds, size = (
+        sum(after["pictures"][key] - before["pictures"][key] for before, after in pairs)
+        for key in ("drawn", "seconds", "bytes")
+    )
+    if not drawn:
+        print("  pictures: none drawn (--no-images, or no server shows them)", file=out)
+        return
+    print(
+        f"  pictures (boards and hands, PNG): {drawn:.0f} drawn ({drawn / elapsed:.1f}/s),"
+        f" {seconds / drawn * 1000:.1f} ms each in the drawing thread ({seconds / elapsed:.0%} of one core),"
+        f" {size / drawn / 1024:.1f} KB each",
+        file=out,
+    )
 
 
 def computer_report(
@@ -810,6 +833,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument("--computer", type=int, default=0, help="of the duels, how many against the computer")
     parser.add_argument(
         "--computer-level", default="hard", choices=("easy", "normal", "hard"), help="its level (hard)"
+    )
+    parser.add_argument(
+        "--no-images", action="store_true", help="boards and hands as text only (/cardia settings images)"
     )
     parser.add_argument("--find-max", action="store_true", help="raise the rate until p99 passes the target")
     parser.add_argument("--target-ms", type=float, default=50.0, help="--find-max: the p99 to hold (50)")

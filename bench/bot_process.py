@@ -403,12 +403,21 @@ class Control:
                 "seconds": self.bot.computer.seconds,
                 "cpu": children_cpu(),
             },
+            "pictures": {
+                "drawn": self.bot.pictures.drawn,
+                "seconds": self.bot.pictures.seconds,
+                "bytes": self.bot.pictures.bytes,
+            },
         }
 
     async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
         name = command.get("cmd")
         if name == "stats":
             return self.stats()
+        if name == "images":  # every server's /cardia settings images, as its managers would set it
+            for guild in self.bot.guilds:
+                await self.bot.guild_settings.update(guild.id, 0, images=bool(command["on"]))
+            return {}
         if name == "advance":
             return await advance(self.bot, int(command["max"]), int(command["seed"]))
         if name == "lag_start":

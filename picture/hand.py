@@ -1,5 +1,5 @@
 """A player's hand as a picture: their cards in order, each with its value, name, faction, kind and
-ability, five to a line."""
+ability, three to a line."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from engine.view import View
 from picture import style, tiles
 from picture.style import Canvas
 
-COLUMNS = 5  # an opening hand on one line
-MARGIN, TILE_W, TILE_H, GAP = 16, 176, 250, 12
-HEADER = 44
+# Three to a line, so a card's words stay readable where Discord shows the picture 400-520 px wide.
+COLUMNS = 3
+MARGIN, TILE_W, TILE_H, GAP = 12, 200, 210, 10
+HEADER = 40
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 
 

@@ -8,7 +8,8 @@ laid out with Pillow's basic engine, so every machine draws the same pixels.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+import threading
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -49,10 +50,17 @@ Box = tuple[int, int, int, int]  # left, top, right, bottom
 Colour = tuple[int, int, int]
 
 
-@cache
+_fonts = threading.local()  # a FreeType face is used by one thread only: each thread loads its own
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
+    loaded: dict[tuple[int, bool], ImageFont.FreeTypeFont] = _fonts.__dict__.setdefault("loaded", {})
+    face = loaded.get((size, bold))
+    if face is None:
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+        face = ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
+        loaded[size, bold] = face
+    return face
 
 
 @lru_cache(maxsize=8192)

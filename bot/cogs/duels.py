@@ -474,10 +474,14 @@ class DuelsCog:
         view.add_item(DiscardsButton(live.row.id))
         return {"content": notice, "embed": embed, "view": view}
 
-    async def hand_shown(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
-        """:meth:`hand` with the picture of the hand (``file``), when the server shows pictures."""
+    async def hand_shown(
+        self, live: LiveGame, player: str, notice: str | None = None, *, deciding_only: bool = False
+    ) -> dict[str, Any]:
+        """:meth:`hand` with the picture of the hand (``file``), when the server shows pictures (and,
+        ``deciding_only``, when the player has a decision to take on it)."""
         hand = self.hand(live, player, notice)
-        if (await self.settings.get(live.match.guild_id)).images:
+        deciding = live.outcome is None and live.pending_for(player) is not None
+        if (deciding or not deciding_only) and (await self.settings.get(live.match.guild_id)).images:
             png = await self.pictures.hand(_view(live, player), player, language=text.current_language())
             if png is not None:
                 hand["file"] = render.attached(hand["embed"], png, render.HAND_PICTURE)
@@ -515,14 +519,14 @@ class DuelsCog:
             step = await self.duels.act(live.row.id, interaction.user.id, version, choose)
         except Refusal as refusal:
             live = await self.duels.live(live.row.id)
-            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}")
+            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}", deciding_only=True)
             await interaction.response.edit_message(**render.as_edit(hand))
             return
         stored(interaction)
         try:
-            await interaction.response.edit_message(
-                **render.as_edit(await self.hand_shown(step.live, player))
-            )
+            # Its picture only if there is more to decide on it: else the text is the hand's last word.
+            hand = await self.hand_shown(step.live, player, deciding_only=True)
+            await interaction.response.edit_message(**render.as_edit(hand))
         finally:  # the board follows the database, whatever became of the answer
             await self.after_step(step)
 

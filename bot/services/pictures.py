@@ -1,8 +1,9 @@
 """The board and the hands as pictures (:mod:`picture`), drawn off the event loop.
 
-One worker thread draws them all: Pillow's C code (rasterising, mapping colours, compressing) runs
-there without the interpreter lock, and one thread is all the font objects may be used from. A picture
-that fails to draw is left out (the embed's text says it all) and logged: never a lost board.
+Two worker threads draw them, one for hands and one for boards, so that a player waiting for their hand
+(the answer to their click) never waits behind boards; Pillow's C code (rasterising, mapping colours,
+compressing) runs there without the interpreter lock. A picture that fails to draw is left out (the
+embed's text says it all) and logged: never a lost board.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import picture
 from engine.view import View
@@ -21,8 +22,10 @@ log = logging.getLogger(__name__)
 
 class Pictures:
     def __init__(self) -> None:
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix="cardia-pictures")
-        self._executor.submit(picture.warm)  # the fonts load while the bot connects
+        self._hands = ThreadPoolExecutor(1, thread_name_prefix="cardia-hand-pictures")
+        self._boards = ThreadPoolExecutor(1, thread_name_prefix="cardia-board-pictures")
+        for executor in (self._hands, self._boards):
+            executor.submit(picture.warm)  # each thread's fonts load while the bot connects
         self.drawn = 0  # pictures drawn, and the seconds the worker spent on them (the load benchmark)
         self.seconds = 0.0
         self.bytes = 0
@@ -32,20 +35,24 @@ class Pictures:
     ) -> bytes | None:
         """The public board of ``view`` (the public view), or None if it could not be drawn."""
         return await self._draw(
-            lambda: picture.board_png(view, names, title=title, details=details, language=language), "board"
+            self._boards,
+            lambda: picture.board_png(view, names, title=title, details=details, language=language),
+            "board",
         )
 
     async def hand(self, view: View, viewer: str, *, language: str) -> bytes | None:
         """``viewer``'s hand from their own view, or None if it could not be drawn."""
-        return await self._draw(lambda: picture.hand_png(view, viewer, language=language), "hand")
+        return await self._draw(
+            self._hands, lambda: picture.hand_png(view, viewer, language=language), "hand"
+        )
 
-    async def _draw(self, draw: Callable[[], bytes], what: str) -> bytes | None:
+    async def _draw(self, executor: Executor, draw: Callable[[], bytes], what: str) -> bytes | None:
         def timed() -> tuple[bytes, float]:
             started = time.perf_counter()
             return draw(), time.perf_counter() - started
 
         try:
-            png, seconds = await asyncio.get_running_loop().run_in_executor(self._executor, timed)
+            png, seconds = await asyncio.get_running_loop().run_in_executor(executor, timed)
         except Exception:
             log.exception("could not draw a %s picture: sent without it", what)
             return None
@@ -55,4 +62,5 @@ class Pictures:
         return png
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        for executor in (self._hands, self._boards):
+            executor.shutdown(wait=False, cancel_futures=True)
