@@ -35,6 +35,8 @@ def draw_board(
 ) -> Image.Image:
     """The board of the public ``view`` (``engine.view(game, None)``) in the current language:
     ``names`` are the two players' display names, ``title`` and ``details`` the header's two lines."""
+    names = [style.drawable(name) or f"{index + 1}" for index, name in enumerate(names)]
+    title = style.drawable(title)
     lines = max(1, -(-len(view.encounters) // COLUMNS))
     row_height = 2 * TILE_H + STRIP + LINE_GAP
     finished = view.result is not None

@@ -63,6 +63,20 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return face
 
 
+@lru_cache(maxsize=4096)
+def _drawable(character: str) -> bool:
+    """The font has a glyph for ``character`` (else it would draw its empty box)."""
+    face = font(16)
+    return character.isspace() or bytes(face.getmask(character)) != bytes(face.getmask("\ue000"))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font cannot draw (emoji and CJK in display names): the
+    text embed shows them, the picture leaves them out rather than draw boxes."""
+    kept = "".join(ch for ch in text if _drawable(ch))
+    return " ".join(kept.split())
+
+
 @lru_cache(maxsize=8192)
 def width(text: str, face: ImageFont.FreeTypeFont) -> float:
     return face.getlength(text)

@@ -170,3 +170,20 @@ def test_the_font_has_every_letter_the_pictures_may_write() -> None:
         nothing = _missing(face)
         lacking = sorted(ch for ch in letters if bytes(face.getmask(ch)) == nothing)
         assert not lacking, lacking
+
+
+def test_characters_the_font_lacks_are_left_out_not_drawn_as_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Display names often carry emoji or scripts DejaVu Sans does not have: the picture leaves those
+    characters out (the text embed shows the names whole); a name with nothing left is its seat's number."""
+    game = new_game(P1_TOP, P2_TOP)
+    with drawn_words(monkeypatch) as words:
+        fancy = picture.board_png(
+            view(game, None), ("Alice 🌸 Ő", "李雷"), title="Alice 🌸 Ő vs 李雷", details="D", language="en"
+        )
+    assert "Alice Ő" in words and "2" in words
+    assert not any(ch in "".join(words) for ch in "🌸李雷")
+    plain = picture.board_png(
+        view(game, None), ("Alice Ő", "2"), title="Alice Ő vs", details="D", language="en"
+    )
+    assert fancy == plain
+    assert style.drawable("Zsófi ☠ ✓") == "Zsófi ☠ ✓"
