@@ -5,16 +5,21 @@ fails to draw leaves the board whole."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
+import threading
+import time
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import picture
+from bot.services.pictures import MOST_WAITING, Pictures
 from engine import view
 from tests.emulator import Message
-from tests.helpers import pending
+from tests.helpers import new_game, pending
 from tests.test_bot_e2e import Table, table
 
 pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
@@ -126,3 +131,86 @@ async def test_a_picture_that_fails_to_draw_leaves_the_board_whole(
             assert board.embeds[0]["description"]  # the text board is all there
             await table.turn(rng)
     assert "could not draw a board picture" in caplog.text
+
+
+@pytest.mark.asyncio
+async def test_a_board_being_drawn_holds_up_no_decision(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board's picture is drawn after the game's lock is let go: while one is drawn (slowly, here),
+    the other player's decision on the same game is answered at once."""
+    gate, entered = threading.Event(), threading.Event()
+    drawn = picture.board_png
+
+    def slow(*args: Any, **kwargs: Any) -> bytes:
+        entered.set()
+        gate.wait(20)
+        return drawn(*args, **kwargs)
+
+    rng = random.Random(3)
+    async with table.running():
+        await table.start(deck="1111")
+        board = table.board()
+        first, second = table.mentioned(board)
+        hands = [await table.show_hand(user, board) for user in (first, second)]
+        monkeypatch.setattr(picture, "board_png", slow)
+        try:
+            for user, hand in zip((first, second), hands, strict=True):
+                started = time.perf_counter()
+                answered = await user.click(hand, rng.choice(table.choices(hand)))
+                assert answered.response_type == 7 and "⚠️" not in hand.content
+                assert time.perf_counter() - started < 1.0
+                # The first card placed face down edits the board: its picture is being drawn now.
+                assert await asyncio.to_thread(entered.wait, 5)
+            assert not gate.is_set()  # the second was answered while the board was still being drawn
+        finally:
+            gate.set()
+        await table.settle()
+        assert_board_picture(table.board())
+
+
+@pytest.mark.asyncio
+async def test_a_hand_waits_for_its_picture_a_moment_at_most(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    drawn = picture.hand_png
+
+    def slow(*args: Any, **kwargs: Any) -> bytes:
+        time.sleep(1.5)
+        return drawn(*args, **kwargs)
+
+    async with table.running():
+        await table.start(deck="2222")
+        monkeypatch.setattr(picture, "hand_png", slow)
+        user = table.mentioned(table.board())[0]
+        started = time.perf_counter()
+        hand = await table.show_hand(user, table.board())
+        assert time.perf_counter() - started < 1.4
+        assert attachments(hand) == [] and image_url(hand) is None and hand.embeds[0]["description"]
+    assert "hand.png took more than 0.5 s to draw" in caplog.text
+
+
+@pytest.mark.asyncio
+async def test_pictures_left_out_when_the_drawing_threads_are_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+
+    def blocked(*args: Any, **kwargs: Any) -> bytes:
+        gate.wait(20)
+        return b"png"
+
+    monkeypatch.setattr(picture, "hand_png", blocked)
+    pictures = Pictures()
+    game = new_game(["judge", "mediator", "inventor", "magistra", "clockmaker"], ["surgeon"])
+    seen = view(game, "p1")
+    try:
+        waiting = [asyncio.create_task(pictures.hand(seen, "p1", language="en")) for _ in range(MOST_WAITING)]
+        await asyncio.sleep(0.05)
+        assert await pictures.hand(seen, "p1", language="en") is None  # at once: the thread is behind
+        assert pictures.shed == 1
+    finally:
+        gate.set()
+    assert await asyncio.gather(*waiting) == [b"png"] * MOST_WAITING
+    await asyncio.sleep(0.05)
+    assert pictures._hands.waiting == 0 and pictures.drawn == MOST_WAITING
+    assert await pictures.hand(seen, "p1", language="en") == b"png"
+    pictures.close()

@@ -6,6 +6,7 @@ own view, so a hidden card never reaches a message it does not belong in.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 from dataclasses import replace
@@ -31,7 +32,7 @@ from bot.cogs.translator import descriptions, options, said, spoken
 from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
 from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
-from bot.services.pictures import Pictures
+from bot.services.pictures import Drawing, Pictures
 from bot.store import Challenge, MatchRow
 from cards import LOCATIONS, DeckChoice, deck_from_code
 from engine import Difficulty, Setup, difficulty, happenings
@@ -45,6 +46,8 @@ BUTTONS_UP_TO = 5  # a decision with at most this many options (and count 1) get
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
 # computer's answers, so that one board tells both.
 COMPUTER_REPLY_WAIT = 2.5
+# Seconds a private hand waits for its picture: an answer must reach Discord within 3 s of the click.
+HAND_PICTURE_WAIT = 0.5
 
 
 def _difficulty(match: MatchRow) -> Difficulty:
@@ -305,10 +308,14 @@ class DuelsCog:
 
     # --- the board --------------------------------------------------------------------------------------
 
-    async def board(self, live: LiveGame, first_event: int, revision: int) -> dict[str, Any]:
+    async def board(
+        self, live: LiveGame, first_event: int, revision: int
+    ) -> tuple[dict[str, Any], Drawing | None]:
         """The public board: content (mentions whoever must decide), embed and buttons; "what just
         happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
-        ``revision`` shown (bot.cogs.outbox finds a board by it)."""
+        ``revision`` shown (bot.cogs.outbox finds a board by it). With it, when the server shows pictures,
+        the drawing of its picture: to be awaited once the game's lock is let go (see
+        :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
@@ -334,20 +341,19 @@ class DuelsCog:
             happened=happened,
             score_line=score,
         )
-        shown: dict[str, Any] = {"embed": embed}
+        drawing: Drawing | None = None
         if (await self.settings.get(match.guild_id)).images:
             details = picture.details_line(
                 match.location, text.tr(f"difficulty.{_difficulty(match).level}"), score
             )
-            png = await self.pictures.board(
+            drawing = functools.partial(
+                self.pictures.board,
                 seen,
                 (names["p1"], names["p2"]),
                 title=embed.title or "",
                 details=details,
                 language=text.current_language(),
             )
-            if png is not None:
-                shown["file"] = render.attached(embed, png, render.BOARD_PICTURE)
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(live.row.id))
         view.add_item(DiscardsButton(live.row.id, revision))
@@ -364,7 +370,7 @@ class DuelsCog:
                 content = text.tr("board.your_move", waiting="; ".join(waiting))
             else:  # only the computer: no button for anyone to press
                 content = text.tr("board.computer_thinking", name=names[match.computer_seat])
-        return {**shown, "content": content, "view": view}
+        return {"embed": embed, "content": content, "view": view}, drawing
 
     async def after_step(self, step: Step) -> None:
         """Bring the channel up to date with what a step changed (the board, the next game's, the
@@ -482,9 +488,11 @@ class DuelsCog:
         hand = self.hand(live, player, notice)
         deciding = live.outcome is None and live.pending_for(player) is not None
         if (deciding or not deciding_only) and (await self.settings.get(live.match.guild_id)).images:
-            png = await self.pictures.hand(_view(live, player), player, language=text.current_language())
-            if png is not None:
-                hand["file"] = render.attached(hand["embed"], png, render.HAND_PICTURE)
+            # The answer to a click waits for the picture a moment at most: else it goes without.
+            drawing = functools.partial(
+                self.pictures.hand, _view(live, player), player, language=text.current_language()
+            )
+            await render.with_picture(hand, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT)
         return hand
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:

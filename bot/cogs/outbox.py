@@ -48,6 +48,7 @@ RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, do
 BOARDS_KEPT = 4096  # games whose board is remembered here (more than the duels' cache holds)
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
+BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 
 
@@ -212,7 +213,8 @@ class Outbox:
             edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
             told_from = board.told_from if edit else board.told
-            shown = await self.cog.board(live, told_from, revision)
+            shown, drawing = await self.cog.board(live, told_from, revision)
+        await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
         if edit and board.message_id is not None:
             try:
                 await channel.get_partial_message(board.message_id).edit(**render.as_edit(shown))

@@ -8,8 +8,10 @@ never less than Discord's own count).
 
 from __future__ import annotations
 
+import asyncio
 import io
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -19,6 +21,8 @@ from bot.store import MatchRow
 from cards import CARDS, LOCATIONS
 from engine.view import View
 from text import FACTION_EMOJI, board, clip, plural, tr
+
+log = logging.getLogger(__name__)
 
 COLOR_PLAYING = 0x5865F2
 COLOR_FINISHED = 0x57F287
@@ -105,6 +109,22 @@ def attached(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
     """``png`` as the embed's image: the file to send with the message."""
     embed.set_image(url=f"attachment://{filename}")
     return discord.File(io.BytesIO(png), filename=filename)
+
+
+async def with_picture(
+    message: dict[str, Any], drawing: Callable[[], Awaitable[bytes | None]] | None, filename: str, wait: float
+) -> None:
+    """``message`` (its ``embed``) with the picture ``drawing`` makes, as its ``file``: if it is drawn
+    within ``wait`` seconds (else the message goes without, its text saying it all)."""
+    if drawing is None:
+        return
+    try:
+        png = await asyncio.wait_for(drawing(), wait)
+    except TimeoutError:
+        log.warning("a %s took more than %.1f s to draw: sent without it", filename, wait)
+        return
+    if png is not None:
+        message["file"] = attached(message["embed"], png, filename)
 
 
 def as_edit(message: dict[str, Any]) -> dict[str, Any]:
