@@ -17,7 +17,7 @@ import text
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine import Game, state, view
 from engine.player.policies import random_answer
-from picture import style
+from picture import style, tiles
 from tests.golden.pictures import PICTURES, SCENES, Scene
 from tests.helpers import new_game, pending, stacked
 from tests.test_bot_languages import ENGLISH_WORDS
@@ -127,6 +127,8 @@ def drawn_words(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         original(self, xy, line, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(style.Canvas, "text", recording)
+    for drawn_once in (tiles._blank, tiles._back, tiles._empty):  # what is drawn once, drawn again here
+        drawn_once.cache_clear()
     yield words
 
 
