@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 import text
 from cards import CARDS
@@ -125,8 +125,8 @@ def face_card(canvas: Canvas, box: Box, slot: CardView) -> None:
         colour = style.PLUS if slot.modifier > 0 else style.MINUS
         printed = f"{card.value} {sign} {abs(slot.modifier)}"
         canvas.centred(mid_x, top + 58, printed, style.font(11, True), colour)
-    face = style.font(11, True)
-    for i, line in enumerate(style.wrap(text.card_name(slot.card), face, right - left - 8, 2)):
+    face, lines = _name_lines(text.card_name(slot.card), right - left - 8)
+    for i, line in enumerate(lines):
         canvas.centred(mid_x, top + 72 + 13 * i, line, face, style.INK)
     foot = bottom - 17
     if slot.ongoing:
@@ -142,6 +142,16 @@ def face_card(canvas: Canvas, box: Box, slot: CardView) -> None:
     if not slot.face_up:  # the viewer's own face-down card (never on the public board)
         canvas.draw.rectangle((left + 2, top + 46, right - 2, top + 62), fill=style.CARD_BACK)
         canvas.centred(mid_x, top + 48, text.tr("picture.face_down"), style.font(10, True), style.TEXT)
+
+
+def _name_lines(name: str, room: int) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's name in two lines at most, in smaller letters before it is cut ("Üresség-mágus")."""
+    for size in (11, 10, 9):
+        face = style.font(size, True)
+        lines = style.wrap(name, face, room, 2)
+        if not any(line.endswith("…") for line in lines):
+            break
+    return face, lines
 
 
 def hand_card(canvas: Canvas, box: Box, card_id: str) -> None:

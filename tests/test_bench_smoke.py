@@ -1,5 +1,6 @@
-"""The bot's load benchmark (``python -m bench.bot_load``) runs end to end with tiny numbers and prints
-every section of its report; nothing here looks at the timings."""
+"""The bot's load benchmark (``python -m bench.bot_load``) and the pictures' (``python -m bench.pictures``)
+run end to end with tiny numbers and print every section of their reports; nothing here looks at the
+timings."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import io
 
 import pytest
 
-from bench import bot_load
+from bench import bot_load, pictures
 from tests.postgres import PostgresServer, new_postgres_database
 
 pytest_plugins = ["tests.databases"]
@@ -33,6 +34,7 @@ def test_bot_load_benchmark_runs_and_reports() -> None:
         "Processes during the load",
         "Memory per duel held in memory",
         "KB/duel",
+        "pictures (boards and hands, PNG):",
     ):
         assert section in report, f"{section!r} missing from:\n{report}"
     assert "errors logged: 0" in report, report
@@ -62,3 +64,10 @@ def test_several_processes_need_a_shared_database() -> None:
         bot_load.main(["--processes", "2"])
     with pytest.raises(SystemExit):
         bot_load.main(["--duels", "3", "--computer", "4"])
+
+
+def test_pictures_benchmark_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    assert pictures.main(["--positions", "4"]) == 0
+    report = capsys.readouterr().out
+    assert "4 positions" in report
+    assert "board      4  CPU ms p50" in report and "hand       4  CPU ms p50" in report, report
