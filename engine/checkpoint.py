@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from engine.chance import Chance, SeededChance
 from engine.game import Game, replay
 from engine.model import Encounter, NextCard, PlayedCard, Player
 from engine.record import Action, Record
@@ -50,7 +51,10 @@ def _encounter(source: Encounter) -> Encounter:
     return copy
 
 
-def _generator(source: random.Random) -> random.Random:
+def _generator(source: Chance) -> Chance:
+    if isinstance(source, SeededChance):
+        return source.copy()
+    assert isinstance(source, random.Random)  # an imagined world's
     copy = random.Random()
     copy.setstate(source.getstate())
     return copy

@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import NoReturn, TypeVar
 
 from cards import FACTIONS, Faction
+from engine.chance import Chance, SeededChance
 from engine.evaluate import evaluate, winners
 from engine.locations import rules_of
 from engine.model import (
@@ -57,14 +58,18 @@ class _Caused:
         self.table.cause = self.outer
 
 
+_CARDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # at most 32 + 32 x 32 tuples of card ids
+
+
 class Table:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.location = setup.location
         self.place = rules_of(setup.location)  # what the location changes (engine.locations)
-        self.rng = random.Random(setup.seed)
+        decks = setup.starting_decks(random.Random(setup.seed))
+        shuffled = () if setup.decks is not None else (len(decks[0]), len(decks[1]))
+        self.rng: Chance = SeededChance(setup.seed, shuffled)  # the generator, rebuilt when drawn on
         self.explicit_chance = setup.chance == "explicit"
-        decks = setup.starting_decks(self.rng)
         opening = self.place.opening_hand
         self.players = [Player(list(decks[0]), opening), Player(list(decks[1]), opening)]
         self.row: list[Encounter] = []
@@ -193,7 +198,10 @@ class Table:
     def log(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
     ) -> None:
-        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it.
+        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it. The cards of
+        # most events are one card or an encounter's two: one shared tuple each, for every game.
+        if len(cards) <= 2:
+            cards = _CARDS.setdefault(cards, cards)
         self.events.append((kind, player, cards, amount, detail, self.cause))
 
     def caused_by(

@@ -8,8 +8,13 @@ import random
 
 from engine import Action, Game, Record, replay, state
 from engine.bench import random_actions
+from engine.chance import Chance, SeededChance
 from engine.checkpoint import Start, copy_table
 from tests.test_player import random_setup
+
+
+def _chance(chance: Chance) -> object:
+    return chance.state() if isinstance(chance, SeededChance) else chance.getstate()  # type: ignore[attr-defined]
 
 
 def _same(one: Game, other: Game) -> None:
@@ -17,7 +22,7 @@ def _same(one: Game, other: Game) -> None:
     assert one.events == other.events
     assert one.pending == other.pending
     assert one.result == other.result
-    assert one.rng.getstate() == other.rng.getstate()
+    assert _chance(one.rng) == _chance(other.rng)
     assert (one.round, one.applied, one.cause) == (other.round, other.applied, other.cause)
 
 
@@ -55,3 +60,27 @@ def test_a_copy_shares_nothing_that_changes() -> None:
         assert mine is not theirs
         for slot in mine.slots:
             assert slot is None or slot.encounter is mine  # a card still points at its own encounter
+
+
+def test_seeded_chance_draws_what_one_generator_kept_all_along_would() -> None:
+    """A game keeps its seed and the sizes of its picks and shuffles, not the generator: rebuilt when
+    drawn on, it gives what one generator would have given, pick after pick, shuffle after shuffle."""
+    steps = random.Random(11)
+    for seed in range(40):
+        kept = random.Random(seed)
+        decks = [list(range(16)), list(range(16))]
+        for deck in decks:
+            kept.shuffle(deck)
+        chance = SeededChance(seed, (16, 16))
+        for _ in range(steps.randint(1, 12)):
+            items = [f"card{i}" for i in range(steps.randint(1, 9))]
+            if steps.random() < 0.5:
+                assert chance.choice(items) == kept.choice(items)
+            else:
+                mine, theirs = list(items), list(items)
+                chance.shuffle(mine)
+                kept.shuffle(theirs)
+                assert mine == theirs
+            copy = chance.copy()
+            assert copy.state() == chance.state() and copy is not chance
+    assert SeededChance(1, ()).choice(["a", "b", "c"]) == random.Random(1).choice(["a", "b", "c"])

@@ -36,7 +36,7 @@ import text
 from bot.cogs import render
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
-from engine import Game, Setup
+from engine import Game
 
 if TYPE_CHECKING:
     from bot.cogs.duels import DuelsCog
@@ -393,7 +393,7 @@ def _custom_ids(message: discord.Message) -> list[str]:
 
 def _events_after(live: LiveGame, revision: int) -> int:
     """How many engine events the game had after its first ``revision`` decisions."""
-    game = Game(Setup.model_validate(live.row.setup))
+    game = Game(live.row.setup)
     for player, choose in live.actions[:revision]:
         game.apply(player, choose)
     return len(game.events)

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
 from bot.services.duels import Duels, LiveGame, Refusal, Step
-from engine import Action, Record, Setup
+from engine import Action, Record
 from engine.player import LEVELS, Searched, choose
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def record_of(live: LiveGame) -> Record:
     part of it: engine.player)."""
     return Record(
         format="cardia-replay/1",
-        setup=Setup.model_validate(live.row.setup),
+        setup=live.row.setup,
         actions=[Action(player=player, choose=choose) for player, choose in live.actions],
     )
 

@@ -226,7 +226,7 @@ class Duels:
         match = await self.storage.match(row.match_id)
         assert match is not None
         actions = await self.storage.actions(game_id)
-        game = Game(Setup.model_validate(row.setup))
+        game = Game(row.setup)
         for player, choose in actions:
             game.apply(player, choose)
         live = LiveGame(row, match, game, actions)

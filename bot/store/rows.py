@@ -12,6 +12,7 @@ import annotated_types
 from pydantic import BaseModel, ConfigDict, Field
 
 from cards import DeckChoice
+from engine import Setup
 
 
 class Row(Protocol):
@@ -79,7 +80,7 @@ class GameRow:
     id: int
     match_id: int
     number: int
-    setup: dict[str, Any]
+    setup: Setup  # parsed once: the game replayed from it shares it (no JSON dict kept beside it)
     status: str
     winner: str | None
     reason: str | None
@@ -122,7 +123,7 @@ def game_row(row: Row) -> GameRow:
         id=row["id"],
         match_id=row["match_id"],
         number=row["number"],
-        setup=json.loads(row["setup"]),
+        setup=Setup.model_validate_json(row["setup"]),
         status=row["status"],
         winner=row["winner"],
         reason=row["reason"],

@@ -1,0 +1,61 @@
+"""The seeded chance of a game (``"chance": "seeded"``), kept as what it did rather than as a generator.
+
+A game in play rarely draws on chance after its decks are shuffled (the Puppeteer's pick, the Witch
+King's shuffles), yet a ``random.Random`` holds 2.5 KB of state for as long as the game lives: a sixth of
+a game held in the bot's cache. :class:`SeededChance` keeps the seed and the size of each pick and
+shuffle made instead, and rebuilds the generator when it is drawn on (the seed, the decks' shuffles,
+then the same picks and shuffles again): the same results as one generator kept all along
+(``tests/test_checkpoint.py`` compares them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Chance(Protocol):
+    """What the rules draw on: ``random.Random`` (the computer's imagined worlds) or :class:`SeededChance`."""
+
+    def choice(self, options: Sequence[T]) -> T: ...
+
+    def shuffle(self, items: MutableSequence[T]) -> None: ...
+
+
+class SeededChance:
+    __slots__ = ("_decks", "_made", "seed")
+
+    def __init__(self, seed: int, decks: tuple[int, ...], made: tuple[int, ...] = ()) -> None:
+        self.seed = seed
+        self._decks = decks  # the sizes of the starting decks shuffled from the seed, p1's first
+        self._made = made  # each pick (a negative size) and shuffle (a positive one) since
+
+    def _generator(self) -> random.Random:
+        generator = random.Random(self.seed)
+        for size in self._decks:
+            generator.shuffle([0] * size)
+        for size in self._made:
+            if size < 0:
+                generator.choice(range(-size))
+            else:
+                generator.shuffle([0] * size)
+        return generator
+
+    def choice(self, options: Sequence[T]) -> T:
+        picked = self._generator().choice(options)
+        self._made += (-len(options),)
+        return picked
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._generator().shuffle(items)
+        self._made += (len(items),)
+
+    def copy(self) -> SeededChance:
+        return SeededChance(self.seed, self._decks, self._made)
+
+    def state(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """What it is: two with the same state draw the same from now on."""
+        return self.seed, self._decks, self._made
