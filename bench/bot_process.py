@@ -480,7 +480,7 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
     # The first (or only) process registers /cardia with the emulated Discord.
     # The computer thinks in a worker process, as with python -m bot's defaults.
     if shard is None:
-        bot = CardiaBot(database, sync=True, freeze_startup=True, computer_workers=1)
+        bot = CardiaBot(database, sync=True, freeze_startup=True, computer_workers=1, picture_processes=True)
     else:
         bot = CardiaBot(
             database,
@@ -489,6 +489,7 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
             shard_ids=[shard[0]],
             freeze_startup=True,
             computer_workers=1,
+            picture_processes=True,
         )
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once

@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         freeze_startup=True,
         computer_workers=settings.computer_workers,
         computer_budget_ms=settings.computer_budget_ms,
+        picture_processes=settings.picture_processes,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

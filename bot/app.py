@@ -54,6 +54,7 @@ class CardiaBot(discord.AutoShardedClient):
         freeze_startup: bool = False,  # python -m bot: keep start-up objects out of garbage collections
         computer_workers: int = 0,  # processes the computer thinks in (0: one thread of this process)
         computer_budget_ms: float | None = BUDGET_MS,  # the time its decisions share (None: no cap)
+        picture_processes: bool = False,  # draw the pictures in two processes (else threads of this one)
     ) -> None:
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -81,6 +82,7 @@ class CardiaBot(discord.AutoShardedClient):
         self._health: asyncio.Task[None] | None = None
         self.computer_workers = computer_workers
         self.computer_budget_ms = computer_budget_ms
+        self.picture_processes = picture_processes
         self.computer_pool: Executor | None = None
         self._resume: asyncio.Task[int] | None = None
 
@@ -107,7 +109,7 @@ class CardiaBot(discord.AutoShardedClient):
             budget_ms=self.computer_budget_ms,
             owns=self.owns_guild,
         )
-        self.pictures = Pictures()
+        self.pictures = Pictures(processes=self.picture_processes)
         self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer, self.pictures)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     computer_budget_ms: float | None = Field(
         default=BUDGET_MS, gt=0, validation_alias=AliasChoices("CARDIA_COMPUTER_BUDGET_MS")
     )
+    # The board and hand pictures are drawn in two processes of their own (else in threads of the bot's
+    # process, where drawing would hold up its event loop: bot.services.pictures).
+    picture_processes: bool = Field(default=True, validation_alias=AliasChoices("CARDIA_PICTURE_PROCESSES"))
     # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
     health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))
     health_stale: float = Field(default=90.0, gt=0, validation_alias=AliasChoices("CARDIA_HEALTH_STALE"))

@@ -10,7 +10,8 @@ laid out without system libraries). The bot draws in a worker thread, off the ev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 import text
 from engine.view import View
@@ -20,6 +21,12 @@ from picture.png import encode, palette
 from picture.style import font
 
 FORMAT = "png"  # flat colours and text: a palette PNG is small (see the README) and sharp
+
+
+def timed(draw: Callable[[], bytes]) -> tuple[bytes, float]:
+    """``draw()``'s picture and the seconds it took (in a drawing worker, thread or process)."""
+    started = time.perf_counter()
+    return draw(), time.perf_counter() - started
 
 
 def warm() -> None:
@@ -47,4 +54,14 @@ def hand_png(view: View, viewer: str, *, language: str) -> bytes:
         return encode(draw_hand(view, viewer))
 
 
-__all__ = ["FORMAT", "board_png", "details_line", "draw_board", "draw_hand", "encode", "hand_png", "warm"]
+__all__ = [
+    "FORMAT",
+    "board_png",
+    "details_line",
+    "draw_board",
+    "draw_hand",
+    "encode",
+    "hand_png",
+    "timed",
+    "warm",
+]

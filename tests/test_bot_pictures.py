@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 import picture
+import text
 from bot.services.pictures import MOST_WAITING, Pictures
 from engine import view
 from tests.emulator import Message
@@ -72,9 +73,10 @@ async def test_boards_and_hands_come_with_their_pictures(table: Table) -> None:
             hands += 1
             await table.choose(user, hand, rng)
             # The hand message, edited after the decision, shows the hand as it is now: as a picture too
-            # if there is more to decide on it, else the picture goes (the text says all).
+            # for a choice among its cards, else the picture goes (the text says enough).
             followed = await table.follow(game_id)
-            if followed.game.result is None and pending(followed.game, player) is not None:
+            decision = pending(followed.game, player) if followed.game.result is None else None
+            if decision is not None and decision.kind in text.HAND_KINDS:
                 assert attachments(hand) == ["hand.png"]
                 drawn = picture.hand_png(view(followed.game, player), player, language="en")
                 assert hand.files["hand.png"] == drawn

@@ -481,13 +481,14 @@ class DuelsCog:
         return {"content": notice, "embed": embed, "view": view}
 
     async def hand_shown(
-        self, live: LiveGame, player: str, notice: str | None = None, *, deciding_only: bool = False
+        self, live: LiveGame, player: str, notice: str | None = None, *, from_hand_only: bool = False
     ) -> dict[str, Any]:
         """:meth:`hand` with the picture of the hand (``file``), when the server shows pictures (and,
-        ``deciding_only``, when the player has a decision to take on it)."""
+        ``from_hand_only``, when the player's decision is a choice among the cards of their hand)."""
         hand = self.hand(live, player, notice)
-        deciding = live.outcome is None and live.pending_for(player) is not None
-        if (deciding or not deciding_only) and (await self.settings.get(live.match.guild_id)).images:
+        decision = live.pending_for(player) if live.outcome is None else None
+        from_hand = decision is not None and decision.kind in text.HAND_KINDS
+        if (from_hand or not from_hand_only) and (await self.settings.get(live.match.guild_id)).images:
             # The answer to a click waits for the picture a moment at most: else it goes without.
             drawing = functools.partial(
                 self.pictures.hand, _view(live, player), player, language=text.current_language()
@@ -527,13 +528,13 @@ class DuelsCog:
             step = await self.duels.act(live.row.id, interaction.user.id, version, choose)
         except Refusal as refusal:
             live = await self.duels.live(live.row.id)
-            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}", deciding_only=True)
+            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}", from_hand_only=True)
             await interaction.response.edit_message(**render.as_edit(hand))
             return
         stored(interaction)
         try:
-            # Its picture only if there is more to decide on it: else the text is the hand's last word.
-            hand = await self.hand_shown(step.live, player, deciding_only=True)
+            # Its picture again only for a choice among the hand's cards: else its text says enough.
+            hand = await self.hand_shown(step.live, player, from_hand_only=True)
             await interaction.response.edit_message(**render.as_edit(hand))
         finally:  # the board follows the database, whatever became of the answer
             await self.after_step(step)
