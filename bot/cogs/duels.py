@@ -6,9 +6,12 @@ own view, so a hidden card never reaches a message it does not belong in.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
 import logging
+import weakref
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -46,8 +49,9 @@ BUTTONS_UP_TO = 5  # a decision with at most this many options (and count 1) get
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
 # computer's answers, so that one board tells both.
 COMPUTER_REPLY_WAIT = 2.5
-# Seconds a private hand waits for its picture: an answer must reach Discord within 3 s of the click.
-HAND_PICTURE_WAIT = 0.5
+# Seconds a hand's picture may take to draw: it follows the hand's text, which is never kept waiting.
+HAND_PICTURE_WAIT = 10.0
+HAND_MESSAGES_KEPT = 4096  # hands whose latest answer is remembered (a picture takes milliseconds)
 
 
 def _difficulty(match: MatchRow) -> Difficulty:
@@ -90,6 +94,31 @@ MATCH_CHOICES = [
 ]
 
 
+class HandMessages:
+    """The private hand messages being answered or given their picture, in order: a picture drawn for
+    a hand is added only if no newer answer replaced that hand meanwhile (``version``), and the two
+    never cross on the way to Discord (``lock``, held while either is sent)."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._versions: OrderedDict[int, int] = OrderedDict()
+
+    def lock(self, message_id: int) -> asyncio.Lock:
+        lock = self._locks.get(message_id)
+        if lock is None:
+            lock = self._locks[message_id] = asyncio.Lock()
+        return lock
+
+    def version(self, message_id: int) -> int:
+        return self._versions.get(message_id, 0)
+
+    def changed(self, message_id: int) -> None:
+        self._versions[message_id] = self.version(message_id) + 1
+        self._versions.move_to_end(message_id)
+        while len(self._versions) > HAND_MESSAGES_KEPT:
+            self._versions.popitem(last=False)
+
+
 class DuelsCog:
     def __init__(
         self,
@@ -104,6 +133,7 @@ class DuelsCog:
         self.settings = settings
         self.computer = computer
         self.pictures = pictures
+        self._hands = HandMessages()
         self.outbox = Outbox(bot, self, duels)
         computer.step_hooks.append(self.after_step)  # the computer's decisions are posted like anyone's
 
@@ -480,32 +510,55 @@ class DuelsCog:
         view.add_item(DiscardsButton(live.row.id))
         return {"content": notice, "embed": embed, "view": view}
 
-    async def hand_shown(
-        self, live: LiveGame, player: str, notice: str | None = None, *, from_hand_only: bool = False
-    ) -> dict[str, Any]:
-        """:meth:`hand` with the picture of the hand (``file``), when the server shows pictures (and,
-        ``from_hand_only``, when the player's decision is a choice among the cards of their hand)."""
-        hand = self.hand(live, player, notice)
-        decision = live.pending_for(player) if live.outcome is None else None
-        from_hand = decision is not None and decision.kind in text.HAND_KINDS
-        if (from_hand or not from_hand_only) and (await self.settings.get(live.match.guild_id)).images:
-            # The answer to a click waits for the picture a moment at most: else it goes without.
-            drawing = functools.partial(
-                self.pictures.hand, _view(live, player), player, language=text.current_language()
-            )
-            await render.with_picture(hand, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT)
-        return hand
-
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         found = await self._player_game(interaction, game_id)
         if found is None:
             return
         live, player = found
-        hand = await self.hand_shown(live, player)
-        await interaction.response.send_message(**hand, ephemeral=True)
+        hand = self.hand(live, player)
+        sent = await interaction.response.send_message(**hand, ephemeral=True)
         # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
         # are dynamic (bot.cogs.components), so clicks never need it: let it go now (bench/bot_load.py).
         hand["view"].stop()
+        if sent.message_id is not None:
+            await self._hand_picture(interaction, sent.message_id, live, player, hand["embed"])
+
+    async def _edit_hand(
+        self, interaction: Interaction, hand: dict[str, Any], live: LiveGame, player: str
+    ) -> None:
+        """Answer a click on a hand with the hand as it is now (text first: its old picture goes), then its
+        picture again for a choice among its cards."""
+        assert interaction.message is not None
+        message_id = interaction.message.id
+        async with self._hands.lock(message_id):
+            self._hands.changed(message_id)
+            await interaction.response.edit_message(**render.as_edit(hand))
+        decision = live.pending_for(player) if live.outcome is None else None
+        if decision is not None and decision.kind in text.HAND_KINDS:
+            await self._hand_picture(interaction, message_id, live, player, hand["embed"])
+
+    async def _hand_picture(
+        self, interaction: Interaction, message_id: int, live: LiveGame, player: str, embed: discord.Embed
+    ) -> None:
+        """The picture of a hand, added to its message once drawn: the answer to the click never waits
+        for it, and it is dropped if the message changed meanwhile (a decision taken on it)."""
+        if not (await self.settings.get(live.match.guild_id)).images:
+            return
+        version = self._hands.version(message_id)
+        drawing = functools.partial(
+            self.pictures.hand, _view(live, player), player, language=text.current_language()
+        )
+        pictured: dict[str, Any] = {"embed": embed}
+        await render.with_picture(pictured, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT)
+        if "file" not in pictured:
+            return
+        async with self._hands.lock(message_id):
+            if self._hands.version(message_id) != version:
+                return  # a newer answer replaced this hand: its picture would not match
+            try:
+                await interaction.edit_original_response(embed=embed, attachments=[pictured["file"]])
+            except discord.HTTPException as error:  # the hand is still there, as text
+                log.warning("game %s: could not add the hand's picture: %s", live.row.id, error)
 
     async def show_discards(self, interaction: Interaction, game_id: int) -> None:
         live = await self._game_here(interaction, game_id)
@@ -528,14 +581,11 @@ class DuelsCog:
             step = await self.duels.act(live.row.id, interaction.user.id, version, choose)
         except Refusal as refusal:
             live = await self.duels.live(live.row.id)
-            hand = await self.hand_shown(live, player, notice=f"⚠️ {refusal}", from_hand_only=True)
-            await interaction.response.edit_message(**render.as_edit(hand))
+            await self._edit_hand(interaction, self.hand(live, player, notice=f"⚠️ {refusal}"), live, player)
             return
         stored(interaction)
         try:
-            # Its picture again only for a choice among the hand's cards: else its text says enough.
-            hand = await self.hand_shown(step.live, player, from_hand_only=True)
-            await interaction.response.edit_message(**render.as_edit(hand))
+            await self._edit_hand(interaction, self.hand(step.live, player), step.live, player)
         finally:  # the board follows the database, whatever became of the answer
             await self.after_step(step)
 
