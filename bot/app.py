@@ -110,6 +110,7 @@ class CardiaBot(discord.AutoShardedClient):
             owns=self.owns_guild,
         )
         self.pictures = Pictures(processes=self.picture_processes)
+        await self.pictures.ready()
         self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer, self.pictures)
         self.records_cog = RecordsCog(self, self.records)
         self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)

@@ -48,7 +48,8 @@ class Worker:
             self.executor = ProcessPoolExecutor(1, mp_context=context, initializer=_start_worker)
         else:
             self.executor = ThreadPoolExecutor(1, thread_name_prefix=name)
-            self.executor.submit(picture.warm)  # this thread's fonts load while the bot connects
+        # Started now (a process is spawned on its first job), its fonts loaded: see Pictures.ready.
+        self.started = self.executor.submit(picture.warm)
         self.waiting = 0
 
 
@@ -62,6 +63,17 @@ class Pictures:
         self.seconds = 0.0
         self.bytes = 0
         self.shed = 0
+
+    async def ready(self, timeout: float = 60.0) -> None:
+        """Wait until both workers have started and loaded their fonts (a second or so for processes):
+        the bot waits for it before it goes online, so the first boards after a start are drawn at once."""
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(asyncio.wrap_future(w.started) for w in (self._hands, self._boards))),
+                timeout,
+            )
+        except Exception:  # pictures that cannot be drawn are left out: the bot goes on without them
+            log.exception("the picture workers did not start: boards and hands go as text")
 
     async def board(
         self, view: View, names: Sequence[str], *, title: str, details: str, language: str
