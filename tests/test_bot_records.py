@@ -15,7 +15,7 @@ import pytest
 
 from bot.services.records import PAGE_SIZE
 from bot.store import Challenge
-from engine import state
+from engine import Setup, state
 from tests.emulator import Interaction, Message
 from tests.test_bot_e2e import Table, table
 
@@ -100,7 +100,7 @@ async def test_a_played_match_shows_in_stats_leaderboard_history_and_about(table
         )
         assert json.loads(replayed.stdout) == state(followed.game)
         stored = await table.storage.game(first_game)
-        assert stored is not None and json.loads(record)["setup"] == stored.setup
+        assert stored is not None and Setup.model_validate(json.loads(record)["setup"]) == stored.setup
 
         # A game under way, an unknown game, and a typo are refused privately.
         message, other_match = await table.challenge(alice, carol)
