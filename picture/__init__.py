@@ -5,7 +5,8 @@ viewer, so a picture can show nothing its viewer may not see (the public board f
     png = picture.board_png(view(game, None), ("Alice", "Bob"), title=..., details=..., language="hu")
 
 Pure and deterministic: the same view, names and language give the same bytes (the font is shipped,
-laid out without system libraries). The bot draws in a worker thread, off the event loop.
+laid out without system libraries). The bot draws them in worker processes (bot.services.pictures),
+off the event loop.
 """
 
 from __future__ import annotations
