@@ -12,6 +12,7 @@ from cards import CARDS
 from engine.view import CardView
 from picture import style
 from picture.style import Box, Canvas
+from text import board
 
 RADIUS = 10
 FRAME = 3  # the gold frame of an encounter's winner, around the card
@@ -119,7 +120,7 @@ def face_card(canvas: Canvas, box: Box, slot: CardView) -> None:
     card = CARDS[slot.card]
     canvas.image.paste(_blank(str(card.faction), _size(box), 20, 10, text.current_language()), box[:2])
     mid_x = (left + right) / 2
-    canvas.centred(mid_x, top + 23, style_number(slot.influence), style.font(32, True), style.INK)
+    canvas.centred(mid_x, top + 23, board.number(slot.influence), style.font(32, True), style.INK)
     if slot.modifier:
         sign = "+" if slot.modifier > 0 else "−"
         colour = style.PLUS if slot.modifier > 0 else style.MINUS
@@ -174,8 +175,3 @@ def hand_card(canvas: Canvas, box: Box, card_id: str) -> None:
     for line in style.wrap(text.card_text(card_id), face, right - left - 14, lines):
         canvas.text((left + 7, y + 5), line, face, style.INK)
         y += 16
-
-
-def style_number(value: int) -> str:
-    """An influence, with the typographic minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
