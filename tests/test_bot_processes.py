@@ -143,16 +143,16 @@ class Table:
         return sum(len(g.actions) for g in games.values() if g.match_id == self.match_id)
 
     async def synced(self, url: str, decisions: int) -> None:
-        """Wait until ``decisions`` are stored and the latest board (or the result) shows them."""
+        """Wait until ``decisions`` are stored and the latest board (or the match's result) shows them."""
         for _ in range(200):
             games = await stored(url)
             mine = {i: g for i, g in games.items() if g.match_id == self.match_id}
             newest = max(mine)
             boards = self.boards()
-            if (
-                sum(len(g.actions) for g in mine.values()) == decisions
-                and boards
-                and (boards[-1][:2] == (newest, len(mine[newest].actions)) or self.over)
+            # A finished game's last board asks nobody: wait for the next game's board or the result.
+            shown = boards and boards[-1][:2] == (newest, len(mine[newest].actions))
+            if sum(len(g.actions) for g in mine.values()) == decisions and (
+                (shown and mine[newest].status != "finished") or self.over
             ):
                 return
             await asyncio.sleep(0.05)
