@@ -437,8 +437,8 @@ def commits_report(before: dict[str, Any], after: dict[str, Any], title: str, ou
 def memory_report(memory: dict[str, Any], out: IO[str]) -> None:
     kb = 1024
     print(
-        f"  {'games loaded':<22}{'count':>6}{'actions':>9}{'KB/duel':>9}{'one game p50/p99/max KB':>26}"
-        f"{'RSS KB/duel':>13}",
+        f"  {'games loaded':<22}{'count':>6}{'actions':>9}{'KB/duel held':>14}{'(warm)':>8}"
+        f"{'RSS KB/duel':>13}{'in use: KB/duel':>17}{'one game p50/p99/max KB':>26}",
         file=out,
     )
     measured = [("in progress", memory["in_progress"]), ("finished (complete)", memory["finished"])]
@@ -450,7 +450,8 @@ def memory_report(memory: dict[str, Any], out: IO[str]) -> None:
         )
         print(
             f"  {label:<22}{figures['duels']:>6}{figures['actions_mean']:>9.1f}"
-            f"{figures['tracemalloc_per_duel'] / kb:>9.1f}{spread:>26}{figures['rss_per_duel'] / kb:>13.1f}",
+            f"{figures['tracemalloc_per_duel'] / kb:>14.1f}{figures['warm']:>8}"
+            f"{figures['rss_per_duel'] / kb:>13.1f}{figures['warm_per_duel'] / kb:>17.1f}{spread:>26}",
             file=out,
         )
     for label, figures in measured:
@@ -459,11 +460,11 @@ def memory_report(memory: dict[str, Any], out: IO[str]) -> None:
                 f"{low}{'+' if low == 30 else f'-{low + 9}'}: {size / kb:.1f} KB ({count})"
                 for low, count, size in figures["by_actions"]
             )
-            print(f"  {label}, by actions taken: {stages}", file=out)
+            print(f"  {label}, in use, by actions taken: {stages}", file=out)
     for label, figures in measured:
         if figures["duels"]:
             where = ", ".join(f"{Path(name).name} {size / kb:.1f}" for name, size in figures["where"][:6])
-            print(f"  {label}, KB per duel by file: {where}", file=out)
+            print(f"  {label}, held, KB per duel by file: {where}", file=out)
 
 
 async def servers(emulator: Emulator, count: int, channels: tuple[str, ...]) -> list[Guild]:
@@ -612,7 +613,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     print(
         f"  load: {elapsed:.1f} s, Poisson arrivals at {args.rate:g}/s: {len(load)} interactions"
         f" ({len(load) / elapsed:.1f}/s) on {args.duels} duels ({in_progress} with a game in progress at the"
-        f" end); bot cache holds {after['cached']} games",
+        f" end); bot cache holds {after['cached']} games, {after['warm']} with their engine state",
         file=out,
     )
     print("", file=out)

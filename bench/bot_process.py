@@ -289,8 +289,10 @@ async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
 async def measure_memory(bot: CardiaBot) -> dict[str, Any]:
     """What one duel held in memory costs: the games are loaded into a fresh ``Duels`` cache
     (``Duels.live``: the record read from the database and replayed, as after an eviction or a restart),
-    and the memory that stays allocated is divided by the number of games. Every game in progress is
-    measured, and apart, up to 1,000 finished games (complete records: the most a game holds).
+    and the memory that stays allocated is divided by the number of games: held as the bot holds them
+    (the most recently used with their engine state, the others their rows and record), and each with
+    its engine state (what a game in use costs, by its length). Every game in progress is measured, and
+    apart, up to 1,000 finished games (complete records: the most a game holds).
 
     tracemalloc counts the bytes Python allocated and still holds (the figure that matters); the
     resident set size (RSS) difference of a separate pass is shown as a cross-check (it is coarse: the
@@ -308,6 +310,7 @@ async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, A
     ids = [game_id for game_id, _ in games]
     if not ids:
         return {"duels": 0}
+    everything = len(ids) + 1
 
     async def load(probe: Duels, sizes: list[int] | None = None) -> list[LiveGame]:
         held = []
@@ -318,47 +321,57 @@ async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, A
                 sizes.append(tracemalloc.get_traced_memory()[0] - before)
         return held
 
+    async def traced(probe: Duels, sizes: list[int] | None = None) -> tuple[int, Any, Any, list[LiveGame]]:
+        """The bytes still allocated once every game is loaded, with snapshots before and after."""
+        gc.collect()
+        tracemalloc.start(1)
+        first = tracemalloc.take_snapshot()
+        base = tracemalloc.get_traced_memory()[0]
+        gc.disable()  # a collection in the middle would credit one game with what others freed
+        try:
+            held = await load(probe, sizes)
+        finally:
+            gc.enable()
+        gc.collect()
+        total = tracemalloc.get_traced_memory()[0] - base
+        second = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        return total, first, second, held
+
+    # As the bot holds them: every game's rows and record, the most recently used ones' engine state too.
     gc.collect()
     rss_before = rss()
-    probe = Duels(storage, cache_size=len(ids) + 1)
+    probe = Duels(storage, cache_size=everything)
     held = await load(probe)
     gc.collect()
     rss_after = rss()
     del probe, held
-    gc.collect()
-
-    tracemalloc.start(1)
-    first = tracemalloc.take_snapshot()
-    base = tracemalloc.get_traced_memory()[0]
-    probe = Duels(storage, cache_size=len(ids) + 1)
-    sizes: list[int] = []
-    gc.disable()  # a collection in the middle would credit one game with what others freed
-    try:
-        held = await load(probe, sizes)
-    finally:
-        gc.enable()
-    gc.collect()
-    total = tracemalloc.get_traced_memory()[0] - base
-    second = tracemalloc.take_snapshot()
-    tracemalloc.stop()
+    total, first, second, held = await traced(Duels(storage, cache_size=everything))
+    warm = sum(1 for live in held if live.engine is not None)
+    del held
     where = [
         (str(stat.traceback[0].filename), stat.size_diff / len(ids))
         for stat in second.compare_to(first, "filename")
         if stat.size_diff > 0 and stat.traceback
     ][:8]
+    # Every game with its engine state: what one game in use costs, by its length.
+    sizes: list[int] = []
+    warm_total, _, _, held = await traced(Duels(storage, cache_size=everything, warm_size=everything), sizes)
     buckets: dict[int, list[int]] = {}  # by actions so far: 0-9, 10-19, 20-29, 30+
     for (_, actions), size in zip(games, sizes, strict=True):
         buckets.setdefault(min(actions // 10 * 10, 30), []).append(size)
     ordered = sorted(sizes)
     events = sum(len(live.game.events) for live in held) / len(held)
-    del probe, held
+    del held
     gc.collect()
     return {
         "duels": len(ids),
+        "warm": warm,
         "actions_mean": sum(actions for _, actions in games) / len(games),
         "actions_max": max(actions for _, actions in games),
         "events_mean": events,
         "tracemalloc_per_duel": total / len(ids),
+        "warm_per_duel": warm_total / len(ids),
         "per_game_p50": ordered[len(ordered) // 2],
         "per_game_p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
         "per_game_max": ordered[-1],
@@ -394,6 +407,7 @@ class Control:
             "wall": time.perf_counter(),
             "rss": rss(),
             "cached": len(getattr(duels, "_cache", ())),
+            "warm": len(getattr(duels, "_warm", ())),
             "cache_size": getattr(duels, "_cache_size", 0),
             "locks": len(getattr(duels, "_locks", ())),
             "errors": self.errors.count,

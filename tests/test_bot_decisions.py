@@ -33,6 +33,7 @@ import pytest
 import bot.services.duels as duels_module
 import text
 from bot.app import CardiaBot
+from bot.store import StoredAction
 from cards import CARDS, FACTIONS, LOCATIONS, deck_from_code
 from engine import Game, Setup, state, view
 from engine.model import Decision
@@ -182,7 +183,7 @@ class Duel:
             game.apply(player, choose)
         return game
 
-    async def actions(self) -> list[tuple[str, list[str]]]:
+    async def actions(self) -> list[StoredAction]:
         return list(await self.client.duels.storage.actions(self.game_id))
 
     async def state(self) -> dict[str, Any]:
@@ -380,7 +381,7 @@ class Duel:
             lambda: self.board_version() != before, what=f"the board after {player}'s {decision.kind}"
         )
         actions = await self.actions()
-        assert len(actions) == stored + 1 and actions[-1] == (player, list(choose)), actions[stored:]
+        assert len(actions) == stored + 1 and actions[-1] == (player, tuple(choose)), actions[stored:]
         self.decided.append(decision.kind)
         game = await self.replayed()
         mine = next((d for d in game.pending if d.player == player), None)

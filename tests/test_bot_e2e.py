@@ -28,7 +28,7 @@ import bot.services.duels
 import text
 from bot.app import CardiaBot
 from bot.cogs.duels import DuelsCog
-from bot.store import MatchRow, Storage
+from bot.store import MatchRow, Storage, StoredAction
 from cards import CARDS, Deck
 from engine import Game, Setup, observation, state, visible_events
 from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
@@ -524,7 +524,7 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing_and_old_buttons_
         index = options.index("p1:judge")
         await alice.click(alice_hand, f"cardia:b:{game_id}:0:{index}")
         await table.settle()
-        expected.apply("p1", ["p1:judge"])
+        expected.apply("p1", ("p1:judge",))
         # Alice's card went face down: the same board now waits for Bob only.
         assert table.board() is board and board.edited and table.mentioned(board) == [bob]
         bob_hand = await table.show_hand(bob, board)
@@ -540,9 +540,9 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing_and_old_buttons_
         options = next(d for d in expected.pending if d.player == "p2").options
         index = options.index("p2:surgeon")
         await table.choose_index(bob, bob_hand, f"cardia:b:{game_id}:0:{index}")
-        expected.apply("p2", ["p2:surgeon"])
+        expected.apply("p2", ("p2:surgeon",))
         stored = await table.storage.actions(game_id)
-        assert stored == [("p1", ["p1:judge"]), ("p2", ["p2:surgeon"])]
+        assert stored == [("p1", ("p1:judge",)), ("p2", ("p2:surgeon",))]
         live = await second_bot.duels.live(game_id)
         row = await table.storage.game(game_id)
         assert row is not None
@@ -561,7 +561,7 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing_and_old_buttons_
         earlier = [(message, message.content) for message in table.boards()]
         alice_hand = await table.show_hand(alice, new_board)
         await table.choose_index(alice, alice_hand, f"cardia:b:{game_id}:1:0")
-        third = ("p1", [next(d for d in expected.pending if d.player == "p1").options[0]])
+        third = ("p1", (next(d for d in expected.pending if d.player == "p1").options[0],))
         expected.apply(*third)
         assert table.mentioned(table.board()) == [bob]
         assert [(message, message.content) for message in table.boards()[:-1]] == earlier
@@ -569,7 +569,7 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing_and_old_buttons_
         for _ in range(6):
             assert await table.turn(rng)  # (each turn checks the board against the record's replay)
         stored = await table.storage.actions(game_id)
-        assert stored[:3] == [("p1", ["p1:judge"]), ("p2", ["p2:surgeon"]), third]
+        assert stored[:3] == [("p1", ("p1:judge",)), ("p2", ("p2:surgeon",)), third]
         for player, choose in stored[3:]:
             expected.apply(player, choose)
         live = await third_bot.duels.live(game_id)
@@ -601,9 +601,9 @@ async def test_simultaneous_clicks_store_each_decision_exactly_once(table: Table
         for click, hand in zip(answered, (alice_hand, bob_hand), strict=True):
             assert click.response_type == 7 and click.message is hand and "⚠️" not in hand.content
         stored = await table.storage.actions(game_id)
-        assert sorted(stored) == [("p1", ["p1:judge"]), ("p2", ["p2:surgeon"])]
-        expected.apply("p1", ["p1:judge"])
-        expected.apply("p2", ["p2:surgeon"])
+        assert sorted(stored) == [("p1", ("p1:judge",)), ("p2", ("p2:surgeon",))]
+        expected.apply("p1", ("p1:judge",))
+        expected.apply("p2", ("p2:surgeon",))
         assert [d.kind for d in expected.pending] == ["play", "play"]  # round 2, no ability to decide
         # One new board shows the revealed round, not one per click.
         first, latest = table.boards()
@@ -645,7 +645,7 @@ async def test_simultaneous_clicks_store_each_decision_exactly_once(table: Table
         await table.settle()
         stored = await table.storage.actions(game_id)
         p2_options = next(d for d in expected.pending if d.player == "p2").options
-        assert stored[3:] == [("p2", [p2_options[0]])]
+        assert stored[3:] == [("p2", (p2_options[0],))]
         notices = [click.callbacks[0]["data"].get("content") or "" for click in clicks]
         assert sorted(notice.startswith(OUT_OF_DATE) for notice in notices) == [False, True]
         expected.apply(*stored[3])
@@ -692,7 +692,7 @@ async def test_strangers_and_stale_clicks_are_refused_and_change_nothing(table: 
         # Alice places her Judge from one copy; the second copy is now out of date.
         await table.choose_index(alice, alice_hand, f"cardia:b:{game_id}:0:{judge}")
         chosen = await table.storage.actions(game_id)
-        assert chosen == [("p1", ["p1:judge"])]
+        assert chosen == [("p1", ("p1:judge",))]
         # Another card, or the same one a second time (both clicked before the copy was refreshed).
         late = [
             alice.component_interaction(stale_hand, f"cardia:b:{game_id}:0:{i}") for i in sorted({0, judge})
@@ -710,7 +710,7 @@ async def test_strangers_and_stale_clicks_are_refused_and_change_nothing(table: 
         bob_hand = await table.show_hand(bob, board)
         await table.choose_index(bob, bob_hand, f"cardia:b:{game_id}:0:{surgeon}")
         chosen = await table.storage.actions(game_id)
-        assert chosen == [("p1", ["p1:judge"]), ("p2", ["p2:surgeon"])]
+        assert chosen == [("p1", ("p1:judge",)), ("p2", ("p2:surgeon",))]
         assert alice in table.mentioned(table.board())
         stale = await alice.click(old_hand, f"cardia:b:{game_id}:0:0")
         await table.settle()
@@ -722,7 +722,7 @@ async def test_strangers_and_stale_clicks_are_refused_and_change_nothing(table: 
     assert await _actions(table, game_id) == chosen
 
 
-async def _actions(table: Table, game_id: int) -> list[tuple[str, list[str]]]:
+async def _actions(table: Table, game_id: int) -> list[StoredAction]:
     """The stored actions, read from the database file with no bot running."""
     storage = await Storage.open(table.database)
     try:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Storage
+from bot.store import Storage, StoredAction
 from engine import Game, Setup
 from tests.emulator import Emulator, Interaction, Message, SimUser
 from tests.emulator.state import Channel, Guild
@@ -40,7 +40,7 @@ class StoredGame:
     match_id: int
     status: str
     setup: Setup
-    actions: list[tuple[str, list[str]]]
+    actions: list[StoredAction]
 
     def replay(self) -> Game:
         game = Game(self.setup)

@@ -268,7 +268,7 @@ async def test_the_computer_thinks_in_worker_processes(database: str) -> None:
         again = await asyncio.get_running_loop().run_in_executor(
             pool, choose, earlier, "p2", "normal", search_seed(first.row.id, index), None
         )
-        assert list(again.answer) == live.actions[index][1]
+        assert tuple(again.answer) == live.actions[index][1]
     finally:
         await process.close()
         pool.shutdown(wait=True)

@@ -10,7 +10,7 @@ import pytest
 import pytest_asyncio
 
 from bot.services.duels import Duels, Pick, Refusal
-from bot.store import Challenge, Conflict, Storage
+from bot.store import Challenge, Conflict, Storage, StoredAction
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 
@@ -85,7 +85,7 @@ async def test_decisions_are_checked_and_change_nothing_when_refused(duels: Duel
     assert step.player == "p1" and live.own_actions("p1") == 1
     with pytest.raises(Refusal, match="out of date"):  # the same click again
         await duels.act(game_id, ALICE[0], 0, [hand[0]])
-    assert await duels.storage.actions(game_id) == [("p1", [hand[0]])]
+    assert await duels.storage.actions(game_id) == [("p1", (hand[0],))]
 
 
 @pytest.mark.asyncio
@@ -114,7 +114,7 @@ async def test_the_database_rejects_a_second_action_with_the_same_sequence(duels
     with pytest.raises(Conflict):  # the store's word for a refused key (sqlite3.IntegrityError here)
         async with duels.storage.transaction() as tx:
             await tx.insert_action(game_id, 0, "p2", ["p2:djinn"])
-    assert await duels.storage.actions(game_id) == [("p1", ["p1:djinn"])]
+    assert await duels.storage.actions(game_id) == [("p1", ("p1:djinn",))]
 
 
 @pytest.mark.asyncio
@@ -173,7 +173,7 @@ async def test_a_button_s_index_becomes_the_option_under_the_lock(duels: Duels) 
         await duels.act(game_id, ALICE[0], 0, Pick(len(options)))
     assert await duels.storage.actions(game_id) == []
     step = await duels.act(game_id, ALICE[0], 0, Pick(2))
-    assert step.player == "p1" and await duels.storage.actions(game_id) == [("p1", [options[2]])]
+    assert step.player == "p1" and await duels.storage.actions(game_id) == [("p1", (options[2],))]
 
 
 @pytest.mark.asyncio
@@ -189,7 +189,7 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
     gate = asyncio.Event()
     calls = 0
 
-    async def slow_first_read(wanted: int) -> list[tuple[str, list[str]]]:
+    async def slow_first_read(wanted: int) -> list[StoredAction]:
         nonlocal calls
         calls += 1
         actions = await read_actions(wanted)
@@ -207,3 +207,47 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
     gate.set()
     assert await slow is fast
     assert len((await duels.live(game_id)).actions) == 1
+
+
+@pytest.mark.asyncio
+async def test_only_the_most_recently_used_games_keep_their_engine_state(database: str) -> None:
+    """Beyond ``warm_size`` games, the least recently used one keeps only its rows and record, and is
+    replayed, to the same state, when read again; a game whose lock is held (a decision being stored) is
+    never let go."""
+    storage = await Storage.open(database)
+    try:
+        duels = Duels(storage, warm_size=2)
+        ids = []
+        for number in range(3):  # three duels between different players
+            players = (number * 10 + 1, f"A{number}"), (number * 10 + 2, f"B{number}")
+            match = await duels.propose(Challenge(10, 20, *players, "II", "bazaar", 2))
+            _, live = await duels.answer(match.id, players[1][0], "accept")
+            assert live is not None
+            users = {"p1": players[0][0], "p2": players[1][0]}
+            for _ in range(5):
+                decision = live.game.pending[0]
+                await duels.act(
+                    live.row.id,
+                    users[decision.player],
+                    live.own_actions(decision.player),
+                    [decision.options[0]],
+                )
+            ids.append(live.row.id)
+        first = duels._cache[ids[0]]
+        assert first.engine is None, "the least recently used of three games is cold"
+        assert [duels._cache[i].engine is not None for i in ids[1:]] == [True, True]
+
+        again = await duels.live(ids[0])
+        assert again is first and first.engine is not None, "read again: replayed, and warm"
+        events, pending = list(first.game.events), first.game.pending
+        assert len(first.actions) == 5 and duels._cache[ids[1]].engine is None, "the next one cools"
+
+        async with duels.lock(ids[0]):  # a decision of the first game being stored
+            await duels.live(ids[1])
+            await duels.live(ids[2])
+            assert first.engine is not None, "a locked game keeps its engine state"
+        await duels.live(ids[1])
+        assert first.engine is None
+        assert first.game.events == events and first.game.pending == pending, "replayed to the same state"
+    finally:
+        await storage.close()

@@ -12,11 +12,23 @@ import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store import BOARD, CHALLENGE, RESULT, Challenge, Conflict, GameRow, MatchRow, Storage, Transaction
+from bot.store import (
+    BOARD,
+    CHALLENGE,
+    RESULT,
+    Challenge,
+    Conflict,
+    GameRow,
+    MatchRow,
+    Storage,
+    StoredAction,
+    Transaction,
+    stored_action,
+)
 from cards import DeckChoice
 from engine import Decision, Game, IllegalAction, Setup
 from text import tr
@@ -50,15 +62,29 @@ class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is shown to them privately."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class LiveGame:
-    """A game with its match and its engine state, replayed from the record."""
+    """A game with its match and its record. Its engine state is kept only while the game is in use
+    (see :meth:`Duels.live`); otherwise :attr:`game` replays it from the record when read."""
 
     row: GameRow
     match: MatchRow
-    game: Game
-    actions: list[tuple[str, list[str]]]
+    actions: list[StoredAction]
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
+    engine: Game | None = field(default=None, repr=False)  # None: cold, replayed when next read
+    on_replay: Callable[[LiveGame], None] | None = field(default=None, repr=False)
+
+    @property
+    def game(self) -> Game:
+        """The engine's state of the game: kept, or replayed from the record (a fraction of a ms)."""
+        game = self.engine
+        if game is None:
+            game = self.engine = Game(self.row.setup)
+            for player, choose in self.actions:
+                game.apply(player, choose)
+            if self.on_replay is not None:
+                self.on_replay(self)
+        return game
 
     @property
     def revision(self) -> int:
@@ -119,13 +145,28 @@ def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
     return {"deck": deck, "location": location, "seed": secrets.randbits(62), "chance": "seeded"}
 
 
+#: Games kept in memory: their rows and records (a couple of KB each), and of the most recently used
+#: ones, their engine state too (about 10 KB each, and a hundred objects the garbage collector goes
+#: through at every full collection). A game out of both is read and replayed again when needed.
+CACHED_GAMES = 10_000
+WARM_GAMES = 100
+
+
 class Duels:
-    def __init__(self, storage: Storage, cache_size: int = 1000, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        cache_size: int = CACHED_GAMES,
+        warm_size: int = WARM_GAMES,
+        clock: Clock | None = None,
+    ) -> None:
         self.storage = storage
         # When a game's wait for a decision begins (bot.services.timers reads it with the same clock).
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
         self._cache_size = cache_size
+        self._warm: OrderedDict[int, LiveGame] = OrderedDict()  # those with their engine state kept
+        self._warm_size = warm_size
         # One lock per game while someone uses it: weak, so idle games leave nothing behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called inside the transaction that records a finished game (ratings use it).
@@ -216,31 +257,60 @@ class Duels:
         return lock
 
     async def live(self, game_id: int) -> LiveGame:
-        cached = self._cache.get(game_id)
-        if cached is not None:
+        """A game as stored, its engine state ready. The most recently used games are kept whole (up to
+        ``warm_size``); more (up to ``cache_size``) keep only their rows and record, and are replayed
+        when used again; the rest are read from the database."""
+        live = self._cache.get(game_id)
+        if live is not None:
             self._cache.move_to_end(game_id)
-            return cached
+        else:
+            live = await self._read(game_id)
+        if live.engine is None:
+            live.game  # noqa: B018 -- replayed now, on_replay makes it warm
+        else:
+            self._warm.move_to_end(game_id)
+            if len(self._warm) > self._warm_size:  # one was kept for its lock
+                self._trim()
+        return live
+
+    async def _read(self, game_id: int) -> LiveGame:
         row = await self.storage.game(game_id)
         if row is None:
             raise Refusal(tr("refuse.game_gone"))
         match = await self.storage.match(row.match_id)
         assert match is not None
         actions = await self.storage.actions(game_id)
-        game = Game(row.setup)
-        for player, choose in actions:
-            game.apply(player, choose)
-        live = LiveGame(row, match, game, actions)
-        if row.status != "in_progress" and game.result is None:  # ended by the bot (see end, abort)
-            live.ended = (row.winner, row.reason or "")
         cached = self._cache.get(game_id)
         if cached is not None:
-            # Another caller replayed it while this one read the database, and decisions go to that one
-            # (under the game's lock): what was read here may be older already.
+            # Another caller read it meanwhile, and decisions go to that one (under the game's lock):
+            # what was read here may be older already.
             return cached
-        self._cache[game_id] = live
+        live = self._cache[game_id] = LiveGame(row, match, actions, on_replay=self._warmed)
+        if row.status != "in_progress" and live.game.result is None:  # ended by the bot (see end, abort)
+            live.ended = (row.winner, row.reason or "")
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
-            self._cache.popitem(last=False)
+            _, evicted = self._cache.popitem(last=False)
+            self._warm.pop(evicted.row.id, None)  # whoever still holds it may go on using it
         return live
+
+    def _warmed(self, live: LiveGame) -> None:
+        """``live`` was just replayed: its engine state is kept."""
+        self._warm[live.row.id] = live
+        self._trim()
+
+    def _trim(self) -> None:
+        """Let go of the least recently used games' engine states, beyond ``warm_size``. A game whose
+        lock is held keeps its state: a decision being stored is in the engine and not yet in the
+        record, so a replay would lose it."""
+        for game_id in list(self._warm)[: max(0, len(self._warm) - self._warm_size)]:
+            lock = self._locks.get(game_id)
+            if lock is None or not lock.locked():
+                self._cool(self._warm[game_id])
+
+    def _cool(self, live: LiveGame) -> None:
+        """Let go of a game's engine state (its record stays)."""
+        self._warm.pop(live.row.id, None)
+        live.engine = None
 
     async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str] | Pick) -> Step:
         """Apply a player's decision: options (a select's values), or a :class:`Pick` of one option by
@@ -287,7 +357,9 @@ class Duels:
         try:
             next_game, match_over = await self._save(live, player, choose)
         except BaseException:
-            self._cache.pop(live.row.id, None)  # the cached game is ahead of the database: rebuild it
+            # The engine state is ahead of the database: read and replay the game afresh.
+            self._cache.pop(live.row.id, None)
+            self._cool(live)
             raise
         self.changed(live, next_game)
         return Step(live, player, next_game, match_over)
@@ -308,7 +380,7 @@ class Duels:
                     )
         except Conflict:
             raise Refusal(tr("refuse.already_made")) from None
-        live.actions.append((player, list(choose)))
+        live.actions.append(stored_action(player, choose))
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
 
     async def _game_over(

@@ -27,8 +27,10 @@ from bot.store.rows import (
     MatchRow,
     Outcome,
     Post,
+    StoredAction,
     Wait,
     bounds,
+    stored_action,
 )
 from bot.store.settings import SettingsQueries
 from bot.store.timers import TimerQueries
@@ -71,9 +73,11 @@ __all__ = [
     "Post",
     "Storage",
     "StorageError",
+    "StoredAction",
     "Transaction",
     "Wait",
     "bounds",
     "is_postgres",
     "now",
+    "stored_action",
 ]

@@ -4,14 +4,22 @@ outbox of what the channel must show (bot.cogs.outbox)."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 from bot.ids import storable
 from bot.store.connection import Connection, now
 from bot.store.database import Database
-from bot.store.rows import Challenge, GameRow, MatchRow, Post, game_row, match_row
+from bot.store.rows import (
+    Challenge,
+    GameRow,
+    MatchRow,
+    Post,
+    StoredAction,
+    game_row,
+    match_row,
+    stored_action,
+)
 
 #: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
 CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
@@ -202,13 +210,9 @@ class DuelQueries(Connection[Any]):
         ) as cursor:
             return [game_row(row) for row in await cursor.fetchall()]
 
-    async def actions(self, game_id: int) -> list[tuple[str, list[str]]]:
-        # Interned: a game in memory keeps its actions, and the same few strings ("p1", "p2:judge", ...)
-        # would otherwise be held once per action (about a tenth of a cached game; bench/bot_load.py).
+    async def actions(self, game_id: int) -> list[StoredAction]:
         async with self.db.execute(
             "SELECT player, choose FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ) as cursor:
-            return [
-                (sys.intern(row["player"]), [sys.intern(option) for option in json.loads(row["choose"])])
-                for row in await cursor.fetchall()
-            ]
+            rows = await cursor.fetchall()
+        return [stored_action(row["player"], json.loads(row["choose"])) for row in rows]

@@ -4,6 +4,7 @@ knows which database holds them."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
@@ -22,6 +23,18 @@ class Row(Protocol):
 
 
 Outcome = Literal["win", "loss", "draw"]
+
+#: A decision as stored: who took it ("p1", "p2") and the options they chose.
+StoredAction = tuple[str, tuple[str, ...]]
+_ACTIONS: dict[StoredAction, StoredAction] = {}  # a few thousand at most: (seat, the cards or options)
+
+
+def stored_action(player: str, choose: Sequence[str]) -> StoredAction:
+    """The one shared copy of this action: a game in memory keeps its actions, and the same few hundred
+    (a seat and a card) recur in every game. A tuple of strings is also left alone by the garbage
+    collector, where a list of them is tracked (bench/bot_load.py: a tenth of a cached game)."""
+    action = (player, tuple(choose))
+    return _ACTIONS.setdefault(action, action)
 
 
 @dataclass(frozen=True, slots=True)
