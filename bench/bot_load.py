@@ -654,7 +654,8 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         print(
             f"  {name}: CPU {cpu_share(start, end):.0%} of one core; event loop lag p50/p99/max"
             f" {bot_lag['p50'] * 1000:.1f}/{bot_lag['p99'] * 1000:.1f}/{bot_lag['max'] * 1000:.1f} ms;"
-            f" RSS {end['rss'] / 2**20:.0f} MB; {end['locks']} per-game locks;"
+            f" {(end['cpu'] - start['cpu']) / len(load) * 1000 * len(befores):.2f} ms of CPU per interaction;"
+            f" {end['event_loop']}; RSS {end['rss'] / 2**20:.0f} MB; {end['locks']} per-game locks;"
             f" errors logged: {end['errors']}",
             file=out,
         )
@@ -683,6 +684,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         file=out,
     )
     print(f"    most tracked: {', '.join(f'{k} {n}' for k, n in collected['kinds'][:10])}", file=out)
+    print(f"    containers by holder: {', '.join(f'{k} {n}' for k, n in collected['owners'])}", file=out)
     print("", file=out)
     print("Memory per duel held in memory (bot process)", file=out)
     memory_report(await bots.first.call("memory", timeout=900.0), out)
@@ -763,7 +765,7 @@ async def find_max(args: argparse.Namespace, driver: Driver, bots: Bots, out: IO
     )
     print(
         f"  {'rate/s':>8}{'done/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}"
-        f"{'commits/dec':>13}{'bots CPU':>10}{'driver CPU':>12}",
+        f"{'commits/dec':>13}{'bots CPU':>10}{'ms/inter.':>11}{'driver CPU':>12}",
         file=out,
     )
     gc.collect()
@@ -792,7 +794,7 @@ async def find_max(args: argparse.Namespace, driver: Driver, bots: Bots, out: IO
             print(
                 f"  {rate:>8.0f}{len(load) / elapsed:>8.1f}{percentile(latencies, 0.5) * 1000:>9.1f}"
                 f"{p99 * 1000:>9.1f}{latencies[-1] * 1000:>9.1f}{late:>8}{unanswered:>11}{per_decision:>13}"
-                f"{bots_cpu:>10.0%}{driver_cpu:>12.0%}",
+                f"{bots_cpu:>10.0%}{bots_cpu * elapsed / max(1, len(load)) * 1000:>11.2f}{driver_cpu:>12.0%}",
                 file=out,
                 flush=True,
             )

@@ -49,6 +49,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot import loop as event_loop
 from bot.app import CardiaBot
 from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Storage, Transaction
@@ -406,6 +407,7 @@ class Control:
             "cpu": time.process_time(),
             "wall": time.perf_counter(),
             "rss": rss(),
+            "event_loop": event_loop.name(),
             "cached": len(getattr(duels, "_cache", ())),
             "warm": len(getattr(duels, "_warm", ())),
             "cache_size": getattr(duels, "_cache_size", 0),
@@ -459,13 +461,26 @@ class Control:
         if name == "gc":
             objects = gc.get_objects()
             kinds = Counter(type(o).__name__ for o in objects).most_common(12)
+            # Who holds the most common containers: the kind of object each is directly referred to by.
+            common = {"list", "dict", "set", "tuple"}
+            owners: Counter[str] = Counter()
+            for owner in objects:
+                for held in gc.get_referents(owner):
+                    kind = type(held).__name__
+                    if kind in common and gc.is_tracked(held):
+                        owners[f"{kind} in {type(owner).__name__}"] += 1
             del objects
             times = []
             for _ in range(2):  # the first one also frees what the load left; the second only traverses
                 started = time.perf_counter()
                 freed = gc.collect()
                 times.append(((time.perf_counter() - started) * 1000, freed))
-            return {"tracked": len(gc.get_objects()), "kinds": kinds, "collections": times}
+            return {
+                "tracked": len(gc.get_objects()),
+                "kinds": kinds,
+                "owners": owners.most_common(10),
+                "collections": times,
+            }
         if name == "memory":
             return await measure_memory(self.bot)
         raise ValueError(f"unknown command {name!r}")
@@ -534,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     shard = None if args.shards is None else (args.shard, args.shards)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(name)s: %(message)s")
     out, sys.stdout = sys.stdout, sys.stderr  # standard output carries the protocol only
-    asyncio.run(run(args.api, args.gateway, args.database, shard, out))
+    event_loop.run(run(args.api, args.gateway, args.database, shard, out))
     return 0
 
 

@@ -133,6 +133,8 @@ def merged(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
             return {key: add([value[key] for value in values if key in value]) for key in keys}
         if isinstance(values[0], list):
             return [item for value in values for item in value]
+        if isinstance(values[0], str):  # the same for all (the event loop's kind)
+            return values[0]
         return sum(values)
 
     combined: dict[str, Any] = add(answers)

@@ -21,6 +21,7 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
+from bot import loop as event_loop
 from bot.app import CardiaBot
 from bot.settings import Settings, describe_error
 from bot.store import StorageError
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         picture_processes=settings.picture_processes,
     )
     try:
-        asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
+        event_loop.run(serve(bot, settings.discord_token.get_secret_value()))
     except discord.LoginFailure:
         print(REFUSED, file=sys.stderr)
         return 1
@@ -81,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
 
 async def serve(bot: CardiaBot, token: str) -> None:
     """Run until the bot stops or a SIGTERM/SIGINT asks it to (then close it cleanly)."""
+    log.info("event loop: %s", event_loop.name())
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):

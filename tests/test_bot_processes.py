@@ -203,6 +203,7 @@ async def test_a_process_killed_mid_decision_loses_nothing_while_the_other_plays
     try:
         await processes[0].start("--sync")
         await processes[1].start()
+        assert "event loop: uvloop" in processes[0].log.read_text(), "python -m bot runs on uvloop"
         for table in tables:
             await table.open_match()
             await table.decide(url)

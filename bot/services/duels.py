@@ -167,6 +167,7 @@ class Duels:
         self._cache_size = cache_size
         self._warm: OrderedDict[int, LiveGame] = OrderedDict()  # those with their engine state kept
         self._warm_size = warm_size
+        self._on_replay = self._warmed  # one bound method for all the games (each is an object to collect)
         # One lock per game while someone uses it: weak, so idle games leave nothing behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called inside the transaction that records a finished game (ratings use it).
@@ -285,7 +286,7 @@ class Duels:
             # Another caller read it meanwhile, and decisions go to that one (under the game's lock):
             # what was read here may be older already.
             return cached
-        live = self._cache[game_id] = LiveGame(row, match, actions, on_replay=self._warmed)
+        live = self._cache[game_id] = LiveGame(row, match, actions, on_replay=self._on_replay)
         if row.status != "in_progress" and live.game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
