@@ -82,7 +82,6 @@ def main(argv: list[str] | None = None) -> int:
 
 async def serve(bot: CardiaBot, token: str) -> None:
     """Run until the bot stops or a SIGTERM/SIGINT asks it to (then close it cleanly)."""
-    log.info("event loop: %s", event_loop.name())
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot import loop as event_loop
 from bot.cogs import cardia_group, help
 from bot.cogs.components import DYNAMIC_ITEMS
 from bot.cogs.duels import DuelsCog
@@ -32,10 +33,8 @@ from bot.services.timers import Timers
 from bot.store import Storage
 
 log = logging.getLogger(__name__)
-DRAIN_SECONDS = 5.0
-HEALTH_EVERY = (
-    30.0  # seconds between two health marks  # on SIGTERM, how long interactions in flight may take to finish
-)
+DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
+HEALTH_EVERY = 30.0  # seconds between two health marks
 
 
 class CardiaBot(discord.AutoShardedClient):
@@ -92,6 +91,7 @@ class CardiaBot(discord.AutoShardedClient):
             self.storage = await Storage.open(self.database, self.pool_size)
 
     async def setup_hook(self) -> None:
+        log.info("event loop: %s", event_loop.name())
         await self.open_storage()
         assert self.storage is not None
         # The services (no discord.py), then the cogs, each given the services it needs.

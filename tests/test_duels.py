@@ -230,7 +230,7 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
                     live.row.id,
                     users[decision.player],
                     live.own_actions(decision.player),
-                    [decision.options[0]],
+                    decision.options[: decision.count],
                 )
             ids.append(live.row.id)
         first = duels._cache[ids[0]]

@@ -69,7 +69,7 @@ class LiveGame:
 
     row: GameRow
     match: MatchRow
-    actions: list[StoredAction]
+    actions: tuple[StoredAction, ...]  # shared tuples: nothing here for the garbage collector to go through
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
     engine: Game | None = field(default=None, repr=False)  # None: cold, replayed when next read
     on_replay: Callable[[LiveGame], None] | None = field(default=None, repr=False)
@@ -280,7 +280,7 @@ class Duels:
             raise Refusal(tr("refuse.game_gone"))
         match = await self.storage.match(row.match_id)
         assert match is not None
-        actions = await self.storage.actions(game_id)
+        actions = tuple(await self.storage.actions(game_id))
         cached = self._cache.get(game_id)
         if cached is not None:
             # Another caller read it meanwhile, and decisions go to that one (under the game's lock):
@@ -381,7 +381,7 @@ class Duels:
                     )
         except Conflict:
             raise Refusal(tr("refuse.already_made")) from None
-        live.actions.append(stored_action(player, choose))
+        live.actions = (*live.actions, stored_action(player, choose))
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
 
     async def _game_over(

@@ -93,12 +93,19 @@ class GameRow:
     id: int
     match_id: int
     number: int
-    setup: Setup  # parsed once: the game replayed from it shares it (no JSON dict kept beside it)
+    setup_json: str  # as stored: a few hundred bytes no collection goes through (see setup)
     status: str
     winner: str | None
     reason: str | None
     board_message_id: int | None
     board_told: int | None = None  # engine events the latest board told (None: before migration 4)
+
+    @property
+    def setup(self) -> Setup:
+        """The game's setup, parsed: read when the game is replayed. A row stays in memory with every
+        game cached, and a parsed setup there would be three more objects for each full collection of
+        the garbage collector to go through (bench/bot_load.py)."""
+        return Setup.model_validate_json(self.setup_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,7 @@ def game_row(row: Row) -> GameRow:
         id=row["id"],
         match_id=row["match_id"],
         number=row["number"],
-        setup=Setup.model_validate_json(row["setup"]),
+        setup_json=row["setup"],
         status=row["status"],
         winner=row["winner"],
         reason=row["reason"],
