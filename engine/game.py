@@ -35,7 +35,7 @@ class Game(Table):
         self.applied = 0  # actions applied so far
         # Called as each round starts, when the flow holds no state of its own (engine.checkpoint).
         self.on_round_start = on_round_start
-        self._flow = self._play()
+        self._flow: Flow[None] | None = self._play()  # None once released
         self._run(None)
 
     # --- the driver -----------------------------------------------------------------------------------
@@ -45,6 +45,8 @@ class Game(Table):
         answer is not legal."""
         if self.result is not None:
             raise IllegalAction("the game is already finished")
+        if self._flow is None:
+            raise IllegalAction("this copy of the game was released: replay the record to play on")
         decision = next((d for d in self.pending if d.player == player), None)
         if decision is None:
             waiting = " and ".join(d.player for d in self.pending)
@@ -65,9 +67,25 @@ class Game(Table):
         self.applied += 1
         self._run((player, chosen))
 
+    def release(self) -> None:
+        """Let this game's memory go as soon as its last reference does, not at the garbage collector's
+        next full pass (a long-running holder of many games, the bot, drops them often): the flow, a
+        generator that refers back to the game, is closed, and the played cards' links to their
+        encounters are dropped. What the game shows stays readable (pending decisions, events, result,
+        views); it can no longer be played."""
+        if self._flow is not None:
+            self._flow.close()
+            self._flow = None
+        for encounter in self.row:
+            for card in encounter.slots:
+                if card is not None:
+                    del card.encounter  # the one link back: a card reads it only while the game is played
+
     def _run(self, answer: Answer | None) -> None:
         try:
-            self.pending = self._flow.send(answer) if answer is not None else next(self._flow)
+            flow = self._flow
+            assert flow is not None  # apply refuses a released game
+            self.pending = flow.send(answer) if answer is not None else next(flow)
         except GameOver as over:
             self.result = over.result
             self.pending = ()

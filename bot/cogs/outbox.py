@@ -27,7 +27,7 @@ import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -70,7 +70,9 @@ class Outbox:
         self.duels = duels
         self.storage: Storage = duels.storage
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._done: dict[int, set[int]] = {}  # match -> entries done whose mark is not committed yet
+        # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
+        # set would be one more object for every full collection of the garbage collector)
+        self._done: dict[int, tuple[int, ...]] = {}
         self._suspect: set[int] = set()  # matches whose posts may exist unmarked: look before posting
         # match -> its challenge message and the status it shows, until the challenge is answered
         self._challenges: dict[int, tuple[int, str]] = {}
@@ -140,9 +142,9 @@ class Outbox:
     async def _update(self, match_id: int) -> None:
         posts = await self.storage.due_posts(match_id)
         # Entries marked done here and still listed are only waiting for their mark's commit.
-        done = self._done.get(match_id, set()) & {post.id for post in posts}
+        done = set(self._done.get(match_id, ())) & {post.id for post in posts}
         if done:
-            self._done[match_id] = done
+            self._done[match_id] = tuple(done)
         else:
             self._done.pop(match_id, None)
         posts = [post for post in posts if post.id not in done]
@@ -314,7 +316,7 @@ class Outbox:
 
     def _mark_done(self, match_id: int, post_ids: Iterable[int]) -> None:
         ids = list(post_ids)
-        self._done.setdefault(match_id, set()).update(ids)
+        self._done[match_id] = (*self._done.get(match_id, ()), *ids)
         self.storage.note_posted(ids)
         self._flush_soon()
 
@@ -400,4 +402,4 @@ def _events_after(live: LiveGame, revision: int) -> int:
 
 
 def _with(match: MatchRow, **changes: Any) -> MatchRow:
-    return replace(match, **changes)
+    return match._replace(**changes)

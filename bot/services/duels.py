@@ -309,9 +309,14 @@ class Duels:
                 self._cool(self._warm[game_id])
 
     def _cool(self, live: LiveGame) -> None:
-        """Let go of a game's engine state (its record stays)."""
+        """Let go of a game's engine state (its record stays). Released, it is freed at once rather than
+        by the garbage collector's next full pass, which would then go through a hundred games' worth of
+        objects: its pause is the longest a player feels. Whoever still reads it (a board being built)
+        reads it as it was; nobody plays it (a decision is applied under the game's lock)."""
         self._warm.pop(live.row.id, None)
-        live.engine = None
+        if live.engine is not None:
+            live.engine.release()
+            live.engine = None
 
     async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str] | Pick) -> Step:
         """Apply a player's decision: options (a select's values), or a :class:`Pick` of one option by
