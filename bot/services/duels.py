@@ -7,6 +7,7 @@ Discord. The database is the source of truth; a game in memory is a cache rebuil
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 import weakref
@@ -303,10 +304,13 @@ class Duels:
         """Let go of the least recently used games' engine states, beyond ``warm_size``. A game whose
         lock is held keeps its state: a decision being stored is in the engine and not yet in the
         record, so a replay would lose it."""
-        for game_id in list(self._warm)[: max(0, len(self._warm) - self._warm_size)]:
+        excess = len(self._warm) - self._warm_size
+        if excess <= 0:
+            return
+        for game_id, live in list(itertools.islice(self._warm.items(), excess)):
             lock = self._locks.get(game_id)
             if lock is None or not lock.locked():
-                self._cool(self._warm[game_id])
+                self._cool(live)
 
     def _cool(self, live: LiveGame) -> None:
         """Let go of a game's engine state (its record stays). Released, it is freed at once rather than
