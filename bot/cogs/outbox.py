@@ -27,7 +27,7 @@ import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -402,4 +402,4 @@ def _events_after(live: LiveGame, revision: int) -> int:
 
 
 def _with(match: MatchRow, **changes: Any) -> MatchRow:
-    return match._replace(**changes)
+    return replace(match, **changes)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, Protocol
 
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field
@@ -51,11 +51,8 @@ class Challenge:
     computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
 
 
-class MatchRow(NamedTuple):
-    """A match as stored. Named tuples (this and GameRow): every cached game keeps its rows, and a tuple
-    of plain values is left out of the garbage collector's passes, where an object is gone through at
-    every full collection (bench/bot_load.py: 10,000 duels held)."""
-
+@dataclass(frozen=True, slots=True)
+class MatchRow:
     id: int
     guild_id: int
     channel_id: int
@@ -91,9 +88,8 @@ class MatchRow(NamedTuple):
         return None
 
 
-class GameRow(NamedTuple):
-    """A game as stored (see MatchRow: a named tuple)."""
-
+@dataclass(frozen=True, slots=True)
+class GameRow:
     id: int
     match_id: int
     number: int
