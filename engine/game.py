@@ -73,9 +73,11 @@ class Game(Table):
         generator that refers back to the game, is closed, and the played cards' links to their
         encounters are dropped. What the game shows stays readable (pending decisions, events, result,
         views); it can no longer be played."""
-        if self._flow is not None:
-            self._flow.close()
-            self._flow = None
+        flow = self._flow
+        if flow is None:
+            return  # released already
+        flow.close()
+        self._flow = None
         for encounter in self.row:
             for card in encounter.slots:
                 if card is not None:

@@ -80,9 +80,10 @@ class LiveGame:
         """The engine's state of the game: kept, or replayed from the record (a fraction of a ms)."""
         game = self.engine
         if game is None:
-            game = self.engine = Game(self.row.setup)
+            game = Game(self.row.setup)
             for player, choose in self.actions:
                 game.apply(player, choose)
+            self.engine = game  # only once whole: a record that fails to replay leaves nothing half-done
             if self.on_replay is not None:
                 self.on_replay(self)
         return game
