@@ -28,6 +28,7 @@ from bot.store import (
     Storage,
     StoredAction,
     Transaction,
+    row_values,
     stored_action,
 )
 from cards import DeckChoice
@@ -153,6 +154,16 @@ def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
 CACHED_GAMES = 10_000
 WARM_GAMES = 100
 
+#: A cached game without its engine state: its rows' fields, its record and how the bot ended it, as
+#: exact tuples of plain values. The garbage collector stops tracking such tuples, where three objects
+#: (the game, its rows) would be three more for each of its full collections to go through: at 10,000
+#: duels, most of the pause (bench/bot_load.py).
+ColdGame = tuple[tuple[Any, ...], tuple[Any, ...], tuple[StoredAction, ...], tuple[str | None, str] | None]
+
+
+def _cold(live: LiveGame) -> ColdGame:
+    return row_values(live.row), row_values(live.match), live.actions, live.ended
+
 
 class Duels:
     def __init__(
@@ -165,7 +176,8 @@ class Duels:
         self.storage = storage
         # When a game's wait for a decision begins (bot.services.timers reads it with the same clock).
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
-        self._cache: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
+        # Least recently used first; a game held without its engine state is kept cold (see ColdGame).
+        self._cache: OrderedDict[int, LiveGame | ColdGame] = OrderedDict()
         self._cache_size = cache_size
         self._warm: OrderedDict[int, LiveGame] = OrderedDict()  # those with their engine state kept
         self._warm_size = warm_size
@@ -263,11 +275,12 @@ class Duels:
         """A game as stored, its engine state ready. The most recently used games are kept whole (up to
         ``warm_size``); more (up to ``cache_size``) keep only their rows and record, and are replayed
         when used again; the rest are read from the database."""
-        live = self._cache.get(game_id)
-        if live is not None:
-            self._cache.move_to_end(game_id)
-        else:
+        cached = self._cache.get(game_id)
+        if cached is None:
             live = await self._read(game_id)
+        else:
+            self._cache.move_to_end(game_id)
+            live = cached if isinstance(cached, LiveGame) else self._thaw(game_id, cached)
         if live.engine is None:
             live.game  # noqa: B018 -- replayed now, on_replay makes it warm
         else:
@@ -287,19 +300,29 @@ class Duels:
         if cached is not None:
             # Another caller read it meanwhile, and decisions go to that one (under the game's lock):
             # what was read here may be older already.
-            return cached
+            return cached if isinstance(cached, LiveGame) else self._thaw(game_id, cached)
         live = self._cache[game_id] = LiveGame(row, match, actions, on_replay=self._on_replay)
         if row.status != "in_progress" and live.game.result is None:  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         while len(self._cache) > self._cache_size:  # idle games are evicted; the database has them
-            _, evicted = self._cache.popitem(last=False)
-            self._warm.pop(evicted.row.id, None)  # whoever still holds it may go on using it
+            evicted, _ = self._cache.popitem(last=False)
+            self._warm.pop(evicted, None)  # whoever still holds it may go on using it
+        return live
+
+    def _thaw(self, game_id: int, cold: ColdGame) -> LiveGame:
+        """The cached game again as a :class:`LiveGame` (its engine state replayed when read)."""
+        row, match, actions, ended = cold
+        live = self._cache[game_id] = LiveGame(
+            GameRow(*row), MatchRow(*match), actions, ended, on_replay=self._on_replay
+        )
         return live
 
     def _warmed(self, live: LiveGame) -> None:
-        """``live`` was just replayed: its engine state is kept."""
-        self._warm[live.row.id] = live
-        self._trim()
+        """``live`` was just replayed: its engine state is kept, if it is the cached one (a copy let go
+        of and replayed by whoever still held it is theirs alone)."""
+        if self._cache.get(live.row.id) is live:
+            self._warm[live.row.id] = live
+            self._trim()
 
     def _trim(self) -> None:
         """Let go of the least recently used games' engine states, beyond ``warm_size``. A game whose
@@ -314,11 +337,15 @@ class Duels:
                 self._cool(live)
 
     def _cool(self, live: LiveGame) -> None:
-        """Let go of a game's engine state (its record stays). Released, it is freed at once rather than
-        by the garbage collector's next full pass, which would then go through a hundred games' worth of
-        objects: its pause is the longest a player feels. Whoever still reads it (a board being built)
-        reads it as it was; nobody plays it (a decision is applied under the game's lock)."""
-        self._warm.pop(live.row.id, None)
+        """Let go of a game's engine state (its record stays, as a :data:`ColdGame`). Released, it is
+        freed at once rather than by the garbage collector's next full pass, which would then go through
+        a hundred games' worth of objects: its pause is the longest a player feels. Whoever still reads
+        ``live`` (a board being built) reads it as it was, replayed if need be; nobody plays it (a
+        decision is applied under the game's lock, to the cached game)."""
+        game_id = live.row.id
+        self._warm.pop(game_id, None)
+        if self._cache.get(game_id) is live:
+            self._cache[game_id] = _cold(live)  # in its place: still as recently used
         if live.engine is not None:
             live.engine.release()
             live.engine = None

@@ -30,6 +30,7 @@ from bot.store.rows import (
     StoredAction,
     Wait,
     bounds,
+    row_values,
     stored_action,
 )
 from bot.store.settings import SettingsQueries
@@ -79,5 +80,6 @@ __all__ = [
     "bounds",
     "is_postgres",
     "now",
+    "row_values",
     "stored_action",
 ]

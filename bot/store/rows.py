@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
 
@@ -106,6 +106,11 @@ class GameRow:
         game cached, and a parsed setup there would be three more objects for each full collection of
         the garbage collector to go through (bench/bot_load.py)."""
         return Setup.model_validate_json(self.setup_json)
+
+
+def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
+    """A row's fields in order, as a plain tuple: ``type(row)(*row_values(row)) == row``."""
+    return tuple(getattr(row, field.name) for field in fields(row))
 
 
 @dataclass(frozen=True, slots=True)
