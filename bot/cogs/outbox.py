@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SCAN_LIMIT = 100  # recent channel messages looked through for a post that was made but not marked
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, doubling up to the most
-BOARDS_KEPT = 4096  # games whose board is remembered here (more than the duels' cache holds)
+BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (games.board_*)
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)

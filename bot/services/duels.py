@@ -28,6 +28,7 @@ from bot.store import (
     Storage,
     StoredAction,
     Transaction,
+    row_from_values,
     row_values,
     stored_action,
 )
@@ -313,7 +314,11 @@ class Duels:
         """The cached game again as a :class:`LiveGame` (its engine state replayed when read)."""
         row, match, actions, ended = cold
         live = self._cache[game_id] = LiveGame(
-            GameRow(*row), MatchRow(*match), actions, ended, on_replay=self._on_replay
+            row_from_values(GameRow, row),
+            row_from_values(MatchRow, match),
+            actions,
+            ended,
+            on_replay=self._on_replay,
         )
         return live
 

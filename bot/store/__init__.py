@@ -30,6 +30,7 @@ from bot.store.rows import (
     StoredAction,
     Wait,
     bounds,
+    row_from_values,
     row_values,
     stored_action,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "bounds",
     "is_postgres",
     "now",
+    "row_from_values",
     "row_values",
     "stored_action",
 ]

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field
@@ -88,6 +88,10 @@ class MatchRow:
         return None
 
 
+_DECK = [field.name for field in fields(MatchRow)].index("deck")
+RowT = TypeVar("RowT", "MatchRow", "GameRow")
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     id: int
@@ -109,8 +113,21 @@ class GameRow:
 
 
 def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
-    """A row's fields in order, as a plain tuple: ``type(row)(*row_values(row)) == row``."""
-    return tuple(getattr(row, field.name) for field in fields(row))
+    """A row's fields in order, as plain values in a tuple (a mixed deck as its factions and decks in
+    turn): the garbage collector stops tracking such a tuple, where it tracks any row and any tuple
+    holding a dict (bot.services.duels.ColdGame). :func:`row_from_values` makes the row again."""
+    values = tuple(getattr(row, field.name) for field in fields(row))
+    if isinstance(row, MatchRow) and isinstance(row.deck, dict):
+        flat = tuple(item for pair in row.deck.items() for item in pair)  # one tuple: untracked sooner
+        return (*values[:_DECK], flat, *values[_DECK + 1 :])
+    return values
+
+
+def row_from_values(kind: type[RowT], values: tuple[Any, ...]) -> RowT:
+    if kind is MatchRow and isinstance(values[_DECK], tuple):
+        flat = values[_DECK]
+        values = (*values[:_DECK], dict(zip(flat[::2], flat[1::2], strict=True)), *values[_DECK + 1 :])
+    return kind(*values)
 
 
 @dataclass(frozen=True, slots=True)
