@@ -46,20 +46,30 @@ def failing_database(table: AsyncTable, mode: str) -> Iterator[None]:
     """The bot's database raises ``disk I/O error`` on every statement (``all``) or on every write
     (``writes``: the reads work, nothing can be stored), as a full or failing disk does."""
     db = cast(SqliteDatabase, table.storage.db).db  # the aiosqlite connection under the store
-    execute = db.execute
+    execute, execute_fetchall = db.execute, db.execute_fetchall
+
+    def failing(sql: str) -> bool:
+        return mode == "all" or sql.lstrip().upper().startswith(WRITES)
 
     def broken(sql: str, parameters: Any = None) -> Any:
-        if mode == "all" or sql.lstrip().upper().startswith(WRITES):
+        if failing(sql):
             raise sqlite3.OperationalError("disk I/O error")
         return execute(sql, parameters)
+
+    async def broken_reads(sql: str, parameters: Any = None) -> Any:
+        if failing(sql):
+            raise sqlite3.OperationalError("disk I/O error")
+        return await execute_fetchall(sql, parameters)
 
     assert table._bot is not None
     table._bot.duels._cache.clear()  # games must be read again: from the failing database
     db.execute = broken  # type: ignore[method-assign]
+    db.execute_fetchall = broken_reads  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
         db.execute = execute  # type: ignore[method-assign]
+        db.execute_fetchall = execute_fetchall  # type: ignore[method-assign]
 
 
 async def answered(table: AsyncTable, send: Awaitable[Interaction]) -> Interaction:

@@ -390,7 +390,7 @@ class DuelsCog:
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
         else:
-            pending = [d for d in engine_view(game, None).pending if d.player != "chance"]
+            pending = [d for d in seen.pending if d.player != "chance"]  # the view built above
             waiting = [
                 f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
                 for d in pending

@@ -2,10 +2,10 @@
 (asyncpg, for servers that outgrow one process).
 
 The queries are written once, with ``?`` marks, against the small part of aiosqlite's interface the
-store uses: ``await db.execute(sql, params)`` (its ``rowcount``), ``async with db.execute(...) as
-cursor`` (``fetchone``, ``fetchall``), ``executemany``, ``execute_fetchall``, and :meth:`insert` for a
-new row's id. :class:`SqliteDatabase` is aiosqlite itself; :class:`PostgresDatabase` runs the same on
-a pool of asyncpg connections, each transaction on one of its own.
+store uses: ``await db.execute(sql, params)`` (its ``rowcount``), ``executemany``, ``execute_fetchall``
+and :meth:`Database.fetch_one` for reads (one round trip each), and :meth:`insert` for a new row's id.
+:class:`SqliteDatabase` is aiosqlite itself; :class:`PostgresDatabase` runs the same on a pool of
+asyncpg connections, each transaction on one of its own.
 """
 
 from __future__ import annotations
@@ -69,7 +69,15 @@ class Database(ABC):
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
 
     @abstractmethod
-    async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]: ...
+    async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]:
+        """A query's rows. On SQLite one round trip to the database's thread, where a cursor takes
+        three (execute, fetch, close), each a wait for the interpreter lock when the event loop is busy:
+        the store reads this way."""
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Any:
+        """A query's first row (None if it has none)."""
+        rows = await self.execute_fetchall(sql, params)
+        return rows[0] if rows else None
 
     @abstractmethod
     async def insert(self, sql: str, params: Params = ()) -> int:

@@ -77,10 +77,13 @@ class DuelWrites:
         """The winners (None: a draw) of the match's finished games, as this transaction sees them: a
         read through the transaction, so its own writes count (on PostgreSQL another connection would
         not see them yet)."""
-        async with self.db.execute(
-            "SELECT winner FROM games WHERE match_id = ? AND status = 'finished' ORDER BY number", (match_id,)
-        ) as cursor:
-            return [row["winner"] for row in await cursor.fetchall()]
+        return [
+            row["winner"]
+            for row in await self.db.execute_fetchall(
+                "SELECT winner FROM games WHERE match_id = ? AND status = 'finished' ORDER BY number",
+                (match_id,),
+            )
+        ]
 
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
@@ -118,11 +121,10 @@ class DuelQueries(Connection[Any]):
         values: tuple[int, ...] = ()
         if match_id is not None:
             query, values = query + " AND match_id = ?", (match_id,)
-        async with self.db.execute(query + " ORDER BY id", values) as cursor:
-            return [
-                Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
-                for row in await cursor.fetchall()
-            ]
+        return [
+            Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
+            for row in await self.db.execute_fetchall(query + " ORDER BY id", values)
+        ]
 
     # --- matches ----------------------------------------------------------------------------------------
 
@@ -162,18 +164,19 @@ class DuelQueries(Connection[Any]):
     async def match(self, match_id: int) -> MatchRow | None:
         if not storable(match_id):
             return None
-        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return None if row is None else match_row(row)
 
     async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
         marks = ", ".join("?" for _ in OPEN_MATCH)
-        async with self.db.execute(
-            f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
-            " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
-            (channel_id, *OPEN_MATCH, first, second, second, first),
-        ) as cursor:
-            return [match_row(row) for row in await cursor.fetchall()]
+        return [
+            match_row(row)
+            for row in await self.db.execute_fetchall(
+                f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
+                " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
+                (channel_id, *OPEN_MATCH, first, second, second, first),
+            )
+        ]
 
     async def open_matches(
         self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
@@ -190,29 +193,31 @@ class DuelQueries(Connection[Any]):
         if channel_id is not None:
             conditions.append("channel_id = ?")
             values.append(channel_id)
-        async with self.db.execute(
-            f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
-        ) as cursor:
-            return [match_row(row) for row in await cursor.fetchall()]
+        return [
+            match_row(row)
+            for row in await self.db.execute_fetchall(
+                f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
+            )
+        ]
 
     # --- games ------------------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
         if not storable(game_id):
             return None
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if row is None else game_row(row)
 
     async def games(self, match_id: int) -> list[GameRow]:
-        async with self.db.execute(
-            "SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)
-        ) as cursor:
-            return [game_row(row) for row in await cursor.fetchall()]
+        return [
+            game_row(row)
+            for row in await self.db.execute_fetchall(
+                "SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)
+            )
+        ]
 
     async def actions(self, game_id: int) -> list[StoredAction]:
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT player, choose FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [stored_action(row["player"], json.loads(row["choose"])) for row in rows]

@@ -50,11 +50,10 @@ RatedRow = tuple[int, int, int, int, str | None]
 
 
 async def _latest_rating(db: Database, guild_id: int, user_id: int) -> MuSigma | None:
-    async with db.execute(
+    row = await db.fetch_one(
         "SELECT mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1",
         (guild_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     return None if row is None else (row["mu"], row["sigma"])
 
 
@@ -65,10 +64,11 @@ class RecordWrites:
 
     async def record_length(self, game_id: int, rounds: int) -> int:
         """Give a finished game its place in the finish order and its length; the decisions it took."""
-        async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
-            decisions: int = (await cursor.fetchone() or (0,))[0]  # this decision included: same transaction
-        async with self.db.execute("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games") as cursor:
-            finish_seq = (await cursor.fetchone() or (1,))[0]
+        # This decision included: the same transaction.
+        decisions: int = (
+            await self.db.fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        )[0]
+        finish_seq = (await self.db.fetch_one("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games"))[0]
         await self.db.execute(
             "UPDATE games SET finish_seq = ?, decisions = ?, rounds = ? WHERE id = ?",
             (finish_seq, decisions, rounds, game_id),
@@ -87,15 +87,15 @@ class RecordWrites:
         where = "g.status = 'finished' AND m.computer IS NULL" + (
             "" if guild_id is None else " AND m.guild_id = ?"
         )
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id FROM games g"
             f" JOIN matches m ON m.id = g.match_id WHERE {where} ORDER BY {FINISH_ORDER}",
             () if guild_id is None else (guild_id,),
-        ) as cursor:
-            return [
-                (row["id"], row["guild_id"], row["challenger_id"], row["opponent_id"], row["winner"])
-                for row in await cursor.fetchall()
-            ]
+        )
+        return [
+            (row["id"], row["guild_id"], row["challenger_id"], row["opponent_id"], row["winner"])
+            for row in rows
+        ]
 
     async def clear_history(self, guild_id: int | None) -> None:
         if guild_id is None:
@@ -108,12 +108,11 @@ class RecordQueries(Connection[Any]):
     """The records' reads."""
 
     async def finished_game(self, game_id: int) -> FinishedGame | None:
-        async with self.db.execute(
+        row = await self.db.fetch_one(
             f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
             " WHERE g.id = ? AND g.status = 'finished'",
             (game_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return None if row is None else finished_game(row)
 
     async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
@@ -129,40 +128,36 @@ class RecordQueries(Connection[Any]):
             newest = ", ".join(f"{part} DESC" for part in FINISH_ORDER.split(", "))
             query += f" ORDER BY {newest} LIMIT ?"
             params = (guild_id, user_id, user_id, latest)
-        async with self.db.execute(query, params) as cursor:
-            rows = [finished_game(row) for row in await cursor.fetchall()]
+        rows = [finished_game(row) for row in await self.db.execute_fetchall(query, params)]
         return rows if latest is None else rows[::-1]
 
     async def tallies(self, guild_id: int) -> dict[int, tuple[int, int, int]]:
         """Games won, lost and drawn by every player with a finished game in the server."""
-        async with self.db.execute(_STANDINGS, (guild_id, guild_id)) as cursor:
-            return {
-                row["user_id"]: (row["wins"], row["losses"], row["draws"]) for row in await cursor.fetchall()
-            }
+        rows = await self.db.execute_fetchall(_STANDINGS, (guild_id, guild_id))
+        return {row["user_id"]: (row["wins"], row["losses"], row["draws"]) for row in rows}
 
     async def latest_rating(self, guild_id: int, user_id: int) -> MuSigma | None:
         return await _latest_rating(self.db, guild_id, user_id)
 
     async def latest_ratings(self, guild_id: int) -> dict[int, MuSigma]:
         """Every rated player's current rating in a server: their latest history row."""
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT h.user_id, h.mu, h.sigma FROM rating_history h WHERE h.guild_id = ? AND h.id ="
             " (SELECT MAX(id) FROM rating_history WHERE guild_id = h.guild_id AND user_id = h.user_id)",
             (guild_id,),
-        ) as cursor:
-            return {row["user_id"]: (row["mu"], row["sigma"]) for row in await cursor.fetchall()}
+        )
+        return {row["user_id"]: (row["mu"], row["sigma"]) for row in rows}
 
     async def display_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
         """Each player's latest display name in the server's matches."""
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT challenger_id, challenger_name, opponent_id, opponent_name FROM matches"
             f" WHERE guild_id = ? AND (challenger_id IN ({marks}) OR opponent_id IN ({marks})) ORDER BY id",
             (guild_id, *user_ids, *user_ids),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         names: dict[int, str] = {}
         for row in rows:
             names[row["challenger_id"]] = row["challenger_name"]
@@ -171,17 +166,17 @@ class RecordQueries(Connection[Any]):
 
     async def history_of(self, game_id: int) -> list[tuple[int, MuSigma, MuSigma]]:
         """(user, before, after) for both players of a rated game."""
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT user_id, mu_before, sigma_before, mu, sigma FROM rating_history WHERE game_id = ?"
             " ORDER BY id",
             (game_id,),
-        ) as cursor:
-            return [
-                (row["user_id"], (row["mu_before"], row["sigma_before"]), (row["mu"], row["sigma"]))
-                for row in await cursor.fetchall()
-            ]
+        )
+        return [
+            (row["user_id"], (row["mu_before"], row["sigma_before"]), (row["mu"], row["sigma"]))
+            for row in rows
+        ]
 
     async def game_counts(self) -> dict[str, int]:
         """Games by status, across every server (for /cardia about)."""
-        async with self.db.execute("SELECT status, COUNT(*) AS n FROM games GROUP BY status") as cursor:
-            return {row["status"]: row["n"] for row in await cursor.fetchall()}
+        rows = await self.db.execute_fetchall("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
+        return {row["status"]: row["n"] for row in rows}

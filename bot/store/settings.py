@@ -10,14 +10,13 @@ from bot.store.rows import DEFAULTS, SETTINGS_COLUMNS, GuildSettings, guild_sett
 
 class SettingsQueries(Connection[Any]):
     async def settings(self, guild_id: int) -> GuildSettings:
-        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetch_one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return DEFAULTS if row is None else guild_settings(row)
 
     async def all_settings(self) -> dict[int, GuildSettings]:
         """Every server that chose settings."""
-        async with self.db.execute("SELECT * FROM guild_settings") as cursor:
-            return {row["guild_id"]: guild_settings(row) for row in await cursor.fetchall()}
+        rows = await self.db.execute_fetchall("SELECT * FROM guild_settings")
+        return {row["guild_id"]: guild_settings(row) for row in rows}
 
     async def save_settings(self, guild_id: int, user_id: int, settings: GuildSettings) -> None:
         """Store a server's settings (an upsert), with who changed them and when."""

@@ -24,8 +24,7 @@ class TimerQueries(Connection[Any]):
         values: tuple[int, ...] = ()
         if game_id is not None:
             query, values = _WAITS + " AND g.id = ?", (game_id,)
-        async with self.db.execute(query, values) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self.db.execute_fetchall(query, values)
         return [
             Wait(
                 game_id=row["game_id"],
