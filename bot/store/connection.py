@@ -87,7 +87,7 @@ class Connection(Generic[TransactionT]):
         try:
             async with self.db.transaction() as db:
                 for statement, values in deferred:
-                    await db.execute(statement, values)
+                    await db.write(statement, values)
                 yield self._make_transaction(db)
         except BaseException:
             self._deferred[:0] = deferred  # not written: it rides on the next one

@@ -32,20 +32,20 @@ class DuelWrites:
     db: Database
 
     async def insert_action(self, game_id: int, seq: int, player: str, choose: Sequence[str]) -> None:
-        await self.db.execute(
+        await self.db.write(
             "INSERT INTO actions (game_id, seq, player, choose, created_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, player, json.dumps(list(choose)), now()),
         )
 
     async def post_due(self, match_id: int, kind: str, game_id: int | None = None) -> None:
         """The channel must show this change: an outbox entry, committed with the change itself."""
-        await self.db.execute(
+        await self.db.write(
             "INSERT INTO outbox (match_id, game_id, kind, created_at) VALUES (?, ?, ?, ?)",
             (match_id, game_id, kind, now()),
         )
 
     async def finish_game(self, game_id: int, winner: str | None, reason: str) -> None:
-        await self.db.execute(
+        await self.db.write(
             "UPDATE games SET status = 'finished', winner = ?, reason = ?, finished_at = ? WHERE id = ?",
             (winner, reason, now(), game_id),
         )
@@ -59,7 +59,7 @@ class DuelWrites:
 
     async def start_wait(self, game_id: int, since: str) -> None:
         """The game waits for a new decision from ``since`` on: its reminders and claim start over."""
-        await self.db.execute(
+        await self.db.write(
             "UPDATE games SET waiting_since = ?, reminders_sent = 0, claim_offered = 0 WHERE id = ?",
             (since, game_id),
         )

@@ -69,7 +69,7 @@ class RecordWrites:
             await self.db.fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         )[0]
         finish_seq = (await self.db.fetch_one("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games"))[0]
-        await self.db.execute(
+        await self.db.write(
             "UPDATE games SET finish_seq = ?, decisions = ?, rounds = ? WHERE id = ?",
             (finish_seq, decisions, rounds, game_id),
         )

@@ -1,0 +1,108 @@
+"""The store's transactions: statements run in the order they are made, one that fails undoes them all
+(``Conflict`` for a refused key), and the connection is ready for the next one whatever happened. On
+SQLite a transaction's writes are sent to the connection's thread without waiting for each other
+(bot.store.database._SqliteTransaction); these tests hold it to the same rules."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any, cast
+
+import pytest
+import pytest_asyncio
+
+from bot.store import Conflict, Storage
+from bot.store.database import Database, SqliteDatabase
+
+pytest_plugins = ["tests.databases"]
+
+
+@pytest_asyncio.fixture
+async def storage(database: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(database)
+    key = "INTEGER PRIMARY KEY" if storage.db.dialect == "sqlite" else "SERIAL PRIMARY KEY"
+    await storage.db.execute(f"CREATE TABLE scratch (id {key}, n INTEGER NOT NULL UNIQUE)")
+    yield storage
+    await storage.close()
+
+
+async def numbers(db: Database) -> list[int]:
+    return [row["n"] for row in await db.execute_fetchall("SELECT n FROM scratch ORDER BY n")]
+
+
+@pytest.mark.asyncio
+async def test_statements_run_in_order_and_one_that_fails_undoes_the_whole_transaction(
+    storage: Storage,
+) -> None:
+    with pytest.raises(Conflict):
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 10))
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (2, 20))
+            assert await numbers(tx) == [10, 20], "a read sees the writes made before it"
+            changed = await tx.execute("UPDATE scratch SET n = n + 1 WHERE n > ?", (10,))
+            assert changed.rowcount == 1
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (3, 21))  # refused: n is taken
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 40))  # after the refused one
+    assert await numbers(storage.db) == [], "nothing of a failed transaction stays"
+    async with storage.db.transaction() as tx:
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 50))
+        new_id = await tx.insert("INSERT INTO scratch (n) VALUES (?)", (60,))
+        assert [
+            row["n"] for row in await tx.execute_fetchall("SELECT n FROM scratch WHERE id = ?", (new_id,))
+        ] == [60]
+    assert await numbers(storage.db) == [50, 60], "and the next one commits"
+
+
+@pytest.mark.asyncio
+async def test_a_transaction_that_raises_or_is_cancelled_leaves_nothing_and_the_next_one_commits(
+    storage: Storage,
+) -> None:
+    with pytest.raises(ValueError, match="changed my mind"):
+        async with storage.db.transaction() as tx:
+            for n in (1, 2, 3):  # sent, and not yet run when the body fails
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+            raise ValueError("changed my mind")
+
+    entered = asyncio.Event()
+
+    async def stuck() -> None:
+        async with storage.db.transaction() as tx:
+            for n in (4, 5, 6):
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+            entered.set()
+            await asyncio.Event().wait()  # cancelled here (a process stopping)
+
+    task = asyncio.create_task(stuck())
+    await entered.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    async with storage.db.transaction() as tx:
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (7, 7))
+    assert await numbers(storage.db) == [7]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_sends_a_transaction_s_writes_without_waiting_for_each(storage: Storage) -> None:
+    connection = cast(SqliteDatabase, storage.db).db
+    execute = connection.execute
+    gate = asyncio.Event()
+
+    def gated(sql: str, parameters: Any = None) -> Any:
+        async def run() -> Any:
+            await gate.wait()  # the connection's thread is busy: nothing it is sent runs yet
+            return await execute(sql, parameters)
+
+        return run()
+
+    async with storage.db.transaction() as tx:
+        connection.execute = gated  # type: ignore[method-assign]
+        try:
+            for n in (1, 2, 3):  # each returns at once: it would wait for the gate if it waited to run
+                await asyncio.wait_for(tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n)), 1.0)
+            gate.set()
+        finally:
+            connection.execute = execute  # type: ignore[method-assign]
+    assert await numbers(storage.db) == [1, 2, 3], "committed once all were done"
