@@ -15,9 +15,9 @@ import pytest_asyncio
 
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.services.guild_settings import GuildSettingsStore
-from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, Notice, Timers
+from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, SCAN_BATCH, Notice, Timers
 from bot.settings import Settings
-from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction
+from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction, Wait
 
 ALICE, BOB, CAROL, DAVE = (1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave")
 GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
@@ -386,3 +386,31 @@ async def test_a_process_scans_the_timers_of_its_own_servers_only(world: World) 
     elsewhere = Timers(world.bot.duels, world.bot.settings, owns=lambda guild_id: False)
     assert await elsewhere.tick() == []
     assert [notice.kind for notice in await world.bot.timers.tick()] == ["reminder"]
+
+
+@pytest.mark.asyncio
+async def test_a_scan_of_many_games_lets_the_event_loop_run_others(world: World) -> None:
+    """A scan goes through every game in progress; with thousands, interactions go on meanwhile."""
+    since = world.clock().isoformat(timespec="seconds")
+    many = [Wait(game, game, GUILD, since, 0, 0, False) for game in range(1, 2001)]  # none due yet
+
+    turns = 0
+    scan_began = -1
+
+    async def waits(game_id: int | None = None) -> list[Wait]:
+        nonlocal scan_began
+        scan_began = turns  # what the other task did before: reading the settings waits for the database
+        return many
+
+    world.bot.timers.waits = waits  # type: ignore[method-assign]
+
+    async def other_work() -> None:
+        nonlocal turns
+        while True:
+            turns += 1
+            await asyncio.sleep(0)
+
+    other = asyncio.create_task(other_work())
+    assert await world.bot.timers.tick() == []
+    other.cancel()
+    assert turns - scan_began >= len(many) // SCAN_BATCH - 1, "the scan let the loop run in between"
