@@ -124,6 +124,7 @@ def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
 
 
 def row_from_values(kind: type[RowT], values: tuple[Any, ...]) -> RowT:
+    """The row whose :func:`row_values` these are."""
     if kind is MatchRow and isinstance(values[_DECK], tuple):
         flat = values[_DECK]
         values = (*values[:_DECK], dict(zip(flat[::2], flat[1::2], strict=True)), *values[_DECK + 1 :])
