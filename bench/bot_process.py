@@ -313,24 +313,29 @@ async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, A
         return {"duels": 0}
     everything = len(ids) + 1
 
-    async def load(probe: Duels, sizes: list[int] | None = None) -> list[LiveGame]:
+    async def load(
+        probe: Duels, sizes: list[int] | None = None, only: list[int] | None = None
+    ) -> list[LiveGame]:
         held = []
-        for game_id in ids:
+        for game_id in ids if only is None else only:
             before = tracemalloc.get_traced_memory()[0] if sizes is not None else 0
             held.append(await probe.live(game_id))
             if sizes is not None:
                 sizes.append(tracemalloc.get_traced_memory()[0] - before)
         return held
 
-    async def traced(probe: Duels, sizes: list[int] | None = None) -> tuple[int, Any, Any, list[LiveGame]]:
-        """The bytes still allocated once every game is loaded, with snapshots before and after."""
+    async def traced(
+        probe: Duels, sizes: list[int] | None = None, only: list[int] | None = None
+    ) -> tuple[int, Any, Any, list[LiveGame]]:
+        """The bytes still allocated once every game (or ``only`` these) is loaded, with snapshots before
+        and after."""
         gc.collect()
         tracemalloc.start(1)
         first = tracemalloc.take_snapshot()
         base = tracemalloc.get_traced_memory()[0]
         gc.disable()  # a collection in the middle would credit one game with what others freed
         try:
-            held = await load(probe, sizes)
+            held = await load(probe, sizes, only)
         finally:
             gc.enable()
         gc.collect()
@@ -355,15 +360,24 @@ async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, A
         for stat in second.compare_to(first, "filename")
         if stat.size_diff > 0 and stat.traceback
     ][:8]
-    # Every game with its engine state: what one game in use costs, by its length.
+    # Every game with its engine state: what one game in use costs. One game's figure (p50, p99, max) is
+    # what loading it added, collector off: it may include garbage of its loading not yet collected.
     sizes: list[int] = []
     warm_total, _, _, held = await traced(Duels(storage, cache_size=everything, warm_size=everything), sizes)
-    buckets: dict[int, list[int]] = {}  # by actions so far: 0-9, 10-19, 20-29, 30+
-    for (_, actions), size in zip(games, sizes, strict=True):
-        buckets.setdefault(min(actions // 10 * 10, 30), []).append(size)
-    ordered = sorted(sizes)
     events = sum(len(live.game.events) for live in held) / len(held)
     del held
+    ordered = sorted(sizes)
+    # By length (actions so far: 0-9, 10-19, 20-29, 30+): each group loaded on its own, after a collection.
+    groups: dict[int, list[int]] = {}
+    for game_id, actions in games:
+        groups.setdefault(min(actions // 10 * 10, 30), []).append(game_id)
+    by_actions = []
+    for low, members in sorted(groups.items()):
+        group_total, _, _, held = await traced(
+            Duels(storage, cache_size=everything, warm_size=everything), only=members
+        )
+        del held
+        by_actions.append([low, len(members), group_total / len(members)])
     gc.collect()
     return {
         "duels": len(ids),
@@ -377,9 +391,7 @@ async def measure(storage: Storage, games: list[tuple[int, int]]) -> dict[str, A
         "per_game_p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
         "per_game_max": ordered[-1],
         "rss_per_duel": (rss_after - rss_before) / len(ids),
-        "by_actions": [
-            [low, len(values), sum(values) / len(values)] for low, values in sorted(buckets.items())
-        ],
+        "by_actions": by_actions,
         "where": where,
     }
 
