@@ -41,35 +41,44 @@ def dump(database: Path) -> list[str]:
         return list(db.iterdump())
 
 
+class FailingConnection:
+    """The sqlite3 connection under aiosqlite, failing the statements ``failing`` picks (on the
+    connection's thread, where every statement runs, one by one or as a whole transaction)."""
+
+    def __init__(self, connection: sqlite3.Connection, failing: Callable[[str], bool]) -> None:
+        self.connection, self.failing = connection, failing
+
+    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+        if self.failing(sql):
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.connection.execute(sql, parameters)
+
+    def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
+        if self.failing(sql):
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.connection.executemany(sql, rows)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connection, name)
+
+
 @contextlib.contextmanager
 def failing_database(table: AsyncTable, mode: str) -> Iterator[None]:
     """The bot's database raises ``disk I/O error`` on every statement (``all``) or on every write
     (``writes``: the reads work, nothing can be stored), as a full or failing disk does."""
     db = cast(SqliteDatabase, table.storage.db).db  # the aiosqlite connection under the store
-    execute, execute_fetchall = db.execute, db.execute_fetchall
+    connection = db._conn
 
     def failing(sql: str) -> bool:
         return mode == "all" or sql.lstrip().upper().startswith(WRITES)
 
-    def broken(sql: str, parameters: Any = None) -> Any:
-        if failing(sql):
-            raise sqlite3.OperationalError("disk I/O error")
-        return execute(sql, parameters)
-
-    async def broken_reads(sql: str, parameters: Any = None) -> Any:
-        if failing(sql):
-            raise sqlite3.OperationalError("disk I/O error")
-        return await execute_fetchall(sql, parameters)
-
     assert table._bot is not None
     table._bot.duels._cache.clear()  # games must be read again: from the failing database
-    db.execute = broken  # type: ignore[method-assign]
-    db.execute_fetchall = broken_reads  # type: ignore[method-assign,assignment]
+    db._connection = cast(sqlite3.Connection, FailingConnection(connection, failing))
     try:
         yield
     finally:
-        db.execute = execute  # type: ignore[method-assign]
-        db.execute_fetchall = execute_fetchall  # type: ignore[method-assign]
+        db._connection = connection
 
 
 async def answered(table: AsyncTable, send: Awaitable[Interaction]) -> Interaction:

@@ -1,7 +1,8 @@
 """The store's transactions: statements run in the order they are made, one that fails undoes them all
 (``Conflict`` for a refused key), and the connection is ready for the next one whatever happened. On
-SQLite a transaction's writes are sent to the connection's thread without waiting for each other
-(bot.store.database._SqliteTransaction); these tests hold it to the same rules."""
+SQLite a transaction of writes only runs whole in one call on the connection's thread, and one that
+reads sends its writes without waiting for each other (bot.store.database._SqliteTransaction); these
+tests hold both to the same rules."""
 
 from __future__ import annotations
 
@@ -84,8 +85,60 @@ async def test_a_transaction_that_raises_or_is_cancelled_leaves_nothing_and_the_
 
 
 @pytest.mark.asyncio
+async def test_a_transaction_of_writes_only_is_all_or_nothing(storage: Storage) -> None:
+    async with storage.db.transaction() as tx:
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 10))
+    with pytest.raises(Conflict):
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (2, 20))
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (3, 10))  # refused: n is taken
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 40))
+    async with storage.db.transaction() as tx:
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 50))
+    assert await numbers(storage.db) == [10, 50], "nothing of the refused one, and the next one commits"
+
+
+def calls_to_the_thread(connection: Any) -> list[str]:
+    """Count what is queued for aiosqlite's thread (each of its calls goes through ``_execute``)."""
+    calls: list[str] = []
+    queue = connection._execute
+
+    async def counted(function: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(str(args[0]) if args else getattr(function, "__name__", "a function"))
+        return await queue(function, *args, **kwargs)
+
+    connection._execute = counted
+    return calls
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_sends_a_transaction_s_writes_without_waiting_for_each(storage: Storage) -> None:
+async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_thread(storage: Storage) -> None:
+    connection = cast(SqliteDatabase, storage.db).db
+    calls = calls_to_the_thread(connection)
+    try:
+        async with storage.db.transaction() as tx:
+            for n in (1, 2, 3):
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+        assert len(calls) == 1, calls
+        calls.clear()
+        async with storage.db.transaction() as tx:  # a read begins it on the database
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
+            assert await numbers(tx) == [1, 2, 3, 4]
+        assert calls == [
+            "BEGIN IMMEDIATE",
+            "INSERT INTO scratch (id, n) VALUES (?, ?)",
+            "SELECT n FROM scratch ORDER BY n",
+            "COMMIT",
+        ]
+    finally:
+        del connection._execute
+    assert await numbers(storage.db) == [1, 2, 3, 4]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_sends_a_begun_transaction_s_writes_without_waiting_for_each(storage: Storage) -> None:
     connection = cast(SqliteDatabase, storage.db).db
     execute = connection.execute
     gate = asyncio.Event()
@@ -98,6 +151,7 @@ async def test_sqlite_sends_a_transaction_s_writes_without_waiting_for_each(stor
         return run()
 
     async with storage.db.transaction() as tx:
+        assert await numbers(tx) == [], "a read begins the transaction on the database"
         connection.execute = gated  # type: ignore[method-assign]
         try:
             for n in (1, 2, 3):  # each returns at once: it would wait for the gate if it waited to run

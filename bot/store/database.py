@@ -15,7 +15,7 @@ import contextlib
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -123,79 +123,128 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
+        tx = _SqliteTransaction(self.db)
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
-            tx = _SqliteTransaction(self.db)
             try:
                 yield tx
-                await tx.settle()
-                await self.db.execute("COMMIT")
+                whole = await tx.commit()
             except BaseException as error:
                 # Whatever failed (a statement, the commit itself), nothing of it stays, and the
                 # connection is ready for the next transaction.
-                tx.unsend()
-                with contextlib.suppress(sqlite3.Error, ValueError):
-                    await self.db.execute("ROLLBACK")  # sent at once: after all the statements sent
+                await tx.roll_back()
                 if isinstance(error, sqlite3.IntegrityError):
                     raise Conflict(str(error)) from error
                 raise
+        # A transaction of writes only is queued for the connection's thread, whole, before the writer
+        # is let go of: the next transaction's statements run after it. Waiting for it does not hold
+        # the writer, so transactions do not queue behind each other's round trips.
+        if whole is not None:
+            try:
+                await whole
+            except sqlite3.IntegrityError as error:
+                raise Conflict(str(error)) from error
 
     async def close(self) -> None:
         await self.db.close()
 
 
 class _SqliteTransaction(Database):
-    """The statements of one SQLite transaction, sent to the connection's thread in the order they are
-    made, each without waiting for the one before: a decision's writes cost one wait for that thread
-    instead of one each. Under load that wait is most of a statement's time (the thread waits for the
-    interpreter lock, then the event loop for its answer), and the transaction holds the database's
-    only writer meanwhile (bench/bot_load.py: at 250 interactions/s it was the bottleneck). A caller
-    waits only for the results it reads; the commit waits for all, and one that failed fails the
-    transaction."""
+    """The statements of one SQLite transaction, in as few waits for the connection's thread as they
+    allow. Under load such a wait is most of a statement's time (the thread waits for the interpreter
+    lock, then the event loop for its answer), and the transaction holds the database's only writer
+    meanwhile (bench/bot_load.py: at 250 interactions/s, decisions queued for it).
+
+    - Writes whose outcome nobody reads (:meth:`write`) are kept until the commit, and a transaction
+      of nothing else (a decision's) runs whole in one call on the thread: begin, its writes, commit,
+      or roll back if one fails.
+    - The first statement whose result is read begins the transaction on the database (waiting for
+      the ``BEGIN``); from then on every statement is sent at once, in the order they are made, each
+      without waiting for the one before. A caller waits only for the results it reads; the commit
+      waits for all, and one that failed fails the transaction.
+
+    Its statements are made one after another (each awaited before the next is made), as the store
+    does."""
 
     dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        self._sent: list[asyncio.Future[Any]] = []
+        self._kept: list[tuple[str, Params]] = []  # writes not sent yet (before the first read)
+        self._sent: list[asyncio.Future[Any]] | None = None  # once begun: every statement sent
+
+    async def _begun(self) -> list[asyncio.Future[Any]]:
+        """Begin on the database (once), then send the writes kept so far."""
+        if self._sent is None:
+            await self.db.execute("BEGIN IMMEDIATE")
+            self._sent = []
+            for sql, params in self._kept:
+                self._send(self.db.execute(sql, params))
+            self._kept.clear()
+        return self._sent
 
     def _send(self, statement: Awaitable[T]) -> asyncio.Future[T]:
         # A task sends its statement at its first step, and tasks take their first steps in the order
         # they were made: the statements reach the thread's queue in this order.
+        assert self._sent is not None
         sent = asyncio.ensure_future(statement)
         self._sent.append(sent)
         return sent
 
+    async def _after_begin(self, statement: Callable[[], Awaitable[T]]) -> T:
+        await self._begun()
+        return await self._send(statement())
+
     def execute(self, sql: str, params: Params = ()) -> Statement:
-        return _Sent(self._send(self.db.execute(sql, params)))
+        return _Sent(self._after_begin(lambda: self.db.execute(sql, params)))
 
     async def write(self, sql: str, params: Params = ()) -> None:
-        self._send(self.db.execute(sql, params))
+        if self._sent is None:
+            self._kept.append((sql, params))
+        else:
+            self._send(self.db.execute(sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._send(self.db.executemany(sql, list(rows)))
+        rows = list(rows)
+        await self._after_begin(lambda: self.db.executemany(sql, rows))
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]:
-        return list(await self._send(self.db.execute_fetchall(sql, params)))
+        return list(await self._after_begin(lambda: self.db.execute_fetchall(sql, params)))
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        cursor = await self._send(self.db.execute(sql, params))
+        cursor = await self._after_begin(lambda: self.db.execute(sql, params))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    async def settle(self) -> None:
-        """Wait for every statement sent; raise the first failure once all are done."""
+    async def commit(self) -> asyncio.Future[None] | None:
+        """Commit what was begun on the database; or, for a transaction of writes only, queue it whole
+        for the connection's thread and return its outcome, to be waited for."""
+        if self._sent is None:
+            if not self._kept:
+                return None
+            whole = asyncio.ensure_future(_in_thread(self.db, _whole_transaction, tuple(self._kept)))
+            # Its first step queues it for the thread: taken before this resumes (tasks' steps run in
+            # the order they were scheduled), so before the writer is let go of.
+            await asyncio.sleep(0)
+            return whole
         outcomes = await asyncio.gather(*self._sent, return_exceptions=True)
-        for outcome in outcomes:
+        for outcome in outcomes:  # the first failure, once all are done
             if isinstance(outcome, BaseException):
                 raise outcome
+        await self.db.execute("COMMIT")
+        return None
 
-    def unsend(self) -> None:
-        """Before a rollback: a statement not sent yet never will be (its task is cancelled before its
-        first step), so the rollback, sent next, comes after every statement that was."""
+    async def roll_back(self) -> None:
+        """After a failure: nothing of the transaction stays. A statement not sent yet never will be
+        (its task is cancelled before its first step), so the rollback, sent next, comes after every
+        statement that was. (A transaction run whole rolled itself back.)"""
+        self._kept.clear()
+        if self._sent is None:
+            return
         for sent in self._sent:
             if not sent.cancel() and not sent.cancelled():
                 sent.exception()  # retrieved: the transaction's failure is reported, not each statement's
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self.db.execute("ROLLBACK")
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Database]:
         raise RuntimeError("a transaction inside a transaction")
@@ -204,11 +253,32 @@ class _SqliteTransaction(Database):
         return None
 
 
+def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, Params], ...]) -> None:
+    """A transaction of writes only, on the connection's thread: all of them or none."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for sql, params in writes:
+            connection.execute(sql, params)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+async def _in_thread(db: aiosqlite.Connection, function: Callable[..., T], *args: Any) -> T:
+    """Run ``function(connection, *args)`` on aiosqlite's thread, in turn with its statements. aiosqlite
+    has no public call for this; ``_execute`` is what each of its own calls goes through
+    (requirements/bot.lock pins it, and tests/test_store_transactions.py runs this path)."""
+    queue: Callable[[Callable[[], T]], Awaitable[T]] = db._execute
+    return await queue(lambda: function(db._conn, *args))
+
+
 class _Sent:
     """A statement of a transaction, sent: awaited, its outcome (``rowcount``); entered, its rows."""
 
-    def __init__(self, sent: asyncio.Future[aiosqlite.Cursor]) -> None:
-        self.sent = sent
+    def __init__(self, sent: Awaitable[aiosqlite.Cursor]) -> None:
+        self.sent = asyncio.ensure_future(sent)
 
     def __await__(self) -> Generator[Any, None, Outcome]:
         return self.sent.__await__()
