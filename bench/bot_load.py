@@ -642,6 +642,10 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     commits_report(started, after, "whole run (setup, advance and load)", out)
     print("", file=out)
 
+    def database_calls(start: dict[str, Any], end: dict[str, Any], interactions: float) -> str:
+        calls = end["counters"]["database_calls"] - start["counters"]["database_calls"]
+        return f" {calls / interactions:.2f} calls to SQLite's thread per interaction;" if calls else ""
+
     def collections(lag: dict[str, Any]) -> str:
         return ", ".join(
             f"gen {g}: {n} in {total * 1000:.0f} ms (max {most * 1000:.1f} ms)"
@@ -655,6 +659,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
             f"  {name}: CPU {cpu_share(start, end):.0%} of one core; event loop lag p50/p99/max"
             f" {bot_lag['p50'] * 1000:.1f}/{bot_lag['p99'] * 1000:.1f}/{bot_lag['max'] * 1000:.1f} ms;"
             f" {(end['cpu'] - start['cpu']) / len(load) * 1000 * len(befores):.2f} ms of CPU per interaction;"
+            f"{database_calls(start, end, len(load) / len(befores))}"
             f" {end['event_loop']}; RSS {end['rss'] / 2**20:.0f} MB; {end['locks']} per-game locks;"
             f" errors logged: {end['errors']}",
             file=out,

@@ -53,6 +53,7 @@ from bot import loop as event_loop
 from bot.app import CardiaBot
 from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.store import Storage, Transaction
+from bot.store.database import SqliteDatabase
 from engine.player import Searched
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -80,6 +81,7 @@ class Counters:
     game_commits: Counter[int] = field(default_factory=Counter)  # game -> commits of its decisions
     game_decisions: Counter[int] = field(default_factory=Counter)  # game -> decisions applied
     finished: list[int] = field(default_factory=list)  # games that ended on a decision, in order
+    database_calls: int = 0  # SQLite: calls queued for the connection's thread (each a round trip)
     # The computer's decisions: (seconds from asking for a worker to the answer, seconds searched,
     # search iterations), in order.
     thoughts: list[tuple[float, float, int]] = field(default_factory=list)
@@ -93,6 +95,7 @@ class Counters:
             "decisions": self.decisions,
             "commits_per_decision": {str(k): v for k, v in sorted(self.commits_per_decision.items())},
             "finished_games": len(finished),
+            "database_calls": self.database_calls,
             "finished_game_commits": sum(self.game_commits[g] for g in finished),
             "finished_game_decisions": sum(self.game_decisions[g] for g in finished),
             "thoughts": list(self.thoughts),
@@ -200,6 +203,16 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
             operation.commits += 1
 
     storage.transaction = counted  # type: ignore[method-assign]
+    if isinstance(storage.db, SqliteDatabase):
+        # Every aiosqlite call goes through _execute: one round trip to the connection's thread.
+        connection = storage.db.db
+        queue: Callable[..., Awaitable[Any]] = connection._execute
+
+        async def queued(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            counters.database_calls += 1
+            return await queue(function, *args, **kwargs)
+
+        connection._execute = queued  # type: ignore[method-assign,assignment]
 
     def named(name: str, method: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
