@@ -160,3 +160,39 @@ async def test_sqlite_sends_a_begun_transaction_s_writes_without_waiting_for_eac
         finally:
             connection.execute = execute  # type: ignore[method-assign]
     assert await numbers(storage.db) == [1, 2, 3], "committed once all were done"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_rolls_back_a_transaction_cancelled_once_its_begin_ran(storage: Storage) -> None:
+    connection = cast(SqliteDatabase, storage.db).db
+    execute = connection.execute
+    began = asyncio.Event()
+
+    def begin_then_hang(sql: str, parameters: Any = None) -> Any:
+        async def run() -> Any:
+            cursor = await execute(sql, parameters)
+            if sql.startswith("BEGIN"):
+                began.set()
+                await asyncio.Event().wait()  # the answer is slow to come back: cancelled here
+            return cursor
+
+        return run()
+
+    async def reader() -> None:
+        async with storage.db.transaction() as tx:
+            await numbers(tx)
+
+    connection.execute = begin_then_hang  # type: ignore[method-assign]
+    try:
+        task = asyncio.create_task(reader())
+        await began.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    finally:
+        connection.execute = execute  # type: ignore[method-assign]
+    async with storage.db.transaction() as tx:  # not "a transaction within a transaction"
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
+        assert await numbers(tx) == [1]
+    assert await numbers(storage.db) == [1]

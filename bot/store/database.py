@@ -172,15 +172,14 @@ class _SqliteTransaction(Database):
         self._kept: list[tuple[str, Params]] = []  # writes not sent yet (before the first read)
         self._sent: list[asyncio.Future[Any]] | None = None  # once begun: every statement sent
 
-    async def _begun(self) -> list[asyncio.Future[Any]]:
+    async def _begun(self) -> None:
         """Begin on the database (once), then send the writes kept so far."""
         if self._sent is None:
+            self._sent = []  # from here a failure rolls back: a BEGIN cancelled while awaited may have run
             await self.db.execute("BEGIN IMMEDIATE")
-            self._sent = []
             for sql, params in self._kept:
                 self._send(self.db.execute(sql, params))
             self._kept.clear()
-        return self._sent
 
     def _send(self, statement: Awaitable[T]) -> asyncio.Future[T]:
         # A task sends its statement at its first step, and tasks take their first steps in the order
@@ -224,7 +223,11 @@ class _SqliteTransaction(Database):
             whole = asyncio.ensure_future(_in_thread(self.db, _whole_transaction, tuple(self._kept)))
             # Its first step queues it for the thread: taken before this resumes (tasks' steps run in
             # the order they were scheduled), so before the writer is let go of.
-            await asyncio.sleep(0)
+            try:
+                await asyncio.sleep(0)
+            except BaseException:
+                whole.cancel()  # cancelled before it was queued: it never runs (after, it runs whole)
+                raise
             return whole
         outcomes = await asyncio.gather(*self._sent, return_exceptions=True)
         for outcome in outcomes:  # the first failure, once all are done
