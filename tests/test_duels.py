@@ -6,6 +6,7 @@ import asyncio
 import gc
 import random
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -163,6 +164,39 @@ async def test_a_match_goes_on_until_someone_has_two_wins(duels: Duels) -> None:
     wins = await duels.score(match.id)
     assert max(wins.values()) == 2 and min(wins.values()) < 2
     assert seen == list(range(1, len(seen) + 1))
+
+
+@pytest.mark.asyncio
+async def test_a_board_s_score_reads_the_earlier_games_once(
+    duels: Duels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``score_at``: what the match's score is at a game, as its board shows it, without reading the
+    database for each board: the first game reads nothing, a later one its earlier games once."""
+    reads: list[int] = []
+    games = duels.storage.games
+
+    async def counted(match_id: int) -> Any:
+        reads.append(match_id)
+        return await games(match_id)
+
+    monkeypatch.setattr(duels.storage, "games", counted)
+    game_id = await _started(duels, wins_needed=2)
+    rng = random.Random(5)
+    while True:
+        live = await duels.live(game_id)
+        match_id, number = live.match.id, live.row.number
+        assert await duels.score_at(live) == await duels.score(match_id)  # a game just begun
+        reads.clear()
+        await _play_out(duels, game_id, rng)
+        live = await duels.live(game_id)
+        assert await duels.score_at(live) == await duels.score(match_id), "its own result counts"
+        assert reads == [match_id], "score_at read nothing (score read once)"
+        match = await duels.storage.match(match_id)
+        assert match is not None
+        if match.status == "finished":
+            break
+        game_id = (await games(match_id))[-1].id
+    assert number > 1, "a later game was shown too"
 
 
 @pytest.mark.asyncio

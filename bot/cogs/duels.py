@@ -348,7 +348,7 @@ class DuelsCog:
         :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
         game, match = live.game, live.match
         names = match.names
-        wins = await self.duels.score(match.id)  # first: what follows shows one moment of the game
+        wins = await self.duels.score_at(live)  # first: what follows shows one moment of the game
         seen = _view(live, None)
         happened = text.describe_events(happenings(game, None, first_event), names)
         score = None

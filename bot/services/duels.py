@@ -183,6 +183,8 @@ class Duels:
         self._warm: OrderedDict[int, LiveGame] = OrderedDict()  # those with their engine state kept
         self._warm_size = warm_size
         self._on_replay = self._warmed  # one bound method for all the games (each is an object to collect)
+        # Game wins (p1, p2) in a game's match before it began, by game id: final once it began.
+        self._wins_before: dict[int, tuple[int, int]] = {}
         # One lock per game while someone uses it: weak, so idle games leave nothing behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called inside the transaction that records a finished game (ratings use it).
@@ -516,3 +518,19 @@ class Duels:
     async def score(self, match_id: int) -> dict[str, int]:
         """Game wins so far in a match."""
         return await self._wins(match_id)
+
+    async def score_at(self, live: LiveGame) -> dict[str, int]:
+        """Game wins in ``live``'s match as its board shows it: the games before it, which were over
+        for good when it began (read once and kept: the first game of a match reads nothing), and its
+        own outcome, as ``live`` has it."""
+        before = self._wins_before.get(live.row.id)
+        if before is None:
+            number = live.row.number
+            games = await self.storage.games(live.match.id) if number > 1 else []
+            wins = _tally(game.winner for game in games if game.number < number and game.status == "finished")
+            before = self._wins_before[live.row.id] = (wins["p1"], wins["p2"])
+            while len(self._wins_before) > self._cache_size:
+                del self._wins_before[next(iter(self._wins_before))]  # the oldest first
+        outcome = live.outcome
+        winner = None if outcome is None else outcome[0]
+        return {"p1": before[0] + (winner == "p1"), "p2": before[1] + (winner == "p2")}
