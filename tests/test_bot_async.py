@@ -510,3 +510,27 @@ async def test_a_duel_against_the_computer_reminds_the_player_but_offers_no_clai
         assert "Computer (easy)" in result.content and f"<@{emulator.state.bot.id}>" not in result.content
         game = await table.storage.game(table.game_id(table.board()))
         assert game is not None and (game.status, game.winner, game.reason) == ("finished", "p2", "forfeit")
+
+
+@pytest.mark.asyncio
+async def test_a_decision_s_board_reads_neither_the_match_nor_the_earlier_games(
+    table: AsyncTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a decision, the outbox posts the board from the cached game: the match's server is known
+    from its earlier posts and the score of a first game needs no read (bot.cogs.outbox, score_at)."""
+    async with table.running() as bot:
+        await table.start()
+        assert bot.storage is not None
+        reads: list[str] = []
+        for name in ("match", "games"):
+            original = getattr(bot.storage, name)
+
+            async def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
+                reads.append(_name)
+                return await _original(*args)
+
+            monkeypatch.setattr(bot.storage, name, counted)
+        assert table.alice in table.mentioned(table.board())
+        await table.place(table.alice)
+        assert table.mentioned(table.board()) == [table.bob], "the board now waits for Bob only"
+        assert reads == []

@@ -80,6 +80,7 @@ class Outbox:
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
         self._boards: OrderedDict[int, Board] = OrderedDict()  # game -> its board (least recent first)
+        self._guilds: dict[int, int] = {}  # match -> its server (the oldest first)
 
     # --- when ---------------------------------------------------------------------------------------
 
@@ -151,11 +152,19 @@ class Outbox:
         if not posts:
             self._suspect.discard(match_id)
             return
-        match = await self.storage.match(match_id)
-        assert match is not None  # an outbox entry references its match
+        # Boards need nothing of the match's row but its server (never changes): read only when a
+        # result or the challenge is due, or the server is not known here yet.
+        match: MatchRow | None = None
+        guild_id = self._guilds.get(match_id)
+        if guild_id is None or any(post.kind != BOARD for post in posts):
+            match = await self.storage.match(match_id)
+            assert match is not None  # an outbox entry references its match
+            guild_id = self._guilds[match_id] = match.guild_id
+            while len(self._guilds) > BOARDS_KEPT:
+                del self._guilds[next(iter(self._guilds))]  # the oldest first
         scan = _Scan(self.bot) if match_id in self._suspect else None
         handled: set[tuple[str, int | None]] = set()
-        with text.speaking(await self.cog.public_language(match.guild_id)):  # the channel's language
+        with text.speaking(await self.cog.public_language(guild_id)):  # the channel's language
             for post in posts:
                 target = (post.kind, post.game_id)
                 if target not in handled:  # each brings its target to the current state: once is enough
@@ -164,7 +173,8 @@ class Outbox:
                 self._mark_done(match_id, [post.id])
         self._suspect.discard(match_id)
 
-    async def _show(self, post: Post, match: MatchRow, scan: _Scan | None) -> MatchRow:
+    async def _show(self, post: Post, match: MatchRow | None, scan: _Scan | None) -> MatchRow | None:
+        """Bring ``post``'s target up to date; the match as it now is (None: not read, only boards due)."""
         if post.kind == BOARD:
             assert post.game_id is not None
             try:
@@ -173,6 +183,7 @@ class Outbox:
                 return match
             await self._board(live, scan)
             return match
+        assert match is not None  # read whenever anything but a board is due
         if post.kind == RESULT:
             return await self._result(match, scan)
         if post.kind == CHALLENGE:
