@@ -7,6 +7,7 @@ tests hold both to the same rules."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any, cast
 
@@ -14,7 +15,7 @@ import pytest
 import pytest_asyncio
 
 from bot.store import Conflict, Storage
-from bot.store.database import Database, SqliteDatabase
+from bot.store.database import Database, SqliteDatabase, _whole_transaction
 
 pytest_plugins = ["tests.databases"]
 
@@ -196,3 +197,24 @@ async def test_sqlite_rolls_back_a_transaction_cancelled_once_its_begin_ran(stor
         await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
         assert await numbers(tx) == [1]
     assert await numbers(storage.db) == [1]
+
+
+def test_a_whole_transaction_reports_its_statement_s_failure_even_if_the_rollback_fails() -> None:
+    class RollbackFails:
+        def __init__(self, connection: sqlite3.Connection) -> None:
+            self.connection = connection
+
+        @property
+        def in_transaction(self) -> bool:
+            return self.connection.in_transaction
+
+        def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+            if sql == "ROLLBACK":
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.connection.execute(sql, parameters)
+
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    connection.execute("CREATE TABLE scratch (n INTEGER NOT NULL UNIQUE)")
+    writes = (("INSERT INTO scratch (n) VALUES (?)", (1,)), ("INSERT INTO scratch (n) VALUES (?)", (1,)))
+    with pytest.raises(sqlite3.IntegrityError):  # the refused key, which the store turns into Conflict
+        _whole_transaction(cast(sqlite3.Connection, RollbackFails(connection)), writes)

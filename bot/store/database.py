@@ -265,7 +265,8 @@ def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, 
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
-            connection.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):  # the failure reported is the statement's
+                connection.execute("ROLLBACK")
         raise
 
 
