@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
 import pytest
@@ -99,25 +99,22 @@ async def test_a_transaction_of_writes_only_is_all_or_nothing(storage: Storage) 
     assert await numbers(storage.db) == [10, 50], "nothing of the refused one, and the next one commits"
 
 
-def calls_to_the_thread(connection: Any) -> list[str]:
-    """Count what is queued for aiosqlite's thread (each of its calls goes through ``_execute``)."""
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_thread(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    connection = cast(SqliteDatabase, storage.db).db
+    queue: Callable[..., Awaitable[Any]] = connection._execute
     calls: list[str] = []
-    queue = connection._execute
 
     async def counted(function: Any, *args: Any, **kwargs: Any) -> Any:
+        """What is queued for aiosqlite's thread (each of its calls goes through ``_execute``)."""
         calls.append(str(args[0]) if args else getattr(function, "__name__", "a function"))
         return await queue(function, *args, **kwargs)
 
-    connection._execute = counted
-    return calls
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_thread(storage: Storage) -> None:
-    connection = cast(SqliteDatabase, storage.db).db
-    calls = calls_to_the_thread(connection)
-    try:
+    with monkeypatch.context() as patched:
+        patched.setattr(connection, "_execute", counted)
         async with storage.db.transaction() as tx:
             for n in (1, 2, 3):
                 await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
@@ -132,67 +129,59 @@ async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_threa
             "SELECT n FROM scratch ORDER BY n",
             "COMMIT",
         ]
-    finally:
-        del connection._execute
     assert await numbers(storage.db) == [1, 2, 3, 4]
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_sends_a_begun_transaction_s_writes_without_waiting_for_each(storage: Storage) -> None:
+async def test_sqlite_sends_a_begun_transaction_s_writes_without_waiting_for_each(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
     connection = cast(SqliteDatabase, storage.db).db
     execute = connection.execute
     gate = asyncio.Event()
 
-    def gated(sql: str, parameters: Any = None) -> Any:
-        async def run() -> Any:
-            await gate.wait()  # the connection's thread is busy: nothing it is sent runs yet
-            return await execute(sql, parameters)
-
-        return run()
+    async def gated(sql: str, parameters: Any = None) -> Any:
+        await gate.wait()  # the connection's thread is busy: nothing it is sent runs yet
+        return await execute(sql, parameters)
 
     async with storage.db.transaction() as tx:
         assert await numbers(tx) == [], "a read begins the transaction on the database"
-        connection.execute = gated  # type: ignore[method-assign]
-        try:
+        with monkeypatch.context() as patched:
+            patched.setattr(connection, "execute", gated)
             for n in (1, 2, 3):  # each returns at once: it would wait for the gate if it waited to run
                 await asyncio.wait_for(tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n)), 1.0)
             gate.set()
-        finally:
-            connection.execute = execute  # type: ignore[method-assign]
     assert await numbers(storage.db) == [1, 2, 3], "committed once all were done"
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_rolls_back_a_transaction_cancelled_once_its_begin_ran(storage: Storage) -> None:
+async def test_sqlite_rolls_back_a_transaction_cancelled_once_its_begin_ran(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
     connection = cast(SqliteDatabase, storage.db).db
     execute = connection.execute
     began = asyncio.Event()
 
-    def begin_then_hang(sql: str, parameters: Any = None) -> Any:
-        async def run() -> Any:
-            cursor = await execute(sql, parameters)
-            if sql.startswith("BEGIN"):
-                began.set()
-                await asyncio.Event().wait()  # the answer is slow to come back: cancelled here
-            return cursor
-
-        return run()
+    async def begin_then_hang(sql: str, parameters: Any = None) -> Any:
+        cursor = await execute(sql, parameters)
+        if sql.startswith("BEGIN"):
+            began.set()
+            await asyncio.Event().wait()  # the answer is slow to come back: cancelled here
+        return cursor
 
     async def reader() -> None:
         async with storage.db.transaction() as tx:
             await numbers(tx)
 
-    connection.execute = begin_then_hang  # type: ignore[method-assign]
-    try:
+    with monkeypatch.context() as patched:
+        patched.setattr(connection, "execute", begin_then_hang)
         task = asyncio.create_task(reader())
         await began.wait()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-    finally:
-        connection.execute = execute  # type: ignore[method-assign]
     async with storage.db.transaction() as tx:  # not "a transaction within a transaction"
         await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
         assert await numbers(tx) == [1]
