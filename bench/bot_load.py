@@ -24,10 +24,12 @@ more).
    random); a repeated click on a decision already taken (``stale``), **Discard piles**, and, when a
    match is over, **Rematch** and **Accept**. Games finish and new games and matches start.
 3. Figures: per kind of interaction, the latency from the interaction's dispatch on the gateway to the
-   bot's first request about it (its response: ``Interaction.latency`` of the emulator), p50/p99/max,
-   how many took more than 2.5 s or were never answered; SQLite commits per decision and per game
-   (``Storage.transaction`` counted per operation in the bot process); the bot process's memory per duel
-   held in memory (tracemalloc and RSS, see ``bench.bot_process.measure_memory``); CPU use of both
+   bot's answer (its first request about it; for one it deferred because its handler was slow,
+   ``bot.cogs.answer``, the answer that fills the deferral in: ``Interaction.answer_latency`` of the
+   emulator), p50/p99/max, how many took more than 2.5 s, were never answered or were deferred; SQLite
+   commits per decision and per game (``Storage.transaction`` counted per operation in the bot process);
+   the bot process's memory per duel held in memory (tracemalloc and RSS, see
+   ``bench.bot_process.measure_memory``); CPU use of both
    processes and the event loop lag of each.
 
 ``--computer N`` makes N of the duels duels against the computer (``--computer-level``, hard by
@@ -210,13 +212,17 @@ class Driver:
                 await interaction.wait_response(10.0)
             if not interaction.acknowledged:
                 return
+            if interaction.deferred:  # the bot was slow (bot.cogs.answer): its answer fills the deferral in
+                with contextlib.suppress(TimeoutError):
+                    await self.emulator.wait_for(lambda: answered(interaction), 10.0)
             message = interaction.message
             if kind == "show hand" and message is not None:
                 shown = next((int(m[1]) for cid in message.custom_ids if (m := GAME_OF.fullmatch(cid))), None)
                 if shown == duel.game_id:
                     duel.hands[user.id] = message
             elif kind.startswith("decide"):
-                if message is not None and message.content.startswith("⚠️"):
+                said = [m.content for m in (message, *interaction.followups) if m is not None]
+                if any(content.startswith("⚠️") for content in said):
                     self.refused += 1
                     return
                 # Wait for the board this decision leads to: the next click reads it.
@@ -361,11 +367,20 @@ def percentile(ordered: Sequence[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
+def answered(interaction: Interaction) -> bool:
+    """The bot answered it: acknowledged and, if deferred (``bot.cogs.answer``), filled in since, as
+    Discord needs within 15 minutes; a deferral alone is not an answer."""
+    return interaction.answered_at is not None and not (
+        interaction.message is not None and interaction.message.loading
+    )
+
+
 def latency_table(
     samples: list[tuple[str, Interaction]], kinds: Sequence[str], out: IO[str], *, total: bool = True
 ) -> None:
     print(
-        f"  {'kind':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}",
+        f"  {'kind':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'>2.5 s':>8}{'no answer':>11}"
+        f"{'deferred':>10}",
         file=out,
     )
     rows = [(kind, [i for k, i in samples if k == kind]) for kind in kinds]
@@ -374,15 +389,16 @@ def latency_table(
     for kind, interactions in rows:
         if not interactions:
             continue
-        latencies = sorted(i.latency for i in interactions if i.latency is not None)
-        unanswered = sum(1 for i in interactions if not i.acknowledged)
+        latencies = sorted(i.answer_latency for i in interactions if i.answer_latency is not None)
+        unanswered = sum(1 for i in interactions if not answered(i))
+        deferred = sum(1 for i in interactions if i.deferred)
         late = sum(1 for value in latencies if value > LATE)
         figures = (
             "".join(f"{percentile(latencies, f) * 1000:>9.1f}" for f in (0.5, 0.99, 1.0))
             if latencies
             else f"{'-':>9}" * 3
         )
-        print(f"  {kind:<16}{len(interactions):>7}{figures}{late:>8}{unanswered:>11}", file=out)
+        print(f"  {kind:<16}{len(interactions):>7}{figures}{late:>8}{unanswered:>11}{deferred:>10}", file=out)
 
 
 def machine() -> str:
@@ -574,8 +590,8 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
             window: list[float] = []
             while seen < len(driver.samples) and driver.samples[seen][2].injected_at < now - 1.0:
                 phase, _, interaction = driver.samples[seen]
-                if phase == "load" and interaction.latency is not None:
-                    window.append(interaction.latency)
+                if phase == "load" and interaction.answer_latency is not None:
+                    window.append(interaction.answer_latency)
                 seen += 1
             window = sorted(window) or [0.0]
             nows = await bots.call("interval")  # the processes added up (the worst lag and pause)
@@ -607,7 +623,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         with open(args.samples, "w") as samples:
             samples.write("phase,kind,injected_at,latency_ms\n")
             for phase, kind, i in driver.samples:
-                latency = "" if i.latency is None else f"{i.latency * 1000:.3f}"
+                latency = "" if i.answer_latency is None else f"{i.answer_latency * 1000:.3f}"
                 samples.write(f"{phase},{kind},{i.injected_at:.6f},{latency}\n")
     in_progress = sum(1 for d in driver.duels if d.match_over is None)
     print(
@@ -786,9 +802,9 @@ async def find_max(args: argparse.Namespace, driver: Driver, bots: Bots, out: IO
             driver_cpu = (time.process_time() - cpu) / elapsed
             afters = await bots.call("stats")
             load = [i for phase, _, i in driver.samples[first:] if phase == "load"]
-            latencies = sorted(i.latency for i in load if i.latency is not None) or [math.inf]
+            latencies = sorted(i.answer_latency for i in load if i.answer_latency is not None) or [math.inf]
             late = sum(1 for value in latencies if value > LATE)
-            unanswered = sum(1 for i in load if not i.acknowledged)
+            unanswered = sum(1 for i in load if not answered(i))
             before, after = merged(befores), merged(afters)
             counted, since = after["counters"], before["counters"]
             decisions = counted["decisions"] - since["decisions"]

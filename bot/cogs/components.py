@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from bot.cogs.answer import Answers
 from text import tr
 
 if TYPE_CHECKING:
@@ -58,7 +59,10 @@ def _bot(interaction: Interaction) -> Cogs:
 
 
 class Guarded:
-    """A component whose click goes through the bot's one error path (bot.cogs.guard): always answered."""
+    """A component whose click goes through the bot's one error path (bot.cogs.guard): always answered.
+    ``answers`` says how (``bot.cogs.answer``): a click is acknowledged that way if its handler is slow."""
+
+    answers: Answers = "edit"
 
     async def act(self, interaction: Interaction) -> None:
         raise NotImplementedError
@@ -73,7 +77,7 @@ class Guarded:
 
     async def callback(self, interaction: Interaction) -> None:
         await _bot(interaction).guard.run(
-            interaction, lambda: self.act(interaction), f"{self.about()}: {type(self).__name__}"
+            interaction, lambda: self.act(interaction), f"{self.about()}: {type(self).__name__}", self.answers
         )
 
 
@@ -105,6 +109,8 @@ class ChallengeButton(
 class HandButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:h:(?P<game>[0-9]{1,20})"
 ):
+    answers: Answers = "private"
+
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -131,6 +137,8 @@ class DiscardsButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"cardia:d:(?P<game>[0-9]{1,20})(?::(?P<revision>[0-9]{1,20}))?",
 ):
+    answers: Answers = "private"
+
     def __init__(self, game_id: int, revision: int | None = None) -> None:
         # On a board, the revision it shows: how bot.cogs.outbox recognises a board posted but not marked.
         suffix = "" if revision is None else f":{revision}"
@@ -222,6 +230,8 @@ class ChoiceButton(
 class RematchButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:r:(?P<match>[0-9]{1,20})"
 ):
+    answers: Answers = "public"
+
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(

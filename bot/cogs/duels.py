@@ -20,7 +20,7 @@ from discord import app_commands
 
 import picture
 import text
-from bot.cogs import render
+from bot.cogs import answer, render
 from bot.cogs.components import (
     ChallengeButton,
     ChoiceButton,
@@ -146,7 +146,11 @@ class DuelsCog:
     def add_commands(self, group: app_commands.Group) -> None:
         """``/cardia challenge``."""
 
-        @group.command(name=said("slash.challenge"), description=said("slash.challenge.description"))
+        @group.command(
+            name=said("slash.challenge"),
+            description=said("slash.challenge.description"),
+            extras={"answers": "public"},  # the challenge is a public message (bot.cogs.answer)
+        )
         @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
         @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
         @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
@@ -170,10 +174,7 @@ class DuelsCog:
             )
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        await answer.send(interaction, content=message, ephemeral=True)
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -249,9 +250,9 @@ class DuelsCog:
         try:
             with text.speaking(await self.public_language(match.guild_id)):
                 message = self.challenge_message(match, rematch=rematch)
-            response = await interaction.response.send_message(**message, allowed_mentions=MENTION_USERS)
-            if response.message_id is not None:
-                self.outbox.shown_challenge(match, response.message_id)
+            message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
+            if message_id is not None:
+                self.outbox.shown_challenge(match, message_id)
         finally:
             await self.outbox.update(match.id)
             # /cardia status and abort read its message id from the database: commit it now.
@@ -291,20 +292,20 @@ class DuelsCog:
     def challenge_view(self, match: MatchRow) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         if match.status == "proposed":
-            for answer in ("accept", "decline", "withdraw"):
-                view.add_item(ChallengeButton(match.id, answer))
+            for choice in ("accept", "decline", "withdraw"):
+                view.add_item(ChallengeButton(match.id, choice))
         return view
 
-    async def answer_challenge(self, interaction: Interaction, match_id: int, answer: str) -> None:
+    async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
         try:
-            match, _ = await self.duels.answer(match_id, interaction.user.id, answer, interaction.guild_id)
+            match, _ = await self.duels.answer(match_id, interaction.user.id, choice, interaction.guild_id)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
             with text.speaking(await self.public_language(match.guild_id)):
                 embed, view = self.challenge_embed(match), self.challenge_view(match)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
                 self.outbox.shown_challenge(match, interaction.message.id)
         finally:
@@ -516,12 +517,12 @@ class DuelsCog:
             return
         live, player = found
         hand = self.hand(live, player)
-        sent = await interaction.response.send_message(**hand, ephemeral=True)
+        message_id = await answer.send(interaction, **hand, ephemeral=True)
         # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
         # are dynamic (bot.cogs.components), so clicks never need it: let it go now (bench/bot_load.py).
         hand["view"].stop()
-        if sent.message_id is not None:
-            await self._hand_picture(interaction, sent.message_id, live, player, hand["embed"])
+        if message_id is not None:
+            await self._hand_picture(interaction, message_id, live, player, hand["embed"])
 
     async def _edit_hand(
         self, interaction: Interaction, hand: dict[str, Any], live: LiveGame, player: str
@@ -532,7 +533,7 @@ class DuelsCog:
         message_id = interaction.message.id
         async with self._hands.lock(message_id):
             self._hands.changed(message_id)
-            await interaction.response.edit_message(**render.as_edit(hand))
+            await answer.edit(interaction, **render.as_edit(hand))
         decision = live.pending_for(player) if live.outcome is None else None
         if decision is not None and decision.kind in text.HAND_KINDS:
             await self._hand_picture(interaction, message_id, live, player, hand["embed"])
@@ -565,7 +566,7 @@ class DuelsCog:
         if live is None:
             return
         embed = render.discard_embed(engine_view(live.game, None), live.match.names)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer.send(interaction, embed=embed, ephemeral=True)
 
     async def decide(self, interaction: Interaction, game_id: int, version: int, choose: list[str]) -> None:
         found = await self._private_decision(interaction, game_id)

@@ -6,9 +6,11 @@
   unless they already got their answer.
 - While the process stops (SIGTERM), new interactions are refused in one line and the ones in flight are
   waited for (:meth:`Guard.drain`), so none is cut off half-way.
+- A handler slower than Discord's 3 s has its interaction acknowledged for it (``bot.cogs.answer``), so
+  its answer still arrives.
 
 Slash commands come through :class:`GuardedTree`; buttons and selects through
-``bot.cogs.components.CardiaItem``; autocomplete through :meth:`Guard.choices`, which answers with no
+``bot.cogs.components.Guarded``; autocomplete through :meth:`Guard.choices`, which answers with no
 choices rather than not at all.
 """
 
@@ -23,6 +25,8 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import answer
+from bot.cogs.answer import Answers, reply
 from text import tr
 
 log = logging.getLogger(__name__)
@@ -54,7 +58,8 @@ def guard_of(interaction: Interaction) -> Guard:
 
 
 class Guard:
-    def __init__(self) -> None:
+    def __init__(self, defer_after: float = answer.DEFER_AFTER) -> None:
+        self.defer_after = defer_after  # seconds a handler has before its interaction is deferred
         self.in_flight = 0
         self.stopping = False
         self._idle = asyncio.Event()
@@ -69,18 +74,22 @@ class Guard:
         if self.in_flight == 0:
             self._idle.set()
 
-    async def run(self, interaction: Interaction, handler: Callable[[], Awaitable[None]], what: str) -> None:
-        """Run a component's handler: refused while stopping, answered if it fails."""
+    async def run(
+        self, interaction: Interaction, handler: Callable[[], Awaitable[None]], what: str, answers: Answers
+    ) -> None:
+        """Run a component's handler: refused while stopping, acknowledged if slow, answered if it fails."""
         speak_privately(interaction)
         if self.stopping:
             await reply(interaction, tr("error.stopping"))
             return
         self._enter()
+        answer.watch(interaction, answers, self.defer_after)
         try:
             await handler()
         except Exception as error:
             await self.failed(interaction, error, what)
         finally:
+            answer.stop_watching(interaction)
             self._leave()
 
     async def choices(
@@ -95,7 +104,7 @@ class Guard:
 
     async def failed(self, interaction: Interaction, error: BaseException, what: str) -> None:
         log.error("%s failed (user %s)", what, interaction.user.id, exc_info=error)
-        if not interaction.response.is_done():
+        if not answer.answered(interaction):
             await reply(
                 interaction,
                 tr("error.stored" if interaction.extras.get("stored") else "error.nothing_changed"),
@@ -110,17 +119,6 @@ class Guard:
             log.warning("stopping with %d interactions still in flight", self.in_flight)
             return False
         return True
-
-
-async def reply(interaction: Interaction, message: str) -> None:
-    """A private one-line answer; a failure to send it is logged, never raised."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException as error:
-        log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 class GuardedTree(app_commands.CommandTree[Any]):
@@ -139,11 +137,17 @@ class GuardedTree(app_commands.CommandTree[Any]):
             await reply(interaction, tr("error.stopping"))
             return False
         self.guard._enter()
+        command = interaction.command
+        answers: Answers = (
+            "public" if command is not None and command.extras.get("answers") == "public" else "private"
+        )
+        answer.watch(interaction, answers, self.guard.defer_after)
         return True
 
     def completed(self, interaction: Interaction) -> None:
         """The client's ``on_app_command_completion``: a command ended without an error."""
         if interaction.type is not discord.InteractionType.autocomplete:
+            answer.stop_watching(interaction)
             self.guard._leave()
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError, /) -> None:
@@ -153,4 +157,5 @@ class GuardedTree(app_commands.CommandTree[Any]):
             await self.guard.failed(interaction, original, f"/{name}")
         finally:
             if interaction.type is not discord.InteractionType.autocomplete:
+                answer.stop_watching(interaction)
                 self.guard._leave()

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import render
+from bot.cogs import answer, render
 from bot.cogs.translator import descriptions, options, said
 from cards import CARDS, LOCATIONS
 
@@ -33,7 +33,7 @@ def add_commands(group: app_commands.Group) -> None:
         title, body = text.rules_pages()[index]
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.gold())
         embed.set_footer(text=text.tr("rules.footer"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer.send(interaction, embed=embed, ephemeral=True)
 
     @group.command(name=said("slash.card"), description=said("slash.card.description"))
     @app_commands.rename(**options("card", "name"))
@@ -41,9 +41,9 @@ def add_commands(group: app_commands.Group) -> None:
     async def card(interaction: Interaction, name: str) -> None:
         item = text.find_item(name)
         if item is None:
-            await interaction.response.send_message(text.tr("card.unknown", name=name), ephemeral=True)
+            await answer.send(interaction, content=text.tr("card.unknown", name=name), ephemeral=True)
             return
-        await interaction.response.send_message(embed=render.card_embed(item), ephemeral=True)
+        await answer.send(interaction, embed=render.card_embed(item), ephemeral=True)
 
     @card.autocomplete("name")
     async def card_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import answer
 from bot.cogs.components import LeaderboardButton
 from bot.cogs.guard import guard_of
 from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
@@ -100,7 +101,7 @@ class RecordsCog:
         _commands(group, self)
 
     async def _private(self, interaction: Interaction, **message: Any) -> None:
-        await interaction.response.send_message(**message, ephemeral=True)
+        await answer.send(interaction, **message, ephemeral=True)
         view = message.get("view")
         if isinstance(view, discord.ui.View):  # dynamic items need no live view (see DuelsCog.show_hand)
             view.stop()
@@ -136,7 +137,7 @@ class RecordsCog:
             "view": leaderboard_view(guild_id, order, page, pages) if standings else discord.utils.MISSING,
         }
         if edit:
-            await interaction.response.edit_message(**message)
+            await answer.edit(interaction, **message)
         else:
             await self._private(interaction, **message)
 

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import render
+from bot.cogs import answer, render
 from bot.cogs.components import ClaimButton, ConcedeButton
 from bot.cogs.guard import guard_of, stored
 from bot.cogs.translator import descriptions, options, said, spoken
@@ -105,9 +105,7 @@ class ServerCog:
             notice = tr("settings.saved")
         else:
             settings = await self.settings.get(interaction.guild_id)
-        await interaction.response.send_message(
-            content=notice, embed=settings_embed(settings), ephemeral=True
-        )
+        await answer.send(interaction, content=notice, embed=settings_embed(settings), ephemeral=True)
 
     # --- which duel -------------------------------------------------------------------------------------
 
@@ -205,8 +203,11 @@ class ServerCog:
         # Giving up a match cannot be undone: a private question first, with a Confirm button.
         view = discord.ui.View(timeout=None)
         view.add_item(ConcedeButton(match.id))
-        await interaction.response.send_message(
-            tr("concede.confirm", opponent=match.names[other(player)]), view=view, ephemeral=True
+        await answer.send(
+            interaction,
+            content=tr("concede.confirm", opponent=match.names[other(player)]),
+            view=view,
+            ephemeral=True,
         )
         view.stop()  # a dynamic item: no live view needed (see DuelsCog.show_hand)
 
@@ -226,8 +227,8 @@ class ServerCog:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
-            await interaction.response.edit_message(
-                content=tr("concede.done", opponent=match.names[winner]), view=None
+            await answer.edit(
+                interaction, content=tr("concede.done", opponent=match.names[winner]), view=None
             )
         finally:
             await self.duels_cog.after_step(step)
@@ -260,8 +261,8 @@ class ServerCog:
         names = match.names
         stored(interaction)
         try:
-            await interaction.response.send_message(
-                tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
+            await answer.send(
+                interaction, content=tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
             )
         finally:
             await self.duels_cog.outbox.update(match.id)  # the final board and result (or the buttons go)
@@ -291,7 +292,7 @@ class ServerCog:
         embed = discord.Embed(
             title=tr("status.title"), description="\n\n".join(lines), colour=discord.Colour.gold()
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer.send(interaction, embed=embed, ephemeral=True)
 
     async def _status_entry(self, match: MatchRow, user: int) -> str:
         me = match.player_of(user) or "p1"
@@ -387,7 +388,7 @@ class ServerCog:
             claimed = tr("claim.done", who=names[player])
         stored(interaction)
         try:
-            await interaction.response.edit_message(content=f"{content}\n{claimed}".strip(), view=None)
+            await answer.edit(interaction, content=f"{content}\n{claimed}".strip(), view=None)
         finally:
             await self.duels_cog.after_step(step)
 

@@ -9,6 +9,7 @@ A route the emulator does not implement answers Discord's ``404: Not Found`` and
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -23,6 +24,7 @@ from .state import (
     AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
+    DEFERRALS,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
     EPHEMERAL,
@@ -193,11 +195,15 @@ class RestAPI:
             if problems and emulator.reject_invalid:
                 raise DiscordHTTPError(400, 50035, "Invalid Form Body", problems)
             fault = emulator.take_fault(record)
-            if fault is not None and not fault.after:
+            if fault is not None and fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault is not None and fault.status and not fault.after:
                 raise DiscordHTTPError(fault.status, 0, fault.message)
             result = await handler(record)
             record.status, record.response = (204, None) if result is None else (200, result)
-            if fault is not None:  # done, and yet answered with an error: the bot cannot tell
+            if (
+                fault is not None and fault.status
+            ):  # done, and yet answered with an error: the bot cannot tell
                 raise DiscordHTTPError(fault.status, 0, fault.message)
         except DiscordHTTPError as error:
             record.status, record.response = error.status, error.payload()
@@ -239,8 +245,14 @@ class RestAPI:
         interaction = self.state.interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
         if interaction is None and token:
             interaction = self.state.find_interaction(token)
-        if interaction is not None and interaction.first_request_at is None:
+        if interaction is None:
+            return
+        if interaction.first_request_at is None:
             interaction.first_request_at = record.at
+        body = record.body if isinstance(record.body, dict) else {}
+        deferral = (record.template or "").endswith("/callback") and body.get("type") in DEFERRALS
+        if interaction.answered_at is None and not deferral:
+            interaction.answered_at = record.at
 
     # -- helpers -----------------------------------------------------------------------------------------
 

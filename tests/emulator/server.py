@@ -34,15 +34,17 @@ T = TypeVar("T")
 
 @dataclass(eq=False)
 class Fault:
-    """A failure :meth:`Emulator.fail` injects into the requests it matches."""
+    """A failure :meth:`Emulator.fail` (or a delay :meth:`Emulator.slow`) injects into the requests it
+    matches."""
 
     method: str
     template: str
-    status: int
+    status: int  # 0: no error (a delay alone)
     times: int
     after: bool
     message: str
     hits: list[RecordedRequest] = field(default_factory=list)
+    delay: float = 0.0  # seconds the request is held before it is carried out
 
 
 class Emulator:
@@ -244,6 +246,13 @@ class Emulator:
         (503 by default: one discord.py does not retry). With ``after``, the request is carried out
         first (a message is made) and still answered with the error: the bot cannot tell."""
         fault = Fault(method, template, status, times, after, message)
+        self.faults.append(fault)
+        return fault
+
+    def slow(self, method: str, template: str, seconds: float, *, times: int = 1) -> Fault:
+        """Hold the next ``times`` requests to ``method template`` for ``seconds`` before carrying them
+        out (they count as arrived at once, as for Discord's deadline): a slow answer from Discord."""
+        fault = Fault(method, template, 0, times, False, "", delay=seconds)
         self.faults.append(fault)
         return fault
 

@@ -27,6 +27,7 @@ ALL_PERMISSIONS = (1 << 51) - 1
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+DEFERRALS = (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
 #: Components a user can interact with (buttons, selects, text inputs), and the select menus among them.
 INTERACTIVE_TYPES = {2, 3, 4, 5, 6, 7, 8}
 SELECT_TYPES = {3, 5, 6, 7, 8}
@@ -313,6 +314,7 @@ class Interaction:
     source: Message | None = None
     injected_at: float = 0.0
     first_request_at: float | None = None
+    answered_at: float | None = None  # the first request about it that is not a deferral
     acknowledged_at: float | None = None
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     original: Message | None = None
@@ -332,6 +334,17 @@ class Interaction:
     def latency(self) -> float | None:
         """Seconds from the INTERACTION_CREATE dispatch to the bot's first request about it."""
         return None if self.first_request_at is None else self.first_request_at - self.injected_at
+
+    @property
+    def deferred(self) -> bool:
+        """The bot acknowledged it with a deferral ("thinking…", or an edit to come)."""
+        return self.response_type in DEFERRALS
+
+    @property
+    def answer_latency(self) -> float | None:
+        """Seconds from the dispatch to the bot's answer: its first request about it that is not a
+        deferral (``latency`` unless deferred)."""
+        return None if self.answered_at is None else self.answered_at - self.injected_at
 
     @property
     def message(self) -> Message | None:
