@@ -634,7 +634,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     )
     print("", file=out)
     print(
-        "Latency (interaction dispatched on the gateway -> the bot's first response request), load phase",
+        "Latency (interaction dispatched on the gateway -> the bot's answer, not a deferral), load phase",
         file=out,
     )
     latency_table(load, LOAD_KINDS, out)

@@ -186,6 +186,17 @@ def rss() -> int:
         return int(statm.read().split()[1]) * PAGE
 
 
+class CountedQueue:
+    """aiosqlite's queue to its connection's thread, counting the calls put on it."""
+
+    def __init__(self, queue: Any, counters: Counters) -> None:
+        self.queue, self.counters = queue, counters
+
+    def put_nowait(self, item: Any) -> None:
+        self.counters.database_calls += 1
+        self.queue.put_nowait(item)
+
+
 def instrument(bot: CardiaBot, counters: Counters) -> None:
     """Count commits per operation by wrapping the bot's service and storage objects (not their code)."""
     storage = bot.storage
@@ -204,15 +215,9 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
 
     storage.transaction = counted  # type: ignore[method-assign]
     if isinstance(storage.db, SqliteDatabase):
-        # Every aiosqlite call goes through _execute: one round trip to the connection's thread.
+        # Every call on the connection's thread (one round trip) is put on aiosqlite's queue to it.
         connection = storage.db.db
-        queue: Callable[..., Awaitable[Any]] = connection._execute
-
-        async def queued(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-            counters.database_calls += 1
-            return await queue(function, *args, **kwargs)
-
-        connection._execute = queued  # type: ignore[method-assign,assignment]
+        connection._tx = CountedQueue(connection._tx, counters)  # type: ignore[assignment]
 
     def named(name: str, method: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
         async def wrapper(*args: Any, **kwargs: Any) -> Any:

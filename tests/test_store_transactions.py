@@ -7,7 +7,9 @@ tests hold both to the same rules."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
@@ -105,87 +107,162 @@ async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_threa
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     connection = cast(SqliteDatabase, storage.db).db
-    queue: Callable[..., Awaitable[Any]] = connection._execute
     calls: list[str] = []
 
-    async def counted(function: Any, *args: Any, **kwargs: Any) -> Any:
-        """What is queued for aiosqlite's thread (each of its calls goes through ``_execute``)."""
-        calls.append(str(args[0]) if args else getattr(function, "__name__", "a function"))
-        return await queue(function, *args, **kwargs)
+    class Counted:
+        """aiosqlite's queue to its thread, noting each call put on it: what it runs (a statement of a
+        begun transaction: how, and its SQL), or aiosqlite's own call."""
+
+        def __init__(self, queue: Any) -> None:
+            self.queue = queue
+
+        def put_nowait(self, item: tuple[Any, Any]) -> None:
+            _, function, *arguments = getattr(item[1], "args", (None, None))
+            name = getattr(function, "__name__", "aiosqlite").strip("_")
+            if name == "step":
+                name = f"{arguments[1].__name__.strip('_')}: {arguments[2]}"
+            calls.append(name)
+            self.queue.put_nowait(item)
 
     with monkeypatch.context() as patched:
-        patched.setattr(connection, "_execute", counted)
+        patched.setattr(connection, "_tx", Counted(connection._tx))
         async with storage.db.transaction() as tx:
             for n in (1, 2, 3):
                 await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
-        assert len(calls) == 1, calls
+        assert calls == ["whole_transaction"]
         calls.clear()
         async with storage.db.transaction() as tx:  # a read begins it on the database
             await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
             assert await numbers(tx) == [1, 2, 3, 4]
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 5))
+        # The begin carries the write before it; the write after the read is queued on its own.
         assert calls == [
-            "BEGIN IMMEDIATE",
-            "INSERT INTO scratch (id, n) VALUES (?, ?)",
-            "SELECT n FROM scratch ORDER BY n",
-            "COMMIT",
+            "begin",
+            "fetchall: SELECT n FROM scratch ORDER BY n",
+            "run: INSERT INTO scratch (id, n) VALUES (?, ?)",
+            "commit",
         ]
-    assert await numbers(storage.db) == [1, 2, 3, 4]
+    assert await numbers(storage.db) == [1, 2, 3, 4, 5]
+
+
+class BusyThread:
+    """Holds the connection's thread (as a long statement would) until released: whatever is queued
+    for it meanwhile waits, in order."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.connection = cast(SqliteDatabase, storage.db).db
+        self.gate = threading.Event()
+
+    async def __aenter__(self) -> BusyThread:
+        started = threading.Event()
+
+        def hold() -> None:
+            started.set()
+            self.gate.wait(10)
+
+        queue: Callable[..., Awaitable[Any]] = self.connection._execute
+        self.held = asyncio.ensure_future(queue(hold))
+        await asyncio.to_thread(started.wait, 10)
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        self.gate.set()
+        await self.held
+
+
+async def writer_let_go(db: Database, *tasks: asyncio.Task[Any]) -> None:
+    """Wait until the tasks let go of the database's only writer (each waits for its commit)."""
+    write_lock = cast(SqliteDatabase, db)._write
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if not write_lock.locked() and not any(task.done() for task in tasks):
+            return
+    raise AssertionError("the writer is held while the connection's thread is busy")
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_sends_a_begun_transaction_s_writes_without_waiting_for_each(
-    storage: Storage, monkeypatch: pytest.MonkeyPatch
+async def test_sqlite_lets_the_writer_go_without_waiting_for_the_connection_s_thread(
+    storage: Storage,
 ) -> None:
-    connection = cast(SqliteDatabase, storage.db).db
-    execute = connection.execute
-    gate = asyncio.Event()
+    async def writes_only(n: int) -> None:
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
 
-    async def gated(sql: str, parameters: Any = None) -> Any:
-        await gate.wait()  # the connection's thread is busy: nothing it is sent runs yet
-        return await execute(sql, parameters)
+    async def begun(n: int) -> None:
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+            await numbers(tx)  # begins it on the database
+            busy_now.set()
+            await thread_busy.wait()
+            for more in (n + 1, n + 2):  # queued while the thread is busy: nothing waits for them
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (more, more))
 
-    async with storage.db.transaction() as tx:
-        assert await numbers(tx) == [], "a read begins the transaction on the database"
-        with monkeypatch.context() as patched:
-            patched.setattr(connection, "execute", gated)
-            for n in (1, 2, 3):  # each returns at once: it would wait for the gate if it waited to run
-                await asyncio.wait_for(tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n)), 1.0)
-            gate.set()
-    assert await numbers(storage.db) == [1, 2, 3], "committed once all were done"
+    busy_now, thread_busy = asyncio.Event(), asyncio.Event()
+    first = asyncio.create_task(begun(1))
+    await busy_now.wait()
+    async with BusyThread(storage):
+        thread_busy.set()
+        second = asyncio.create_task(writes_only(10))
+        third = asyncio.create_task(writes_only(20))
+        # All three queued their commits and let go of the writer, though none of it ran yet.
+        await writer_let_go(storage.db, first, second, third)
+    await asyncio.gather(first, second, third)
+    assert await numbers(storage.db) == [1, 2, 3, 10, 20]
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_rolls_back_a_transaction_cancelled_once_its_begin_ran(
-    storage: Storage, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    connection = cast(SqliteDatabase, storage.db).db
-    execute = connection.execute
-    began = asyncio.Event()
-
-    async def begin_then_hang(sql: str, parameters: Any = None) -> Any:
-        cursor = await execute(sql, parameters)
-        if sql.startswith("BEGIN"):
-            began.set()
-            await asyncio.Event().wait()  # the answer is slow to come back: cancelled here
-        return cursor
+async def test_sqlite_rolls_back_a_transaction_cancelled_while_it_waits_for_a_read(storage: Storage) -> None:
+    waiting = asyncio.Event()
 
     async def reader() -> None:
         async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
             await numbers(tx)
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (2, 2))
+            waiting.set()
+            await numbers(tx)  # the thread is busy: cancelled here
 
-    with monkeypatch.context() as patched:
-        patched.setattr(connection, "execute", begin_then_hang)
-        task = asyncio.create_task(reader())
-        await began.wait()
+    task = asyncio.create_task(reader())
+    async with BusyThread(storage):
+        await asyncio.sleep(0.05)
+        assert not task.done()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
     async with storage.db.transaction() as tx:  # not "a transaction within a transaction"
-        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
-        assert await numbers(tx) == [1]
-    assert await numbers(storage.db) == [1]
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (3, 3))
+        assert await numbers(tx) == [3]
+    assert await numbers(storage.db) == [3]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_writes_nothing_outside_a_transaction_whose_begin_failed(
+    storage: Storage, database: str
+) -> None:
+    await storage.db.execute("PRAGMA busy_timeout = 0")
+    other = sqlite3.connect(database, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the only writer: BEGIN fails at once
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            async with storage.db.transaction() as tx:
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await numbers(tx)  # reports the failed BEGIN; a careless caller goes on
+                other.execute("ROLLBACK")  # the writer is free now: a write outside would be stored
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (2, 2))
+                await tx.executemany("INSERT INTO scratch (id, n) VALUES (?, ?)", [(3, 3)])
+                assert await numbers(storage.db) == []
+    finally:
+        if other.in_transaction:
+            other.execute("ROLLBACK")
+        other.close()
+    assert await numbers(storage.db) == [], "nothing was written outside a transaction"
+    async with storage.db.transaction() as tx:
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
+        assert await numbers(tx) == [4]
 
 
 def test_a_whole_transaction_reports_its_statement_s_failure_even_if_the_rollback_fails() -> None:

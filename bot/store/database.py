@@ -18,8 +18,8 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, TypeVar, overload
 
 import aiosqlite
 import asyncpg
@@ -127,20 +127,19 @@ class SqliteDatabase(Database):
         async with self._write:
             try:
                 yield tx
-                whole = await tx.commit()
             except BaseException as error:
-                # Whatever failed (a statement, the commit itself), nothing of it stays, and the
-                # connection is ready for the next transaction.
-                await tx.roll_back()
+                # Whatever failed, nothing of it stays, and the connection is ready for the next one.
+                tx.roll_back()
                 if isinstance(error, sqlite3.IntegrityError):
                     raise Conflict(str(error)) from error
                 raise
-        # A transaction of writes only is queued for the connection's thread, whole, before the writer
-        # is let go of: the next transaction's statements run after it. Waiting for it does not hold
-        # the writer, so transactions do not queue behind each other's round trips.
-        if whole is not None:
+            outcome = tx.commit()
+        # The commit is queued for the connection's thread before the writer is let go of: the next
+        # transaction's statements run after it. Waiting for it does not hold the writer, so
+        # transactions do not queue behind each other's round trips.
+        if outcome is not None:
             try:
-                await whole
+                await outcome
             except sqlite3.IntegrityError as error:
                 raise Conflict(str(error)) from error
 
@@ -149,18 +148,21 @@ class SqliteDatabase(Database):
 
 
 class _SqliteTransaction(Database):
-    """The statements of one SQLite transaction, in as few waits for the connection's thread as they
-    allow. Under load such a wait is most of a statement's time (the thread waits for the interpreter
-    lock, then the event loop for its answer), and the transaction holds the database's only writer
-    meanwhile (bench/bot_load.py: at 250 interactions/s, decisions queued for it).
+    """The statements of one SQLite transaction, queued for the connection's thread as they are made,
+    in order, without waiting for each other. Under load a wait for the thread is most of a statement's
+    time (the thread waits for the interpreter lock, then the event loop for its answer), and the
+    transaction holds the database's only writer meanwhile (bench/bot_load.py: at 250-300
+    interactions/s, decisions queued for it). So the writer is held only while its holder waits for a
+    result it reads.
 
-    - Writes whose outcome nobody reads (:meth:`write`) are kept until the commit, and a transaction
+    - Writes whose outcome nobody reads (:meth:`write`) are kept until the first read; a transaction
       of nothing else (a decision's) runs whole in one call on the thread: begin, its writes, commit,
       or roll back if one fails.
-    - The first statement whose result is read begins the transaction on the database (waiting for
-      the ``BEGIN``); from then on every statement is sent at once, in the order they are made, each
-      without waiting for the one before. A caller waits only for the results it reads; the commit
-      waits for all, and one that failed fails the transaction.
+    - The first read begins the transaction on the thread (with the writes kept so far); from then on
+      each statement is queued at once, and on the thread runs only if none before it failed and the
+      transaction is open (a ``BEGIN`` that failed leaves nothing to write outside a transaction).
+    - The commit (or the rollback after a failure) is queued too, and waited for once the writer is let
+      go of: it commits all, or, if one statement failed, rolls back and reports that failure.
 
     Its statements are made one after another (each awaited before the next is made), as the store
     does."""
@@ -169,91 +171,132 @@ class _SqliteTransaction(Database):
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        self._kept: list[tuple[str, Params]] = []  # writes not sent yet (before the first read)
-        self._sent: list[asyncio.Future[Any]] | None = None  # once begun: every statement sent
+        self._kept: list[tuple[str, Params]] = []  # writes not queued yet (before the first read)
+        self._progress: _Progress | None = None  # once begun, shared with the thread
 
-    async def _begun(self) -> None:
-        """Begin on the database (once), then send the writes kept so far."""
-        if self._sent is None:
-            self._sent = []  # from here a failure rolls back: a BEGIN cancelled while awaited may have run
-            await self.db.execute("BEGIN IMMEDIATE")
-            for sql, params in self._kept:
-                self._send(self.db.execute(sql, params))
+    def _step(self, run: Callable[..., T], *args: Any, wanted: bool = True) -> asyncio.Future[T] | None:
+        """Queue a statement of the begun transaction (beginning it first, with the writes kept)."""
+        if self._progress is None:
+            self._progress = _Progress()
+            _queued(self.db, _begin, self._progress, tuple(self._kept), wanted=False)
             self._kept.clear()
+        return _queued(self.db, _step, self._progress, run, *args, wanted=wanted)
 
-    def _send(self, statement: Awaitable[T]) -> asyncio.Future[T]:
-        # A task sends its statement at its first step, and tasks take their first steps in the order
-        # they were made: the statements reach the thread's queue in this order.
-        assert self._sent is not None
-        sent = asyncio.ensure_future(statement)
-        self._sent.append(sent)
-        return sent
-
-    async def _after_begin(self, statement: Callable[[], Awaitable[T]]) -> T:
-        await self._begun()
-        return await self._send(statement())
+    async def _read(self, run: Callable[..., T], *args: Any) -> T:
+        outcome = self._step(run, *args)
+        assert outcome is not None
+        return await outcome
 
     def execute(self, sql: str, params: Params = ()) -> Statement:
-        return _Sent(self._after_begin(lambda: self.db.execute(sql, params)))
+        return _Sent(self._read(_fetched, sql, params))
 
     async def write(self, sql: str, params: Params = ()) -> None:
-        if self._sent is None:
+        if self._progress is None:
             self._kept.append((sql, params))
         else:
-            self._send(self.db.execute(sql, params))
+            self._step(_run, sql, params, wanted=False)
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        rows = list(rows)
-        await self._after_begin(lambda: self.db.executemany(sql, rows))
+        self._step(_run_many, sql, list(rows), wanted=False)
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]:
-        return list(await self._after_begin(lambda: self.db.execute_fetchall(sql, params)))
+        return await self._read(_fetchall, sql, params)
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        cursor = await self._after_begin(lambda: self.db.execute(sql, params))
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return await self._read(_new_id, sql, params)
 
-    async def commit(self) -> asyncio.Future[None] | None:
-        """Commit what was begun on the database; or, for a transaction of writes only, queue it whole
-        for the connection's thread and return its outcome, to be waited for."""
-        if self._sent is None:
-            if not self._kept:
-                return None
-            whole = asyncio.ensure_future(_in_thread(self.db, _whole_transaction, tuple(self._kept)))
-            # Its first step queues it for the thread: taken before this resumes (tasks' steps run in
-            # the order they were scheduled), so before the writer is let go of.
-            try:
-                await asyncio.sleep(0)
-            except BaseException:
-                whole.cancel()  # cancelled before it was queued: it never runs (after, it runs whole)
-                raise
-            return whole
-        outcomes = await asyncio.gather(*self._sent, return_exceptions=True)
-        for outcome in outcomes:  # the first failure, once all are done
-            if isinstance(outcome, BaseException):
-                raise outcome
-        await self.db.execute("COMMIT")
-        return None
+    def commit(self) -> asyncio.Future[None] | None:
+        """Queue the commit (a transaction of writes only: all of it, whole); its outcome, to be waited
+        for once the writer is let go of."""
+        if self._progress is None:
+            return _queued(self.db, _whole_transaction, tuple(self._kept)) if self._kept else None
+        return _queued(self.db, _commit, self._progress)
 
-    async def roll_back(self) -> None:
-        """After a failure: nothing of the transaction stays. A statement not sent yet never will be
-        (its task is cancelled before its first step), so the rollback, sent next, comes after every
-        statement that was. (A transaction run whole rolled itself back.)"""
+    def roll_back(self) -> None:
+        """After a failure: nothing of the transaction stays (the rollback runs after its statements)."""
         self._kept.clear()
-        if self._sent is None:
-            return
-        for sent in self._sent:
-            if not sent.cancel() and not sent.cancelled():
-                sent.exception()  # retrieved: the transaction's failure is reported, not each statement's
-        with contextlib.suppress(sqlite3.Error, ValueError):
-            await self.db.execute("ROLLBACK")
+        if self._progress is not None:
+            with contextlib.suppress(ValueError):  # the connection is closed: nothing stays either
+                _queued(self.db, _roll_back, wanted=False)
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Database]:
         raise RuntimeError("a transaction inside a transaction")
 
     async def close(self) -> None:
         return None
+
+
+# --- on the connection's thread ------------------------------------------------------------------------
+
+
+@dataclass
+class _Progress:
+    """A begun transaction, as its statements see it on the thread: the first failure, if any."""
+
+    failure: BaseException | None = None
+
+
+def _begin(
+    connection: sqlite3.Connection, progress: _Progress, writes: tuple[tuple[str, Params], ...]
+) -> None:
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        for sql, params in writes:
+            connection.execute(sql, params)
+    except BaseException as error:
+        progress.failure = error
+
+
+def _step(connection: sqlite3.Connection, progress: _Progress, run: Callable[..., T], *args: Any) -> T:
+    """A statement of a begun transaction: run only if it is open and nothing before failed."""
+    if progress.failure is None and not connection.in_transaction:
+        progress.failure = sqlite3.OperationalError("the transaction is not open")
+    if progress.failure is not None:
+        raise progress.failure
+    try:
+        return run(connection, *args)
+    except BaseException as error:
+        progress.failure = error
+        raise
+
+
+def _commit(connection: sqlite3.Connection, progress: _Progress) -> None:
+    try:
+        if progress.failure is not None:
+            raise progress.failure
+        connection.execute("COMMIT")
+    except BaseException:
+        _roll_back(connection)
+        raise
+
+
+def _roll_back(connection: sqlite3.Connection) -> None:
+    if connection.in_transaction:
+        with contextlib.suppress(sqlite3.Error):  # a failure reported is the statement's
+            connection.execute("ROLLBACK")
+
+
+def _run(connection: sqlite3.Connection, sql: str, params: Params) -> None:
+    connection.execute(sql, params)
+
+
+def _run_many(connection: sqlite3.Connection, sql: str, rows: list[Params]) -> None:
+    connection.executemany(sql, rows)
+
+
+def _fetchall(connection: sqlite3.Connection, sql: str, params: Params) -> list[Any]:
+    return connection.execute(sql, params).fetchall()
+
+
+def _new_id(connection: sqlite3.Connection, sql: str, params: Params) -> int:
+    new_id = connection.execute(sql, params).lastrowid
+    assert new_id is not None
+    return new_id
+
+
+def _fetched(connection: sqlite3.Connection, sql: str, params: Params) -> _Fetched:
+    cursor = connection.execute(sql, params)
+    return _Fetched(cursor.fetchall(), cursor.rowcount)
 
 
 def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, Params], ...]) -> None:
@@ -264,24 +307,58 @@ def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, 
             connection.execute(sql, params)
         connection.execute("COMMIT")
     except BaseException:
-        if connection.in_transaction:
-            with contextlib.suppress(sqlite3.Error):  # the failure reported is the statement's
-                connection.execute("ROLLBACK")
+        _roll_back(connection)
         raise
 
 
-async def _in_thread(db: aiosqlite.Connection, function: Callable[..., T], *args: Any) -> T:
-    """Run ``function(connection, *args)`` on aiosqlite's thread, in turn with its statements. aiosqlite
-    has no public call for this; ``_execute`` is what each of its own calls goes through
-    (requirements/bot.lock pins it, and tests/test_store_transactions.py runs this path)."""
-    queue: Callable[[Callable[[], T]], Awaitable[T]] = db._execute
-    return await queue(lambda: function(db._conn, *args))
+@overload
+def _queued(
+    db: aiosqlite.Connection, function: Callable[..., T], *args: Any, wanted: Literal[True] = True
+) -> asyncio.Future[T]: ...
+
+
+@overload
+def _queued(
+    db: aiosqlite.Connection, function: Callable[..., T], *args: Any, wanted: bool
+) -> asyncio.Future[T] | None: ...
+
+
+def _queued(
+    db: aiosqlite.Connection, function: Callable[..., T], *args: Any, wanted: bool = True
+) -> asyncio.Future[T] | None:
+    """Queue ``function(connection, *args)`` for aiosqlite's thread now, in turn with its statements, and
+    return its outcome (or, not ``wanted``, nothing: a failure is the transaction's to report).
+    aiosqlite has no public call for this: it is what its ``_execute`` does for each of its own calls,
+    without the coroutine around it, which would queue the call only once the event loop runs it
+    (requirements/bot.lock pins aiosqlite; tests/test_store_transactions.py runs this)."""
+    if not db._running or db._connection is None:
+        raise ValueError("Connection closed")
+    outcome: asyncio.Future[T] | None = asyncio.get_running_loop().create_future() if wanted else None
+    db._tx.put_nowait((outcome, partial(_on_connection, db, function, *args)))
+    return outcome
+
+
+def _on_connection(db: aiosqlite.Connection, function: Callable[..., T], *args: Any) -> T:
+    return function(db._conn, *args)
+
+
+class _Fetched:
+    """A statement's rows and row count, read on the thread: what :meth:`Database.execute` gives."""
+
+    def __init__(self, rows: list[Any], rowcount: int) -> None:
+        self.rows, self.rowcount = rows, rowcount
+
+    async def fetchone(self) -> Any:
+        return self.rows[0] if self.rows else None
+
+    async def fetchall(self) -> Iterable[Any]:
+        return self.rows
 
 
 class _Sent:
     """A statement of a transaction, sent: awaited, its outcome (``rowcount``); entered, its rows."""
 
-    def __init__(self, sent: Awaitable[aiosqlite.Cursor]) -> None:
+    def __init__(self, sent: Awaitable[_Fetched]) -> None:
         self.sent = asyncio.ensure_future(sent)
 
     def __await__(self) -> Generator[Any, None, Outcome]:
@@ -291,7 +368,7 @@ class _Sent:
         return await self.sent
 
     async def __aexit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        await (await self.sent).close()
+        return None
 
 
 @cache
