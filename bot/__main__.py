@@ -55,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     bot = CardiaBot(
         settings.database,
         pool_size=settings.database_pool,
+        sqlite_synchronous=settings.sqlite_synchronous,
         shard_count=settings.shard_count,
         shard_ids=settings.shards(),
         sync=args.sync,

@@ -30,7 +30,7 @@ from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.records import Records
 from bot.services.timers import Timers
-from bot.store import Storage
+from bot.store import Storage, Synchronous
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
@@ -45,6 +45,7 @@ class CardiaBot(discord.AutoShardedClient):
         sync_guild: int | None = None,
         *,
         pool_size: int = 10,  # PostgreSQL: connections kept open at most
+        sqlite_synchronous: Synchronous = "normal",  # SQLite: what a commit survives (bot.store)
         shard_count: int | None = None,  # several processes: the bot's shards in all
         shard_ids: list[int] | None = None,  # and this process's (None: all of them)
         timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
@@ -68,6 +69,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.tree = GuardedTree(self, self.guard)
         self.database = database
         self.pool_size = pool_size
+        self.sqlite_synchronous: Synchronous = sqlite_synchronous
         self.sync = sync
         self.sync_guild = sync_guild
         self.storage: Storage | None = None
@@ -88,7 +90,7 @@ class CardiaBot(discord.AutoShardedClient):
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
         if self.storage is None:
-            self.storage = await Storage.open(self.database, self.pool_size)
+            self.storage = await Storage.open(self.database, self.pool_size, self.sqlite_synchronous)
 
     async def setup_hook(self) -> None:
         log.info("event loop: %s", event_loop.name())

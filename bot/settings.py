@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,6 +18,11 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
     # A SQLite file (the default), or a PostgreSQL server: postgresql://user:password@host/database.
     database: str = Field(default="cardia.db", min_length=1, validation_alias=AliasChoices("CARDIA_DATABASE"))
+    # SQLite only: "normal" survives the bot's crash or kill (a power cut may undo its last commits),
+    # "full" a power cut too, at a wait for the disk per commit (bot.store.connection.SYNCHRONOUS).
+    sqlite_synchronous: Literal["normal", "full"] = Field(
+        default="normal", validation_alias=AliasChoices("CARDIA_SQLITE_SYNCHRONOUS")
+    )
     # PostgreSQL only: how many connections this process keeps open at most.
     database_pool: int = Field(
         default=10, ge=1, le=100, validation_alias=AliasChoices("CARDIA_DATABASE_POOL")

@@ -53,6 +53,9 @@ def test_settings_read_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setenv("CARDIA_DATABASE_POOL", "4")
     settings = Settings()
     assert (settings.database, settings.database_pool) == ("postgresql://cardia:pw@db/cardia", 4)
+    assert settings.sqlite_synchronous == "normal"
+    monkeypatch.setenv("CARDIA_SQLITE_SYNCHRONOUS", "full")
+    assert Settings().sqlite_synchronous == "full"
 
 
 # --- what stops the bot, in one line -------------------------------------------------------------------
@@ -87,6 +90,9 @@ def test_bad_settings_name_what_to_fix(tmp_path: Path) -> None:
     assert line.startswith("bad setting: CARDIA_TIMER_TICK=abc:") and "number" in line
     result = run_bot_once(tmp_path, {"DISCORD_TOKEN": "x", "CARDIA_TIMER_TICK": "-5"}, "bot")
     assert one_line(result).startswith("bad setting: CARDIA_TIMER_TICK=-5:")
+    result = run_bot_once(tmp_path, {"DISCORD_TOKEN": "x", "CARDIA_SQLITE_SYNCHRONOUS": "off"}, "bot")
+    line = one_line(result)
+    assert line.startswith("bad setting: CARDIA_SQLITE_SYNCHRONOUS=off:") and "'normal' or 'full'" in line
 
 
 @pytest.mark.parametrize("kind", ["junk", "missing folder"])

@@ -16,7 +16,7 @@ from typing import Any, cast
 import pytest
 import pytest_asyncio
 
-from bot.store import Conflict, Storage
+from bot.store import Conflict, Storage, Synchronous
 from bot.store.database import Database, SqliteDatabase, _whole_transaction
 
 pytest_plugins = ["tests.databases"]
@@ -284,3 +284,16 @@ def test_a_whole_transaction_reports_its_statement_s_failure_even_if_the_rollbac
     writes = (("INSERT INTO scratch (n) VALUES (?)", (1,)), ("INSERT INTO scratch (n) VALUES (?)", (1,)))
     with pytest.raises(sqlite3.IntegrityError):  # the refused key, which the store turns into Conflict
         _whole_transaction(cast(sqlite3.Connection, RollbackFails(connection)), writes)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("synchronous", "pragma"), [("normal", 1), ("full", 2)])
+async def test_sqlite_commits_as_synchronous_says(
+    tmp_path: Any, synchronous: Synchronous, pragma: int
+) -> None:
+    storage = await Storage.open(tmp_path / "cardia.db", synchronous=synchronous)
+    try:
+        assert tuple(await storage.db.fetch_one("PRAGMA synchronous")) == (pragma,)
+        assert tuple(await storage.db.fetch_one("PRAGMA journal_mode")) == ("wal",)
+    finally:
+        await storage.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.connection import MIGRATIONS, StorageError, is_postgres, now
+from bot.store.connection import MIGRATIONS, StorageError, Synchronous, is_postgres, now
 from bot.store.database import Conflict, Database
 from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
 from bot.store.records import RecordQueries, RecordWrites
@@ -49,10 +49,12 @@ class Storage(DuelQueries, RecordQueries, TimerQueries, SettingsQueries):
     """The store: the single source of truth, on SQLite or PostgreSQL."""
 
     @classmethod
-    async def open(cls, target: str | Path, pool_size: int = 10) -> Storage:
-        """A SQLite file, or a PostgreSQL database for a ``postgresql://`` URL (a pool of
-        ``pool_size`` connections)."""
-        return cls(await cls.connect(target, pool_size), Transaction)
+    async def open(
+        cls, target: str | Path, pool_size: int = 10, synchronous: Synchronous = "normal"
+    ) -> Storage:
+        """A SQLite file (committed to disk as ``synchronous`` says), or a PostgreSQL database for a
+        ``postgresql://`` URL (a pool of ``pool_size`` connections)."""
+        return cls(await cls.connect(target, pool_size, synchronous), Transaction)
 
 
 __all__ = [
@@ -76,6 +78,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StoredAction",
+    "Synchronous",
     "Transaction",
     "Wait",
     "bounds",

