@@ -66,6 +66,7 @@ import text
 from bench.bot_process import LoopLag
 from bench.bots import Bots, merged
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
+from bot.settings import Settings
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
 from tests.emulator.state import Guild
 from tests.processes import guild_on_another_shard, shard_of
@@ -516,7 +517,11 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
     driver.sample_validation(args.validate_first, args.validate_every)
     print("Cardia bot load benchmark", file=out)
     print(f"  machine: {machine()}", file=out)
-    database_name = "SQLite" if not str(args.database).startswith("postgresql://") else "PostgreSQL"
+    database_name = (
+        f"SQLite (synchronous={Settings().sqlite_synchronous}: CARDIA_SQLITE_SYNCHRONOUS)"
+        if not str(args.database).startswith("postgresql://")
+        else "PostgreSQL"
+    )
     setup = "one bot process" if args.processes == 1 else f"{args.processes} bot processes, a shard each"
     print(f"  bot: {setup}, on {database_name}", file=out)
     if args.computer:

@@ -52,6 +52,7 @@ import yarl
 from bot import loop as event_loop
 from bot.app import CardiaBot
 from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.settings import Settings
 from bot.store import Storage, Transaction
 from bot.store.database import SqliteDatabase
 from engine.player import Searched
@@ -538,18 +539,17 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
     counters = Counters()
     # The first (or only) process registers /cardia with the emulated Discord.
     # The computer thinks in a worker process, as with python -m bot's defaults.
+    # SQLite commits as CARDIA_SQLITE_SYNCHRONOUS says, as with python -m bot.
+    options: dict[str, Any] = {
+        "freeze_startup": True,
+        "computer_workers": 1,
+        "picture_processes": True,
+        "sqlite_synchronous": Settings().sqlite_synchronous,
+    }
     if shard is None:
-        bot = CardiaBot(database, sync=True, freeze_startup=True, computer_workers=1, picture_processes=True)
+        bot = CardiaBot(database, sync=True, **options)
     else:
-        bot = CardiaBot(
-            database,
-            sync=shard[0] == 0,
-            shard_count=shard[1],
-            shard_ids=[shard[0]],
-            freeze_startup=True,
-            computer_workers=1,
-            picture_processes=True,
-        )
+        bot = CardiaBot(database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]], **options)
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once
         task = asyncio.create_task(bot.start("emulated-bot-token"), name="bot")
