@@ -37,9 +37,8 @@ class _Answering:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     answered: bool = False  # the handler's own answer (or the one-line failure) is there
-    deferred: bool = False
     timer: asyncio.TimerHandle | None = None
-    deferring: asyncio.Task[None] | None = None
+    deferring: asyncio.Task[None] | None = None  # held here: the loop keeps only a weak reference
 
 
 def _answering(interaction: Interaction) -> _Answering:
@@ -54,17 +53,12 @@ def answered(interaction: Interaction) -> bool:
     return _answering(interaction).answered
 
 
-def deferred(interaction: Interaction) -> bool:
-    """Whether the watchdog acknowledged this interaction before its handler answered."""
-    return _answering(interaction).deferred
-
-
 def watch(interaction: Interaction, answers: Answers, after: float = DEFER_AFTER) -> None:
     """Acknowledge ``interaction`` after ``after`` seconds if its handler has not answered by then."""
     state = _answering(interaction)
 
     def wake() -> None:
-        state.deferring = asyncio.get_running_loop().create_task(_defer(interaction, answers))
+        state.deferring = asyncio.get_running_loop().create_task(_defer(interaction, answers, after))
 
     state.timer = asyncio.get_running_loop().call_later(after, wake)
 
@@ -76,7 +70,7 @@ def stop_watching(interaction: Interaction) -> None:
         timer.cancel()
 
 
-async def _defer(interaction: Interaction, answers: Answers) -> None:
+async def _defer(interaction: Interaction, answers: Answers, after: float) -> None:
     state = _answering(interaction)
     async with state.lock:
         if state.answered or interaction.response.is_done():
@@ -90,8 +84,7 @@ async def _defer(interaction: Interaction, answers: Answers) -> None:
         except discord.HTTPException as error:
             log.warning("could not defer interaction %s: %s", interaction.id, error)
             return
-        state.deferred = True
-        log.info("interaction %s deferred: its handler took over %.1f s", interaction.id, DEFER_AFTER)
+        log.info("interaction %s deferred: its handler took over %.1f s", interaction.id, after)
 
 
 async def send(interaction: Interaction, **message: Any) -> int | None:

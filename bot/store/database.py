@@ -188,7 +188,9 @@ class _SqliteTransaction(Database):
         return await outcome
 
     def execute(self, sql: str, params: Params = ()) -> Statement:
-        return _Sent(self._read(_fetched, sql, params))
+        sent = self._step(_fetched, sql, params)  # queued now, in turn, whether awaited or entered
+        assert sent is not None
+        return _Sent(sent)
 
     async def write(self, sql: str, params: Params = ()) -> None:
         if self._progress is None:
