@@ -15,11 +15,6 @@ T = TypeVar("T")
 
 def run(main: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run(main)``, on uvloop where it is installed."""
-    import os
-    import sys
-
-    if os.environ.get("XSW"):
-        sys.setswitchinterval(float(os.environ["XSW"]))
     try:
         import uvloop
     except ImportError:  # Windows: uvloop is not built there

@@ -23,6 +23,7 @@ import pytest
 
 from bot.store.database import SqliteDatabase
 from tests.emulator import Emulator, Interaction, Message
+from tests.emulator.state import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
 from tests.test_bot_async import AsyncTable
 from tests.test_bot_e2e import Table, stacked_setup, stored_match
 from tests.test_bot_faults import NOTHING_CHANGED, a_bit_of_everything, every_interaction
@@ -33,7 +34,6 @@ DEADLINE = 0.4  # Discord's 3 s, shortened
 DEFER_AFTER = 0.1  # the watchdog's 2 s, shortened
 STALL = 0.25  # each statement on the database (every handler here makes several)
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
-DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE = 5, 6
 
 
 @pytest.fixture

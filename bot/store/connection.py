@@ -133,10 +133,6 @@ async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute("PRAGMA busy_timeout = 5000")
         await db.execute(f"PRAGMA synchronous = {SYNCHRONOUS[synchronous]}")
-        import os
-
-        if os.environ.get("XSYNC"):
-            await db.execute(f"PRAGMA synchronous = {os.environ['XSYNC']}")
         async with db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         version = row[0] if row else 0
