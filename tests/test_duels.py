@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 from collections.abc import AsyncIterator
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.services.duels import Duels, LiveGame, Pick, Refusal
+from bot.services.duels import HELD_LOOKS, Duels, LiveGame, Pick, Refusal
 from bot.store import Challenge, Conflict, Storage, StoredAction
 from cards import deck_from_code
 
@@ -29,8 +30,8 @@ async def duels(database: str) -> AsyncIterator[Duels]:
     await storage.close()
 
 
-async def _started(duels: Duels, wins_needed: int = 2) -> int:
-    match = await duels.propose(Challenge(10, 20, ALICE, BOB, "I", None, wins_needed))
+async def _started(duels: Duels, wins_needed: int = 2, channel_id: int = 20) -> int:
+    match = await duels.propose(Challenge(10, channel_id, ALICE, BOB, "I", None, wins_needed))
     _, live = await duels.answer(match.id, BOB[0], "accept")
     assert live is not None
     return live.row.id
@@ -246,6 +247,44 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
 
 
 @pytest.mark.asyncio
+async def test_a_trim_looks_at_few_held_games(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a backlog many games are held (their decisions being stored) with their engine state: each
+    trim looks at a few of them at most, not at all of them every time a game is used, and lets the
+    others cool as usual."""
+    storage = await Storage.open(database)
+    try:
+        duels = Duels(storage, warm_size=2)
+        ids = [await _started(duels, channel_id=100 + number) for number in range(28)]
+        held = ids[:24]
+        looks = 0
+        locked = asyncio.Lock.locked
+
+        def counted(lock: asyncio.Lock) -> bool:
+            nonlocal looks
+            looks += 1
+            return locked(lock)
+
+        async with contextlib.AsyncExitStack() as stack:
+            for game_id in held:
+                await stack.enter_async_context(duels.lock(game_id))
+                await duels.live(game_id)
+            monkeypatch.setattr(asyncio.Lock, "locked", counted)
+            for _ in range(5):
+                for game_id in ids[24:]:
+                    await duels.live(game_id)
+            assert looks <= 20 * (HELD_LOOKS + 2), f"{looks} looks at locks for 20 games used"
+            assert all(duels._cache[game_id].engine is not None for game_id in held)  # type: ignore[union-attr]
+            # Held games wait at the back while a trim looks at a few: the others cool a little later.
+            assert len(duels._warm) <= 2 + len(held) + len(held) // HELD_LOOKS
+        monkeypatch.undo()
+        for game_id in ids[24:26]:
+            await duels.live(game_id)
+        assert len(duels._warm) == 2, "no longer held, they cool"
+    finally:
+        await storage.close()
+
+
+@pytest.mark.asyncio
 async def test_only_the_most_recently_used_games_keep_their_engine_state(database: str) -> None:
     """Beyond ``warm_size`` games, the least recently used one keeps only its rows and record, and is
     replayed, to the same state, when read again; a game whose lock is held (a decision being stored) is
@@ -288,7 +327,10 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
             await duels.live(ids[1])
             await duels.live(ids[2])
             assert first.engine is not None, "a locked game keeps its engine state"
+        assert list(duels._warm) == [ids[2], ids[0]], "kept as just used"
         await duels.live(ids[1])
+        assert first.engine is not None
+        await duels.live(ids[2])  # now the least recently used, and no longer held
         assert first.engine is None and isinstance(duels._cache[ids[0]], tuple)
         held = first.game  # whoever still holds the game reads it replayed, as theirs alone
         assert held.events == events and held.pending == pending, "replayed to the same state"

@@ -7,7 +7,6 @@ Discord. The database is the source of truth; a game in memory is a cache rebuil
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 import secrets
 import weakref
@@ -154,6 +153,8 @@ def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
 #: through at every full collection). A game out of both is read and replayed again when needed.
 CACHED_GAMES = 10_000
 WARM_GAMES = 100
+# Held games (their lock taken) a trim moves to the back at most, before it leaves the rest to the next.
+HELD_LOOKS = 4
 
 #: A cached game without its engine state: its rows' fields, its record and how the bot ended it, as
 #: exact tuples of plain values. The garbage collector stops tracking such tuples, where three objects
@@ -333,15 +334,20 @@ class Duels:
 
     def _trim(self) -> None:
         """Let go of the least recently used games' engine states, beyond ``warm_size``. A game whose
-        lock is held keeps its state: a decision being stored is in the engine and not yet in the
-        record, so a replay would lose it."""
-        excess = len(self._warm) - self._warm_size
-        if excess <= 0:
-            return
-        for game_id, live in list(itertools.islice(self._warm.items(), excess)):
+        lock is held keeps its state (a decision being stored is in the engine and not yet in the
+        record, so a replay would lose it) and goes to the back, as just used: under a backlog hundreds
+        are held at once, and a trim that went through all of them each time made the backlog worse."""
+        held_looks = HELD_LOOKS
+        while len(self._warm) > self._warm_size:
+            game_id = next(iter(self._warm))
             lock = self._locks.get(game_id)
             if lock is None or not lock.locked():
-                self._cool(live)
+                self._cool(self._warm[game_id])
+            elif held_looks == 0:
+                return  # the next trim goes on: each looks at a few held games at most
+            else:
+                held_looks -= 1
+                self._warm.move_to_end(game_id)
 
     def _cool(self, live: LiveGame) -> None:
         """Let go of a game's engine state (its record stays, as a :data:`ColdGame`). Released, it is
