@@ -44,18 +44,29 @@ def tree(events: Sequence[Event], start: int = 0) -> tuple[Happening, ...]:
 def _tree(event: Callable[[int], Event], end: int, start: int) -> tuple[Happening, ...]:
     roots: list[_Node] = []
     nodes: dict[int, _Node] = {}
-
-    def node(index: int, told: bool) -> _Node:
-        made = nodes.get(index)
-        if made is None:
-            made = nodes[index] = _Node(event(index), told)
-            cause = made.event.cause
-            (roots if cause < 0 else node(cause, cause < start).effects).append(made)
-        return made
-
     for index in range(start, end):
-        node(index, False)
+        _node(event, start, nodes, roots, index, False)
     return tuple(root.freeze() for root in roots)
+
+
+def _node(
+    event: Callable[[int], Event],
+    start: int,
+    nodes: dict[int, _Node],
+    roots: list[_Node],
+    index: int,
+    told: bool,
+) -> _Node:
+    """The node of event ``index``, made (with its causes, told if before ``start``) if not yet. A
+    function of the module, not a closure: a closure that calls itself is a reference cycle, which
+    would leave the whole tree to the garbage collector."""
+    made = nodes.get(index)
+    if made is None:
+        made = nodes[index] = _Node(event(index), told)
+        cause = made.event.cause
+        parent = roots if cause < 0 else _node(event, start, nodes, roots, cause, cause < start).effects
+        parent.append(made)
+    return made
 
 
 def happenings(game: Game, viewer: str | None, start: int = 0) -> tuple[Happening, ...]:

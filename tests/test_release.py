@@ -12,6 +12,7 @@ import pytest
 
 from engine import Game, IllegalAction, state, view
 from engine.bench import random_actions, random_setup
+from engine.happenings import happenings
 
 
 def _played(rng: random.Random, setup_rng: random.Random) -> Game:
@@ -63,3 +64,23 @@ def test_a_released_game_reads_as_it_was_and_cannot_be_played() -> None:
             decision = pending[0]
             with pytest.raises(IllegalAction, match="released"):
                 game.apply(decision.player, decision.options[: decision.count])
+
+
+def test_what_happened_leaves_no_cycle() -> None:
+    """The story of a step (``engine.happenings``) is built for every board and hand shown: its
+    working tree is freed by reference counting, not left to the collector."""
+    rng, setup_rng = random.Random(9), random.Random(10)
+    games = [_played(rng, setup_rng) for _ in range(30)]
+    gc.collect()
+    gc.disable()
+    try:
+        told = 0
+        for game in games:
+            for viewer in (None, "p1", "p2"):
+                told += len(happenings(game, viewer, len(game.events) // 2))
+        assert told > 30
+        assert gc.collect() == 0, "no cycle is left for the collector"
+    finally:
+        gc.enable()
+        for game in games:
+            game.release()
