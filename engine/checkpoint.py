@@ -16,7 +16,7 @@ from typing import Any
 from engine.chance import Chance, SeededChance
 from engine.game import Game, replay
 from engine.model import Encounter, NextCard, PlayedCard, Player
-from engine.record import Action, Record
+from engine.record import Action, Record, Setup
 
 
 def _next_card(source: NextCard) -> NextCard:
@@ -122,3 +122,130 @@ class Start:
         for action in self.since:
             game.apply(action.player, action.choose)
         return game
+
+
+# --- a game frozen as plain values ----------------------------------------------------------------------
+
+#: A game at a round start as exact tuples of ints, strings, booleans and None, which the garbage
+#: collector stops tracking after a pass (a copy is about a hundred objects it goes through at every
+#: full collection): what the bot keeps of a game it holds without its engine state. :func:`thaw` makes
+#: the game again, faster than a replay. Its fields, in order: actions applied, round, cause, stale,
+#: eager, the chance's state, the players, the row, the events, the Serpent Temple's triggers.
+Frozen = tuple[Any, ...]
+
+#: The attributes a frozen game keeps; with those the setup gives (``Table._set_up``) and those a round
+#: start leaves empty, every attribute of a game: tests/test_checkpoint.py fails when one is added.
+FROZEN = (
+    "applied",
+    "round",
+    "cause",
+    "_stale",
+    "_eager",
+    "rng",
+    "players",
+    "row",
+    "events",
+    "serpent_triggers",
+)
+FROM_SETUP = frozenset({"setup", "location", "place", "explicit_chance", "_refills", "_serpent"})
+EMPTY_AT_ROUND_START = frozenset({"current", "result", "pending", "_flow", "on_round_start"})
+
+_PlayerValues = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[Any, ...], bool]
+
+
+def _next_values(next_card: NextCard | None) -> tuple[Any, ...] | None:
+    if next_card is None:
+        return None
+    return next_card.modifier, next_card.librarian, next_card.engineer, next_card.blackmail
+
+
+def _thawed_next(values: tuple[Any, ...] | None) -> NextCard | None:
+    if values is None:
+        return None
+    next_card = object.__new__(NextCard)
+    next_card.modifier, next_card.librarian, next_card.engineer, next_card.blackmail = values
+    return next_card
+
+
+def _encounter_values(encounter: Encounter) -> tuple[Any, ...]:
+    slots = tuple(
+        None
+        if card is None
+        else (card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets)
+        for card in encounter.slots
+    )
+    bound = tuple(_next_values(next_card) for next_card in encounter.bound)
+    return slots, bound, encounter.compared, encounter.winner, encounter.why
+
+
+def _thawed_encounter(values: tuple[Any, ...]) -> Encounter:
+    slots, bound, compared, winner, why = values
+    encounter = object.__new__(Encounter)
+    cards: list[PlayedCard | None] = []
+    for card_values in slots:
+        if card_values is None:
+            cards.append(None)
+            continue
+        card = object.__new__(PlayedCard)
+        card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets = (
+            card_values
+        )
+        card.encounter = encounter
+        cards.append(card)
+    encounter.slots = cards
+    encounter.bound = [_thawed_next(next_card) for next_card in bound]
+    encounter.compared, encounter.winner, encounter.why = compared, winner, why
+    return encounter
+
+
+def _player_values(player: Player) -> _PlayerValues:
+    next_card = _next_values(player.next)
+    assert next_card is not None
+    return tuple(player.hand), tuple(player.deck), tuple(player.discard), next_card, player.first
+
+
+def _thawed_player(values: _PlayerValues) -> Player:
+    hand, deck, discard, next_card, first = values
+    player = object.__new__(Player)
+    player.hand, player.deck, player.discard = list(hand), list(deck), list(discard)
+    thawed = _thawed_next(next_card)
+    assert thawed is not None
+    player.next, player.first = thawed, first
+    return player
+
+
+def freeze(game: Game) -> Frozen:
+    """``game``, at a round start and not over, as plain values (see :data:`Frozen`)."""
+    assert game.current is None and game.result is None, "a game is frozen at a round start only"
+    chance = game.rng
+    assert isinstance(chance, SeededChance), "an imagined world's generator is not frozen"
+    return (
+        game.applied,
+        game.round,
+        game.cause,
+        game._stale,
+        game._eager,
+        chance.state(),
+        tuple(_player_values(player) for player in game.players),
+        tuple(_encounter_values(encounter) for encounter in game.row),
+        tuple(game.events),
+        tuple(game.serpent_triggers),
+    )
+
+
+def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | None = None) -> Game:
+    """The game :func:`freeze` made ``frozen`` of (``setup`` is its setup), with a fresh flow: it goes
+    on exactly as the frozen one would have."""
+    game = object.__new__(Game)
+    game._set_up(setup)
+    applied, round_, cause, stale, eager, chance, players, row, events, triggers = frozen
+    game.applied, game.round, game.cause, game._stale, game._eager = applied, round_, cause, stale, eager
+    game.rng = SeededChance(*chance)
+    game.players = [_thawed_player(player) for player in players]
+    game.row = [_thawed_encounter(encounter) for encounter in row]
+    game.events, game.serpent_triggers = list(events), list(triggers)
+    game.current, game.result, game.pending = None, None, ()
+    game.on_round_start = on_round_start
+    game._flow = game._play()
+    game._run(None)
+    return game

@@ -67,20 +67,15 @@ _EVENTS: dict[EventTuple, EventTuple] = {}
 
 class Table:
     def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.location = setup.location
-        self.place = rules_of(setup.location)  # what the location changes (engine.locations)
+        self._set_up(setup)
         decks = setup.starting_decks(random.Random(setup.seed))
         shuffled = () if setup.decks is not None else (len(decks[0]), len(decks[1]))
         self.rng: Chance = SeededChance(setup.seed, shuffled)  # the generator, rebuilt when drawn on
-        self.explicit_chance = setup.chance == "explicit"
         opening = self.place.opening_hand
         self.players = [Player(list(decks[0]), opening), Player(list(decks[1]), opening)]
         self.row: list[Encounter] = []
         self.current: Encounter | None = None  # the encounter being revealed and resolved
         self.round = 1
-        self._refills = self.place.refills_hands
-        self._serpent = self.place.rewards_new_wins
         # Evaluate after every change only where something watches the row; otherwise on demand.
         self._eager = self._serpent or self.place.wins_three_in_a_row or "mechanical_djinn" in decks[0]
         self._stale = True
@@ -88,6 +83,16 @@ class Table:
         self.serpent_triggers: list[tuple[int, int]] = []
         self.events: list[EventTuple] = []  # what happened, in order: Event(*item) to read one
         self.cause = -1  # the index of the event whose effects are being logged (Event.cause)
+
+    def _set_up(self, setup: Setup) -> None:
+        """What follows from the setup alone and never changes (also for a game thawed by
+        engine.checkpoint)."""
+        self.setup = setup
+        self.location = setup.location
+        self.place = rules_of(setup.location)  # what the location changes (engine.locations)
+        self.explicit_chance = setup.chance == "explicit"
+        self._refills = self.place.refills_hands
+        self._serpent = self.place.rewards_new_wins
 
     # --- reading the table -------------------------------------------------------------------------
 
