@@ -3,6 +3,7 @@
 from engine import Game, Setup, parse_record, replay, state
 """
 
+from engine.checkpoint import Frozen, freeze, thaw
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
 from engine.happenings import Happening, happenings
@@ -17,6 +18,7 @@ __all__ = [
     "DecisionKind",
     "Difficulty",
     "Event",
+    "Frozen",
     "Game",
     "Happening",
     "IllegalAction",
@@ -27,12 +29,14 @@ __all__ = [
     "View",
     "Why",
     "difficulty",
+    "freeze",
     "happenings",
     "observation",
     "parse_record",
     "replay",
     "replay_document",
     "state",
+    "thaw",
     "view",
     "visible_events",
 ]

@@ -78,6 +78,7 @@ class Game(Table):
             return  # released already
         flow.close()
         self._flow = None
+        self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
         for encounter in self.row:
             for card in encounter.slots:
                 if card is not None:

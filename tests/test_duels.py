@@ -15,6 +15,7 @@ import pytest_asyncio
 from bot.services.duels import HELD_LOOKS, Duels, LiveGame, Pick, Refusal
 from bot.store import Challenge, Conflict, Storage, StoredAction
 from cards import deck_from_code
+from engine import Action, Game, Record, replay, state
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 
@@ -39,14 +40,23 @@ async def _started(duels: Duels, wins_needed: int = 2, channel_id: int = 20) -> 
 
 async def _play_out(duels: Duels, game_id: int, rng: random.Random) -> None:
     """Random legal decisions through the service until this game is over."""
+    while (await duels.live(game_id)).game.result is None:
+        await _decide(duels, game_id, rng)
+
+
+async def _decide(duels: Duels, game_id: int, rng: random.Random) -> None:
+    """One random legal decision through the service."""
     users = {"p1": ALICE[0], "p2": BOB[0]}
-    while True:
-        live = await duels.live(game_id)
-        if live.game.result is not None:
-            return
-        decision = rng.choice(live.game.pending)
-        choice = rng.sample(decision.options, decision.count)
-        await duels.act(game_id, users[decision.player], live.own_actions(decision.player), choice)
+    live = await duels.live(game_id)
+    decision = rng.choice(live.game.pending)
+    choice = rng.sample(decision.options, decision.count)
+    await duels.act(game_id, users[decision.player], live.own_actions(decision.player), choice)
+
+
+def _replayed(live: LiveGame) -> Game:
+    """The game its stored record makes, replayed whole."""
+    actions = [Action(player=player, choose=list(choose)) for player, choose in live.actions]
+    return replay(Record(format="cardia-replay/1", setup=live.row.setup, actions=actions))
 
 
 @pytest.mark.asyncio
@@ -244,6 +254,72 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
     gate.set()
     assert await slow is fast
     assert len((await duels.live(game_id)).actions) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_cold_game_is_made_again_from_its_latest_round_start(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game let go of keeps itself frozen as its latest round started: read again, it is thawed and
+    given only the decisions since, and it is the game its record makes. A decision that fails to be
+    stored leaves nothing ahead of the record, even if it started a round."""
+    storage = await Storage.open(database)
+    try:
+        duels = Duels(storage, warm_size=1)
+        game_id = await _started(duels, channel_id=30)
+        rng = random.Random(12)
+        for _ in range(12):
+            await _decide(duels, game_id, rng)
+        live = await duels.live(game_id)
+        assert live.game.result is None and live.game.round > 2
+        events, pending = list(live.game.events), live.game.pending
+        await _started(duels, channel_id=31)  # used since: the first game cools
+        cold = duels._cache[game_id]
+        assert isinstance(cold, tuple) and live.engine is None
+        frozen = cold[4]
+        assert frozen is not None and 0 < frozen[0] <= 12
+
+        applied = 0
+        apply = Game.apply
+
+        def counted(game: Game, player: str, choose: Any) -> None:
+            nonlocal applied
+            applied += 1
+            apply(game, player, choose)
+
+        monkeypatch.setattr(Game, "apply", counted)
+        again = await duels.live(game_id)
+        assert applied == 12 - frozen[0] < 12, "thawed at the round start, not replayed whole"
+        assert state(again.game) == state(_replayed(again)) and again.game.pending == pending
+        assert again.game.events == events
+        monkeypatch.undo()
+
+        # A decision that starts a round, then fails to be stored (the database fails).
+        while True:
+            live = await duels.live(game_id)
+            decision = live.game.pending[0]
+            trial = _replayed(live)
+            trial.apply(decision.player, decision.options[: decision.count])
+            if trial.round > live.game.round and trial.result is None:
+                break
+            await _decide(duels, game_id, rng)
+
+        async def failing(*_: Any) -> None:
+            raise RuntimeError("the database failed")
+
+        monkeypatch.setattr(duels, "_save", failing)
+        user = {"p1": ALICE[0], "p2": BOB[0]}[decision.player]
+        with pytest.raises(RuntimeError):
+            await duels.act(
+                game_id, user, live.own_actions(decision.player), decision.options[: decision.count]
+            )
+        assert live.engine is None and (live.frozen is None or live.frozen[0] <= len(live.actions))
+        assert state(live.game) == state(_replayed(live)), "whoever held it reads the record"
+        monkeypatch.undo()
+        stored = await duels.live(game_id)
+        assert stored.actions == live.actions and state(stored.game) == state(_replayed(stored))
+    finally:
+        await storage.close()
 
 
 @pytest.mark.asyncio

@@ -32,7 +32,7 @@ from bot.store import (
     stored_action,
 )
 from cards import DeckChoice
-from engine import Decision, Game, IllegalAction, Setup
+from engine import Decision, Frozen, Game, IllegalAction, Setup, freeze, thaw
 from text import tr
 
 log = logging.getLogger(__name__)
@@ -75,19 +75,31 @@ class LiveGame:
     ended: tuple[str | None, str] | None = None  # ended by the bot, not by the rules (see outcome)
     engine: Game | None = field(default=None, repr=False)  # None: cold, replayed when next read
     on_replay: Callable[[LiveGame], None] | None = field(default=None, repr=False)
+    # The game as its latest round started, as plain values: thawed with the few actions since, it is
+    # the engine state again, several times faster than a replay of the whole record.
+    frozen: Frozen | None = field(default=None, repr=False)
 
     @property
     def game(self) -> Game:
-        """The engine's state of the game: kept, or replayed from the record (a fraction of a ms)."""
+        """The engine's state of the game: kept, or made again from the record (a fraction of a ms)."""
         game = self.engine
         if game is None:
-            game = Game(self.row.setup)
-            for player, choose in self.actions:
+            frozen = self.frozen
+            if frozen is not None and frozen[0] <= len(self.actions):
+                game = thaw(self.row.setup, frozen, self._round_started)
+                actions: Sequence[StoredAction] = self.actions[frozen[0] :]
+            else:  # none yet, or ahead of the record (a decision that failed to be stored)
+                game = Game(self.row.setup, self._round_started)
+                actions = self.actions
+            for player, choose in actions:
                 game.apply(player, choose)
             self.engine = game  # only once whole: a record that fails to replay leaves nothing half-done
             if self.on_replay is not None:
                 self.on_replay(self)
         return game
+
+    def _round_started(self, game: Game) -> None:
+        self.frozen = freeze(game)
 
     @property
     def revision(self) -> int:
@@ -160,11 +172,13 @@ HELD_LOOKS = 4
 #: exact tuples of plain values. The garbage collector stops tracking such tuples, where three objects
 #: (the game, its rows) would be three more for each of its full collections to go through: at 10,000
 #: duels, most of the pause (bench/bot_load.py).
-ColdGame = tuple[tuple[Any, ...], tuple[Any, ...], tuple[StoredAction, ...], tuple[str | None, str] | None]
+ColdGame = tuple[
+    tuple[Any, ...], tuple[Any, ...], tuple[StoredAction, ...], tuple[str | None, str] | None, Frozen | None
+]
 
 
 def _cold(live: LiveGame) -> ColdGame:
-    return row_values(live.row), row_values(live.match), live.actions, live.ended
+    return row_values(live.row), row_values(live.match), live.actions, live.ended, live.frozen
 
 
 class Duels:
@@ -315,13 +329,14 @@ class Duels:
 
     def _thaw(self, game_id: int, cold: ColdGame) -> LiveGame:
         """The cached game again as a :class:`LiveGame` (its engine state replayed when read)."""
-        row, match, actions, ended = cold
+        row, match, actions, ended, frozen = cold
         live = self._cache[game_id] = LiveGame(
             row_from_values(GameRow, row),
             row_from_values(MatchRow, match),
             actions,
             ended,
             on_replay=self._on_replay,
+            frozen=frozen,
         )
         return live
 
@@ -411,6 +426,7 @@ class Duels:
             # The engine state is ahead of the database: read and replay the game afresh.
             self._cache.pop(live.row.id, None)
             self._cool(live)
+            live.frozen = None  # it may be too
             raise
         self.changed(live, next_game)
         return Step(live, player, next_game, match_over)
