@@ -9,6 +9,7 @@ broke the contract.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 
@@ -21,6 +22,7 @@ from discord.ext import commands
 
 from tests.emulator import Emulator, run_bot
 from tests.emulator.spec import OpenAPISpec
+from tests.emulator.state import State
 
 pytest_plugins = ["tests.emulator.pytest_plugin"]
 
@@ -337,3 +339,47 @@ def test_the_validator_reports_the_wrong_field_type() -> None:
     assert too_long and "too long" in too_long[0]
     match = spec.match("/webhooks/1/tok/messages/@original")
     assert match is not None and match.template == "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+@pytest.mark.asyncio
+async def test_a_waiter_wakes_when_its_condition_holds_and_only_then() -> None:
+    """``State.wait_for``: a condition that holds returns at once; otherwise it is checked at each
+    change (``notify``) and its waiter wakes only once it holds; one that raises raises in its waiter;
+    a waiter that timed out is forgotten."""
+    state = State()
+    assert await state.wait_for(lambda: "now", 0.1) == "now"
+    box: dict[str, int] = {}
+    checks = 0
+
+    def counted() -> int | None:
+        nonlocal checks
+        checks += 1
+        return box.get("value")
+
+    waiting = asyncio.create_task(state.wait_for(counted, 5.0))
+    await asyncio.sleep(0)
+    for _ in range(3):
+        state.notify()  # a change that does not make it hold
+    await asyncio.sleep(0)
+    assert not waiting.done() and checks == 4
+    box["value"] = 7
+    state.notify()
+    assert await waiting == 7
+
+    calls = 0
+
+    def breaks_later() -> None:
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise KeyError("gone")
+
+    failing = asyncio.create_task(state.wait_for(breaks_later, 5.0))
+    await asyncio.sleep(0)
+    state.notify()
+    with pytest.raises(KeyError):
+        await failing
+    with pytest.raises(TimeoutError, match=r"timed out after 0\.01 s waiting for nothing"):
+        await state.wait_for(lambda: None, 0.01, "nothing")
+    state.notify()
+    assert not state._waiters, "a waiter that timed out is forgotten"

@@ -11,11 +11,11 @@ transport compression falls back to plain text frames, which discord.py also acc
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import zlib
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class GatewaySession:
             if message.type is not WSMsgType.TEXT:
                 continue
             try:
-                payload = json.loads(message.data)
+                payload = orjson.loads(message.data)
             except ValueError:
                 self.emulator.violation(f"gateway: a frame that is not JSON: {message.data[:200]!r}")
                 await self.ws.close(code=4002, message=b"Decode error")
@@ -175,11 +175,11 @@ class GatewaySession:
         if self.ws.closed:
             return
         self.sent.append(payload)
-        text = json.dumps(payload)
+        encoded = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)  # as discord.py reads it, and light
         if self._zlib is None:
-            await self.ws.send_str(text)
+            await self.ws.send_str(encoded.decode())
         else:
-            await self.ws.send_bytes(self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+            await self.ws.send_bytes(self._zlib.compress(encoded) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
 
 
 async def gateway_handler(emulator: Emulator, request: web.Request) -> web.WebSocketResponse:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import BodyPartReader, web
 
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
@@ -217,7 +218,7 @@ class RestAPI:
         if record.response is None:
             return web.Response(status=record.status)
         # Exactly "application/json", no charset: discord.py only decodes JSON with that content type.
-        encoded = json.dumps(record.response).encode()
+        encoded = orjson.dumps(record.response, option=orjson.OPT_NON_STR_KEYS)
         return web.Response(body=encoded, status=record.status, headers={"Content-Type": "application/json"})
 
     @staticmethod
@@ -231,12 +232,12 @@ class RestAPI:
                     continue
                 content = bytes(await part.read())
                 if part.name == "payload_json":
-                    body = json.loads(content)
+                    body = orjson.loads(content)
                 else:
                     files[part.name or ""] = (part.filename, content)
             return body, files, True
         raw = await request.read()
-        return (json.loads(raw), {}, True) if raw else (None, {}, False)
+        return (orjson.loads(raw), {}, True) if raw else (None, {}, False)
 
     def _note_interaction(self, record: RecordedRequest) -> None:
         """Timestamp the bot's first request about an interaction (for ``Interaction.latency``)."""
