@@ -167,29 +167,43 @@ def _thawed_next(values: tuple[Any, ...] | None) -> NextCard | None:
     return next_card
 
 
+_NO_CARD = (None,) * 7
+_NO_BOUND = (None, None)
+
+
 def _encounter_values(encounter: Encounter) -> tuple[Any, ...]:
-    slots = tuple(
-        None
-        if card is None
-        else (card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets)
-        for card in encounter.slots
-    )
+    """One flat tuple: compared, winner, why, the bound next-card effects, then each slot's card as
+    seven fields (seven Nones for an empty slot). Nested tuples would take twice the memory, and the
+    bot keeps one of these for each encounter of every game it holds."""
     bound = tuple(_next_values(next_card) for next_card in encounter.bound)
-    return slots, bound, encounter.compared, encounter.winner, encounter.why
+    values: list[Any] = [
+        encounter.compared,
+        encounter.winner,
+        encounter.why,
+        _NO_BOUND if bound == _NO_BOUND else bound,
+    ]
+    for card in encounter.slots:
+        if card is None:
+            values.extend(_NO_CARD)
+        else:
+            values.extend(
+                (card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets)
+            )
+    return tuple(values)
 
 
 def _thawed_encounter(values: tuple[Any, ...]) -> Encounter:
-    slots, bound, compared, winner, why = values
+    compared, winner, why, bound = values[:4]
     encounter = object.__new__(Encounter)
     cards: list[PlayedCard | None] = []
-    for card_values in slots:
-        if card_values is None:
+    for start in (4, 11):
+        if values[start] is None:
             cards.append(None)
             continue
         card = object.__new__(PlayedCard)
-        card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets = (
-            card_values
-        )
+        card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets = values[
+            start : start + 7
+        ]
         card.encounter = encounter
         cards.append(card)
     encounter.slots = cards

@@ -368,11 +368,12 @@ async def test_a_waiter_wakes_when_its_condition_holds_and_only_then() -> None:
 
     calls = 0
 
-    def breaks_later() -> None:
+    def breaks_later() -> int | None:
         nonlocal calls
         calls += 1
         if calls > 1:
             raise KeyError("gone")
+        return None
 
     failing = asyncio.create_task(state.wait_for(breaks_later, 5.0))
     await asyncio.sleep(0)
