@@ -3,7 +3,7 @@
 from engine import Game, Setup, parse_record, replay, state
 """
 
-from engine.checkpoint import Frozen, freeze, thaw
+from engine.checkpoint import Frozen, freeze, has_events, thaw, with_events
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
 from engine.happenings import Happening, happenings
@@ -31,6 +31,7 @@ __all__ = [
     "difficulty",
     "freeze",
     "happenings",
+    "has_events",
     "observation",
     "parse_record",
     "replay",
@@ -39,4 +40,5 @@ __all__ = [
     "thaw",
     "view",
     "visible_events",
+    "with_events",
 ]

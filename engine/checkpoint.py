@@ -10,12 +10,12 @@ few actions taken since (instead of the whole record).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.chance import Chance, SeededChance
 from engine.game import Game, replay
-from engine.model import Encounter, NextCard, PlayedCard, Player
+from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
 from engine.record import Action, Record, Setup
 
 
@@ -228,8 +228,10 @@ def _thawed_player(values: _PlayerValues) -> Player:
     return player
 
 
-def freeze(game: Game) -> Frozen:
-    """``game``, at a round start and not over, as plain values (see :data:`Frozen`)."""
+def freeze(game: Game, events: bool = True) -> Frozen:
+    """``game``, at a round start and not over, as plain values (see :data:`Frozen`). Without
+    ``events``, only their number is kept, and :func:`with_events` adds them later from the game's own
+    (a holder that keeps the game too need not keep its events twice)."""
     assert game.current is None and game.result is None, "a game is frozen at a round start only"
     chance = game.rng
     assert isinstance(chance, SeededChance), "an imagined world's generator is not frozen"
@@ -242,14 +244,30 @@ def freeze(game: Game) -> Frozen:
         chance.state(),
         tuple(_player_values(player) for player in game.players),
         tuple(_encounter_values(encounter) for encounter in game.row),
-        tuple(game.events),
+        tuple(game.events) if events else len(game.events),
         tuple(game.serpent_triggers),
     )
+
+
+def with_events(frozen: Frozen, events: Sequence[EventTuple]) -> Frozen:
+    """``frozen``, made without its events, with them: the first of ``events``, the events of the game
+    it was frozen from (a game only adds to its events, so the first ones are those it had then)."""
+    count = frozen[8]
+    if isinstance(count, tuple):
+        return frozen
+    assert len(events) >= count, "the events of another game"
+    return (*frozen[:8], tuple(events[:count]), *frozen[9:])
+
+
+def has_events(frozen: Frozen) -> bool:
+    """Whether ``frozen`` has its events (else :func:`with_events` must add them before a thaw)."""
+    return isinstance(frozen[8], tuple)
 
 
 def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | None = None) -> Game:
     """The game :func:`freeze` made ``frozen`` of (``setup`` is its setup), with a fresh flow: it goes
     on exactly as the frozen one would have."""
+    assert has_events(frozen), "frozen without its events: see with_events"
     game = object.__new__(Game)
     game._set_up(setup)
     applied, round_, cause, stale, eager, chance, players, row, events, triggers = frozen

@@ -8,6 +8,8 @@ import gc
 import random
 from collections.abc import Callable
 
+import pytest
+
 from engine import Action, Game, Record, replay, state
 from engine.bench import random_actions
 from engine.chance import Chance, SeededChance
@@ -19,7 +21,9 @@ from engine.checkpoint import (
     Start,
     copy_table,
     freeze,
+    has_events,
     thaw,
+    with_events,
 )
 from tests.test_player import random_setup
 
@@ -144,3 +148,25 @@ def test_a_frozen_game_is_plain_values_and_names_every_attribute() -> None:
         gc.collect()
     assert not gc.is_tracked(frozen)
     assert len(frozen) == len(FROZEN)
+
+
+def test_a_game_frozen_without_its_events_gets_them_from_the_game_later() -> None:
+    """``freeze(game, events=False)`` keeps their number only; ``with_events`` later takes them from the
+    game's own (which only grow): the same as frozen whole, and a thaw refuses one without them."""
+    rng = random.Random(21)
+    for _ in range(20):
+        setup = random_setup(rng)
+        whole: list[Frozen] = []
+        light: list[Frozen] = []
+
+        def both(started: Game, whole: list[Frozen] = whole, light: list[Frozen] = light) -> None:
+            whole.append(freeze(started))
+            light.append(freeze(started, events=False))
+
+        game = Game(setup, on_round_start=both)
+        for _, _ in zip(range(rng.randint(0, 40)), random_actions(game, rng), strict=False):
+            pass
+        assert not has_events(light[-1]) and has_events(whole[-1])
+        assert [with_events(frozen, game.events) for frozen in light] == whole
+        with pytest.raises(AssertionError):
+            thaw(setup, light[-1])

@@ -32,7 +32,7 @@ from bot.store import (
     stored_action,
 )
 from cards import DeckChoice
-from engine import Decision, Frozen, Game, IllegalAction, Setup, freeze, thaw
+from engine import Decision, Frozen, Game, IllegalAction, Setup, freeze, has_events, thaw, with_events
 from text import tr
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ class LiveGame:
         game = self.engine
         if game is None:
             frozen = self.frozen
-            if frozen is not None and frozen[0] <= len(self.actions):
+            if frozen is not None and has_events(frozen) and frozen[0] <= len(self.actions):
                 game = thaw(self.row.setup, frozen, self._round_started)
                 actions: Sequence[StoredAction] = self.actions[frozen[0] :]
             else:  # none yet, or ahead of the record (a decision that failed to be stored)
@@ -99,7 +99,8 @@ class LiveGame:
         return game
 
     def _round_started(self, game: Game) -> None:
-        self.frozen = freeze(game)
+        # Its events are the game's own while it is kept: added when it is let go of (see _cold).
+        self.frozen = freeze(game, events=False)
 
     @property
     def revision(self) -> int:
@@ -178,7 +179,8 @@ ColdGame = tuple[
 
 
 def _cold(live: LiveGame) -> ColdGame:
-    return row_values(live.row), row_values(live.match), live.actions, live.ended, live.frozen
+    frozen = live.frozen if live.frozen is not None and has_events(live.frozen) else None
+    return row_values(live.row), row_values(live.match), live.actions, live.ended, frozen
 
 
 class Duels:
@@ -372,10 +374,13 @@ class Duels:
         decision is applied under the game's lock, to the cached game)."""
         game_id = live.row.id
         self._warm.pop(game_id, None)
+        engine = live.engine
+        if engine is not None and live.frozen is not None:
+            live.frozen = with_events(live.frozen, engine.events)  # no longer the engine's to keep
         if self._cache.get(game_id) is live:
             self._cache[game_id] = _cold(live)  # in its place: still as recently used
-        if live.engine is not None:
-            live.engine.release()
+        if engine is not None:
+            engine.release()
             live.engine = None
 
     async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str] | Pick) -> Step:
