@@ -4,7 +4,8 @@ A game's flow is a generator (:meth:`engine.game.Game._play`), which Python cann
 of each round the flow holds nothing of its own: everything is on the table. So a game copied at a round
 start, given a fresh flow, goes on exactly as the original would. :class:`Start` replays a record once,
 keeps a copy of the game as its latest round started, and makes each fresh game from that copy and the
-few actions taken since (instead of the whole record).
+few actions taken since (instead of the whole record). :func:`freeze` keeps a game at a round start as
+plain values instead, and :func:`thaw` makes it again: the bot's cached games that are not in use.
 """
 
 from __future__ import annotations

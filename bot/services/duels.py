@@ -99,7 +99,7 @@ class LiveGame:
         return game
 
     def _round_started(self, game: Game) -> None:
-        # Its events are the game's own while it is kept: added when it is let go of (see _cold).
+        # Its events are the game's own while it is kept: added when it is let go of (see Duels._cool).
         self.frozen = freeze(game, events=False)
 
     @property
@@ -330,7 +330,7 @@ class Duels:
         return live
 
     def _thaw(self, game_id: int, cold: ColdGame) -> LiveGame:
-        """The cached game again as a :class:`LiveGame` (its engine state replayed when read)."""
+        """The cached game again as a :class:`LiveGame` (its engine state thawed or replayed when read)."""
         row, match, actions, ended, frozen = cold
         live = self._cache[game_id] = LiveGame(
             row_from_values(GameRow, row),
