@@ -303,14 +303,9 @@ def _fetched(connection: sqlite3.Connection, sql: str, params: Params) -> _Fetch
 
 def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, Params], ...]) -> None:
     """A transaction of writes only, on the connection's thread: all of them or none."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        for sql, params in writes:
-            connection.execute(sql, params)
-        connection.execute("COMMIT")
-    except BaseException:
-        _roll_back(connection)
-        raise
+    progress = _Progress()
+    _begin(connection, progress, writes)
+    _commit(connection, progress)
 
 
 @overload
