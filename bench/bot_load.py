@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import copy
 import gc
@@ -118,6 +119,7 @@ class Driver:
         self.skipped = 0  # ticks that found no idle duel
         self.tasks: set[asyncio.Task[None]] = set()
         self.requests = 0  # request bodies the emulator received (see sample_validation)
+        self.routes: collections.Counter[str] = collections.Counter()  # requests by method and route
         self.validated = 0
         state = emulator.state
         create, edit = state.create_message, state.edit_message
@@ -160,6 +162,7 @@ class Driver:
         def sampled(method: str, template: str, body: Any, *, has_body: bool = True) -> list[str]:
             count = seen[method, template] = seen.get((method, template), 0) + 1
             self.requests += 1
+            self.routes[f"{method} {template}"] += 1
             if count > first and count % every:
                 return []
             self.validated += 1
@@ -577,6 +580,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     lag = LoopLag()
     lag.start()
     cpu = time.process_time()
+    routes_before = driver.routes.copy()
 
     async def report() -> None:
         """A line per interval: the trend of a long run (latency, the bot's memory and collections)."""
@@ -700,6 +704,13 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
         file=out,
     )
     print("    garbage collections: disabled during the load (gc.freeze, gc.disable)", file=out)
+    routes = driver.routes - routes_before
+    print(
+        f"  requests the bot sent per interaction: {routes.total() / max(len(load), 1):.2f} ("
+        + ", ".join(f"{route} {n / max(len(load), 1):.2f}" for route, n in routes.most_common(6))
+        + ")",
+        file=out,
+    )
     for violation in emulator.violations[:5]:
         print(f"    {str(violation)[:300]}", file=out)
     if driver.skipped:

@@ -10,14 +10,15 @@ import asyncio
 import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 import bot.cogs.duels
-from bot.store.database import SqliteDatabase
 from tests.emulator import Emulator, Interaction
+from tests.sqlite_faults import FailingConnection, patched
 from tests.test_bot_async import AsyncTable, _answer
 from tests.test_bot_e2e import stacked_setup, stored_match
 
@@ -41,44 +42,20 @@ def dump(database: Path) -> list[str]:
         return list(db.iterdump())
 
 
-class FailingConnection:
-    """The sqlite3 connection under aiosqlite, failing the statements ``failing`` picks (on the
-    connection's thread, where every statement runs, one by one or as a whole transaction)."""
-
-    def __init__(self, connection: sqlite3.Connection, failing: Callable[[str], bool]) -> None:
-        self.connection, self.failing = connection, failing
-
-    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
-        if self.failing(sql):
-            raise sqlite3.OperationalError("disk I/O error")
-        return self.connection.execute(sql, parameters)
-
-    def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
-        if self.failing(sql):
-            raise sqlite3.OperationalError("disk I/O error")
-        return self.connection.executemany(sql, rows)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.connection, name)
-
-
 @contextlib.contextmanager
 def failing_database(table: AsyncTable, mode: str) -> Iterator[None]:
     """The bot's database raises ``disk I/O error`` on every statement (``all``) or on every write
-    (``writes``: the reads work, nothing can be stored), as a full or failing disk does."""
-    db = cast(SqliteDatabase, table.storage.db).db  # the aiosqlite connection under the store
-    connection = db._conn
+    (``writes``: the reads work, nothing can be stored), as a full or failing disk does: on both its
+    connections (tests/sqlite_faults.py)."""
 
     def failing(sql: str) -> bool:
         return mode == "all" or sql.lstrip().upper().startswith(WRITES)
 
     assert table._bot is not None
     table._bot.duels._cache.clear()  # games must be read again: from the failing database
-    db._connection = cast(sqlite3.Connection, FailingConnection(connection, failing))
-    try:
+    fail = partial(FailingConnection, failing=failing)
+    with patched(table.storage, thread=fail, direct=fail):
         yield
-    finally:
-        db._connection = connection
 
 
 async def answered(table: AsyncTable, send: Awaitable[Interaction]) -> Interaction:

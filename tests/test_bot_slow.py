@@ -12,18 +12,16 @@ records the interaction as acknowledged too late (Discord's "The application did
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
 
 import pytest
 
-from bot.store.database import SqliteDatabase
 from tests.emulator import Emulator, Interaction, Message
 from tests.emulator.state import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
+from tests.sqlite_faults import FailingConnection, Held, patched
 from tests.test_bot_async import AsyncTable
 from tests.test_bot_e2e import Table, stacked_setup, stored_match
 from tests.test_bot_faults import NOTHING_CHANGED, a_bit_of_everything, every_interaction
@@ -43,49 +41,21 @@ def table(discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.Monkey
     return table
 
 
-class StallingConnection:
-    """The sqlite3 connection under aiosqlite, waiting ``seconds`` before every statement (on the
-    connection's thread, as a database held by a backup or a slow disk does); ``failing`` ones then fail."""
-
-    def __init__(
-        self, connection: sqlite3.Connection, seconds: float, failing: Callable[[str], bool]
-    ) -> None:
-        self.connection, self.seconds, self.failing = connection, seconds, failing
-
-    def _wait(self, sql: str) -> None:
-        time.sleep(self.seconds)
-        if self.failing(sql):
-            raise sqlite3.OperationalError("disk I/O error")
-
-    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
-        self._wait(sql)
-        return self.connection.execute(sql, parameters)
-
-    def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
-        self._wait(sql)
-        return self.connection.executemany(sql, rows)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.connection, name)
-
-
 @contextlib.contextmanager
 def slow_bot(
     table: Table, failing: Callable[[str], bool] = lambda sql: False, stall: float = STALL
 ) -> Iterator[None]:
-    """Every statement stalls ``stall`` s; the watchdog wakes after ``DEFER_AFTER`` s and Discord's
-    deadline is ``DEADLINE`` s."""
+    """Every statement stalls ``stall`` s on the connection's thread, and the event loop's connection
+    finds the database held (as when a backup holds it), so all goes to that thread; ``failing``
+    statements then fail. The watchdog wakes after ``DEFER_AFTER`` s and Discord's deadline is
+    ``DEADLINE`` s."""
     assert table._bot is not None
-    db = cast(SqliteDatabase, table.storage.db).db
-    connection = db._conn
     table._bot.duels._cache.clear()  # games must be read again: from the slow database
     table._bot.guard.defer_after = DEFER_AFTER
     table.emulator.interaction_deadline = DEADLINE
-    db._connection = cast(sqlite3.Connection, StallingConnection(connection, stall, failing))
-    try:
+    stalling = partial(FailingConnection, failing=failing, stall=stall)
+    with patched(table.storage, thread=stalling, direct=lambda _: Held()):
         yield
-    finally:
-        db._connection = connection
 
 
 def answered_at(interaction: Interaction) -> float | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,7 +18,9 @@ import pytest
 import pytest_asyncio
 
 from bot.store import Conflict, Storage, Synchronous
+from bot.store import database as database_module
 from bot.store.database import Database, SqliteDatabase, _whole_transaction
+from tests.sqlite_faults import Held
 
 pytest_plugins = ["tests.databases"]
 
@@ -101,48 +104,150 @@ async def test_a_transaction_of_writes_only_is_all_or_nothing(storage: Storage) 
     assert await numbers(storage.db) == [10, 50], "nothing of the refused one, and the next one commits"
 
 
+class CountedCalls:
+    """aiosqlite's queue to its thread, noting each call put on it: what it runs (a statement of a begun
+    transaction: how, and its SQL), or aiosqlite's own call."""
+
+    def __init__(self, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+        connection = cast(SqliteDatabase, storage.db).db
+        self.queue, self.calls = connection._tx, list[str]()
+        monkeypatch.setattr(connection, "_tx", self)
+
+    def put_nowait(self, item: tuple[Any, Any]) -> None:
+        _, function, *arguments = getattr(item[1], "args", (None, None))
+        name = getattr(function, "__name__", "aiosqlite").strip("_")
+        if name == "step":
+            name = f"{arguments[1].__name__.strip('_')}: {arguments[2]}"
+        self.calls.append(name)
+        self.queue.put_nowait(item)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_runs_reads_and_transactions_of_writes_only_on_the_event_loop_s_thread(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = CountedCalls(storage, monkeypatch)
+    async with storage.db.transaction() as tx:
+        for n in (1, 2, 3):
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+    assert await numbers(storage.db) == [1, 2, 3]
+    assert tuple(await storage.db.fetch_one("SELECT COUNT(*) FROM scratch")) == (3,)
+    assert counted.calls == [], "no round trip to aiosqlite's thread"
+    thread = cast(SqliteDatabase, storage.db).db
+    assert [row[0] for row in await thread.execute_fetchall("SELECT n FROM scratch")] == [1, 2, 3]
+    with pytest.raises(Conflict):  # refused at once, and nothing of it stays
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 1))
+    assert await numbers(storage.db) == [1, 2, 3]
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 async def test_sqlite_runs_a_transaction_of_writes_only_in_one_call_on_its_thread(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    connection = cast(SqliteDatabase, storage.db).db
-    calls: list[str] = []
-
-    class Counted:
-        """aiosqlite's queue to its thread, noting each call put on it: what it runs (a statement of a
-        begun transaction: how, and its SQL), or aiosqlite's own call."""
-
-        def __init__(self, queue: Any) -> None:
-            self.queue = queue
-
-        def put_nowait(self, item: tuple[Any, Any]) -> None:
-            _, function, *arguments = getattr(item[1], "args", (None, None))
-            name = getattr(function, "__name__", "aiosqlite").strip("_")
-            if name == "step":
-                name = f"{arguments[1].__name__.strip('_')}: {arguments[2]}"
-            calls.append(name)
-            self.queue.put_nowait(item)
-
-    with monkeypatch.context() as patched:
-        patched.setattr(connection, "_tx", Counted(connection._tx))
-        async with storage.db.transaction() as tx:
-            for n in (1, 2, 3):
-                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
-        assert calls == ["whole_transaction"]
-        calls.clear()
-        async with storage.db.transaction() as tx:  # a read begins it on the database
-            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
-            assert await numbers(tx) == [1, 2, 3, 4]
-            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 5))
-        # The begin carries the write before it; the write after the read is queued on its own.
-        assert calls == [
-            "begin",
-            "fetchall: SELECT n FROM scratch ORDER BY n",
-            "run: INSERT INTO scratch (id, n) VALUES (?, ?)",
-            "commit",
-        ]
+    monkeypatch.setattr(storage.db, "direct", None)  # as with synchronous=full
+    counted = CountedCalls(storage, monkeypatch)
+    async with storage.db.transaction() as tx:
+        for n in (1, 2, 3):
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+    assert counted.calls == ["whole_transaction"]
+    counted.calls.clear()
+    async with storage.db.transaction() as tx:  # a read begins it on the database
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
+        assert await numbers(tx) == [1, 2, 3, 4]
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 5))
+    # The begin carries the write before it; the write after the read is queued on its own.
+    assert counted.calls == [
+        "begin",
+        "fetchall: SELECT n FROM scratch ORDER BY n",
+        "run: INSERT INTO scratch (id, n) VALUES (?, ?)",
+        "commit",
+    ]
     assert await numbers(storage.db) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_hands_the_work_to_its_thread_when_another_connection_holds_the_database(
+    storage: Storage, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = CountedCalls(storage, monkeypatch)
+    other = sqlite3.connect(database, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the only writer
+    try:
+
+        async def writes_only() -> None:
+            async with storage.db.transaction() as tx:
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
+
+        task = asyncio.create_task(writes_only())
+        await asyncio.sleep(0.2)
+        assert not task.done(), "it waits for the writer, on the thread"
+        other.execute("ROLLBACK")
+        await task
+    finally:
+        if other.in_transaction:
+            other.execute("ROLLBACK")
+        other.close()
+    assert counted.calls == ["whole_transaction"]
+    monkeypatch.setattr(storage.db, "direct", Held())
+    assert await numbers(storage.db) == [1], "a read goes to the thread too"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_commits_in_order_while_a_transaction_waits_on_the_thread(
+    storage: Storage, database: str
+) -> None:
+    other = sqlite3.connect(database, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+
+    async def first() -> None:
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
+
+    async def second() -> None:
+        async with storage.db.transaction() as tx:
+            await tx.write("UPDATE scratch SET n = 2 WHERE id = ?", (1,))
+
+    try:
+        async with BusyThread(storage):
+            earlier = asyncio.create_task(first())  # the writer is held: queued behind the thread's hold
+            await writer_let_go(storage.db, earlier)
+            other.execute("ROLLBACK")  # the writer is free now, and the first is not yet run
+            later = asyncio.create_task(second())
+            await asyncio.sleep(0.05)
+            assert not later.done(), "made after the first, it commits after it"
+    finally:
+        if other.in_transaction:
+            other.execute("ROLLBACK")
+        other.close()
+    await asyncio.gather(earlier, later)
+    assert await numbers(storage.db) == [2]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_checkpoints_on_its_thread_so_the_write_ahead_log_stays_small(
+    storage: Storage, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database_module, "CHECKPOINT_EVERY", 10)
+    counted = CountedCalls(storage, monkeypatch)
+    for n in range(1, 301):
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
+        await asyncio.sleep(0)
+    # Each checkpoint is queued after 10 commits made directly; the commits made until it is done wait
+    # behind it on the thread.
+    assert counted.calls.count("checkpoint") >= 20
+    assert set(counted.calls) == {"checkpoint", "whole_transaction"}
+    await cast(SqliteDatabase, storage.db).db.execute("SELECT 1")  # the last checkpoint has run
+    # 300 commits of about two pages each: 2.4 MB of log without checkpoints, which the event loop's
+    # connection never runs itself.
+    assert os.path.getsize(database + "-wal") < 300_000
 
 
 class BusyThread:
@@ -292,8 +397,16 @@ async def test_sqlite_commits_as_synchronous_says(
     tmp_path: Any, synchronous: Synchronous, pragma: int
 ) -> None:
     storage = await Storage.open(tmp_path / "cardia.db", synchronous=synchronous)
+    db = cast(SqliteDatabase, storage.db)
     try:
-        assert tuple(await storage.db.fetch_one("PRAGMA synchronous")) == (pragma,)
-        assert tuple(await storage.db.fetch_one("PRAGMA journal_mode")) == ("wal",)
+        for pragma_name, value in (("synchronous", pragma), ("journal_mode", "wal"), ("foreign_keys", 1)):
+            assert [tuple(row) for row in await db.db.execute_fetchall(f"PRAGMA {pragma_name}")] == [(value,)]
+            if db.direct is not None:
+                assert tuple(db.direct.execute(f"PRAGMA {pragma_name}").fetchone()) == (value,)
+        # A commit that waits for the disk would make the event loop wait: only the thread's then.
+        assert (db.direct is None) == (synchronous == "full")
+        if db.direct is not None:  # it never waits: not for a lock, not for a checkpoint
+            assert tuple(db.direct.execute("PRAGMA busy_timeout").fetchone()) == (0,)
+            assert tuple(db.direct.execute("PRAGMA wal_autocheckpoint").fetchone()) == (0,)
     finally:
         await storage.close()

@@ -138,10 +138,30 @@ async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal")
         version = row[0] if row else 0
         for number, script in enumerate(MIGRATIONS["sqlite"][version:], start=version + 1):
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        direct = _direct_connection(path) if synchronous == "normal" else None
     except sqlite3.Error as error:
         await db.close()  # else aiosqlite's thread keeps the process alive
         raise StorageError(f"cannot use the database {path}: {error}") from None
-    return SqliteDatabase(db)
+    return SqliteDatabase(db, direct)
+
+
+def _direct_connection(path: str | Path) -> sqlite3.Connection:
+    """The connection the event loop's thread uses itself (:class:`SqliteDatabase`): it never waits for
+    a lock, nor for the disk (no automatic checkpoint; commits do not wait for it at ``normal``)."""
+    direct = sqlite3.connect(path, isolation_level=None)
+    try:
+        direct.row_factory = sqlite3.Row
+        for pragma in (
+            "foreign_keys = ON",
+            "busy_timeout = 0",
+            "synchronous = NORMAL",
+            "wal_autocheckpoint = 0",
+        ):
+            direct.execute(f"PRAGMA {pragma}")
+    except sqlite3.Error:
+        direct.close()
+        raise
+    return direct
 
 
 def _shown(url: str) -> str:

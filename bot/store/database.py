@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import sqlite3
 from abc import ABC, abstractmethod
@@ -26,6 +27,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 Params = Sequence[Any]
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
@@ -99,13 +101,25 @@ class Database(ABC):
 
 
 class SqliteDatabase(Database):
-    """One aiosqlite connection: transactions take turns (``BEGIN IMMEDIATE``)."""
+    """One aiosqlite connection: transactions take turns (``BEGIN IMMEDIATE``).
+
+    With a ``direct`` connection too (``synchronous=normal``: a commit does not wait for the disk), the
+    short work runs on the event loop's own thread, with no round trip to aiosqlite's: reads outside a
+    transaction, and transactions of writes only (a decision's). Each round trip costs two waits for the
+    interpreter lock, which under load are most of a decision's time (README, change 15). The direct
+    connection never waits for a lock (``busy_timeout`` 0): when another connection or process holds
+    the database, the same work goes to aiosqlite's thread, which waits. So does a transaction while one
+    queued there is not done: transactions commit in the order they were made. The direct connection
+    leaves checkpoints to the thread (see :data:`CHECKPOINT_EVERY`)."""
 
     dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, direct: sqlite3.Connection | None = None) -> None:
         self.db = db
+        self.direct = direct
         self._write = asyncio.Lock()
+        self._on_thread: asyncio.Future[None] | None = None  # the latest commit queued for the thread
+        self._direct_commits = 0  # since the latest checkpoint was queued
 
     def execute(self, sql: str, params: Params = ()) -> Statement:
         return self.db.execute(sql, params)  # aiosqlite's own: awaitable and a context manager
@@ -114,6 +128,12 @@ class SqliteDatabase(Database):
         await self.db.executemany(sql, rows)
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]:
+        if self.direct is not None:
+            try:
+                return self.direct.execute(sql, params).fetchall()
+            except sqlite3.OperationalError as error:
+                if not busy(error):
+                    raise
         return list(await self.db.execute_fetchall(sql, params))
 
     async def insert(self, sql: str, params: Params = ()) -> int:
@@ -123,8 +143,9 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
-        tx = _SqliteTransaction(self.db)
         async with self._write:
+            in_order = self._on_thread is None or self._on_thread.done()
+            tx = _SqliteTransaction(self.db, self.direct if in_order else None)
             try:
                 yield tx
             except BaseException as error:
@@ -133,7 +154,14 @@ class SqliteDatabase(Database):
                 if isinstance(error, sqlite3.IntegrityError):
                     raise Conflict(str(error)) from error
                 raise
-            outcome = tx.commit()
+            try:
+                outcome = tx.commit()
+            except sqlite3.IntegrityError as error:  # committed directly: refused at once
+                raise Conflict(str(error)) from error
+            if outcome is not None:
+                self._on_thread = outcome
+            elif tx.direct_commit:
+                self._checkpoint_now_and_then()
         # The commit is queued for the connection's thread before the writer is let go of: the next
         # transaction's statements run after it. Waiting for it does not hold the writer, so
         # transactions do not queue behind each other's round trips.
@@ -143,8 +171,40 @@ class SqliteDatabase(Database):
             except sqlite3.IntegrityError as error:
                 raise Conflict(str(error)) from error
 
+    def _checkpoint_now_and_then(self) -> None:
+        self._direct_commits += 1
+        if self._direct_commits >= CHECKPOINT_EVERY:
+            self._direct_commits = 0
+            with contextlib.suppress(ValueError):  # closed: the last connection to close checkpoints
+                checkpoint = _queued(self.db, _checkpoint)
+                checkpoint.add_done_callback(_checkpointed)
+                # Transactions wait behind it on the thread, so the next one finds the whole log copied
+                # and starts it again from its beginning: commits made while a checkpoint runs would
+                # keep the log growing.
+                self._on_thread = checkpoint
+
     async def close(self) -> None:
+        if self.direct is not None:
+            self.direct.close()
         await self.db.close()
+
+
+#: Commits on the direct connection between two checkpoints, which aiosqlite's thread runs (``PASSIVE``:
+#: it waits for nobody). A decision writes a few pages, so the write-ahead log stays near SQLite's own
+#: automatic checkpoint (1,000 pages), which the direct connection turns off: a checkpoint waits for the
+#: disk, and the event loop must not.
+CHECKPOINT_EVERY = 250
+
+
+def _checkpointed(checkpoint: asyncio.Future[None]) -> None:
+    if not checkpoint.cancelled() and (error := checkpoint.exception()) is not None:
+        log.warning("SQLite: a checkpoint failed (the next one copies what it did not): %s", error)
+
+
+def busy(error: sqlite3.OperationalError) -> bool:
+    """Another connection holds the database (SQLite's ``SQLITE_BUSY``, extended codes included)."""
+    code: int | None = getattr(error, "sqlite_errorcode", None)  # None: not raised by SQLite itself
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 class _SqliteTransaction(Database):
@@ -169,8 +229,10 @@ class _SqliteTransaction(Database):
 
     dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, direct: sqlite3.Connection | None = None) -> None:
         self.db = db
+        self.direct = direct  # writes only may commit here (see SqliteDatabase)
+        self.direct_commit = False  # they did
         self._kept: list[tuple[str, Params]] = []  # writes not queued yet (before the first read)
         self._progress: _Progress | None = None  # once begun, shared with the thread
 
@@ -210,9 +272,14 @@ class _SqliteTransaction(Database):
     def commit(self) -> asyncio.Future[None] | None:
         """Queue the commit (a transaction of writes only: all of it, whole); its outcome, to be waited
         for once the writer is let go of."""
-        if self._progress is None:
-            return _queued(self.db, _whole_transaction, tuple(self._kept)) if self._kept else None
-        return _queued(self.db, _commit, self._progress)
+        if self._progress is not None:
+            return _queued(self.db, _commit, self._progress)
+        if not self._kept:
+            return None
+        if self.direct is not None and _whole_transaction_now(self.direct, self._kept):
+            self.direct_commit = True
+            return None
+        return _queued(self.db, _whole_transaction, tuple(self._kept))
 
     def roll_back(self) -> None:
         """After a failure: nothing of the transaction stays (the rollback runs after its statements)."""
@@ -238,11 +305,19 @@ class _Progress:
     failure: BaseException | None = None
 
 
-def _begin(
-    connection: sqlite3.Connection, progress: _Progress, writes: tuple[tuple[str, Params], ...]
-) -> None:
+def _begin(connection: sqlite3.Connection, progress: _Progress, writes: Sequence[tuple[str, Params]]) -> None:
     try:
         connection.execute("BEGIN IMMEDIATE")
+    except BaseException as error:
+        progress.failure = error
+    else:
+        _write_all(connection, progress, writes)
+
+
+def _write_all(
+    connection: sqlite3.Connection, progress: _Progress, writes: Sequence[tuple[str, Params]]
+) -> None:
+    try:
         for sql, params in writes:
             connection.execute(sql, params)
     except BaseException as error:
@@ -301,11 +376,30 @@ def _fetched(connection: sqlite3.Connection, sql: str, params: Params) -> _Fetch
     return _Fetched(cursor.fetchall(), cursor.rowcount)
 
 
-def _whole_transaction(connection: sqlite3.Connection, writes: tuple[tuple[str, Params], ...]) -> None:
+def _whole_transaction(connection: sqlite3.Connection, writes: Sequence[tuple[str, Params]]) -> None:
     """A transaction of writes only, on the connection's thread: all of them or none."""
     progress = _Progress()
     _begin(connection, progress, writes)
     _commit(connection, progress)
+
+
+def _whole_transaction_now(connection: sqlite3.Connection, writes: Sequence[tuple[str, Params]]) -> bool:
+    """:func:`_whole_transaction` without waiting for the writer: False, and nothing done, if another
+    connection holds it."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if busy(error):
+            return False
+        raise
+    progress = _Progress()
+    _write_all(connection, progress, writes)
+    _commit(connection, progress)
+    return True
+
+
+def _checkpoint(connection: sqlite3.Connection) -> None:
+    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
 
 @overload
