@@ -54,7 +54,7 @@ from bot.app import CardiaBot
 from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.settings import Settings
 from bot.store import Storage, Transaction
-from bot.store.database import SqliteDatabase
+from bot.store.sqlite import SqliteDatabase
 from engine.player import Searched
 
 PAGE = os.sysconf("SC_PAGE_SIZE")

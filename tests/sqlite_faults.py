@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from bot.store import Storage
-from bot.store.database import SqliteDatabase
+from bot.store.sqlite import SqliteDatabase
 
 Failing = Callable[[str], bool]  # which statements fail, by their SQL
 

@@ -18,8 +18,9 @@ import pytest
 import pytest_asyncio
 
 from bot.store import Conflict, Storage, Synchronous
-from bot.store import database as database_module
-from bot.store.database import Database, SqliteDatabase, _whole_transaction
+from bot.store import sqlite as sqlite_module
+from bot.store.database import Database
+from bot.store.sqlite import SqliteDatabase, _whole_transaction
 from tests.sqlite_faults import Held
 
 pytest_plugins = ["tests.databases"]
@@ -136,11 +137,27 @@ async def test_sqlite_runs_reads_and_transactions_of_writes_only_on_the_event_lo
     assert counted.calls == [], "no round trip to aiosqlite's thread"
     thread = cast(SqliteDatabase, storage.db).db
     assert [row[0] for row in await thread.execute_fetchall("SELECT n FROM scratch")] == [1, 2, 3]
+    counted.calls.clear()  # that read
     with pytest.raises(Conflict):  # refused at once, and nothing of it stays
         async with storage.db.transaction() as tx:
             await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
             await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (5, 1))
     assert await numbers(storage.db) == [1, 2, 3]
+    async with storage.db.transaction() as tx:  # one that reads, too
+        await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (4, 4))
+        assert await numbers(tx) == [1, 2, 3, 4]
+        changed = await tx.execute("UPDATE scratch SET n = n * 10 WHERE n > ?", (2,))
+        assert changed.rowcount == 2
+        assert await tx.insert("INSERT INTO scratch (n) VALUES (?)", (5,)) == 5
+        await tx.executemany("INSERT INTO scratch (id, n) VALUES (?, ?)", [(6, 6), (7, 7)])
+    assert await numbers(storage.db) == [1, 2, 5, 6, 7, 30, 40]
+    with pytest.raises(ValueError, match="changed my mind"):
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (8, 8))
+            assert 8 in await numbers(tx)
+            raise ValueError("changed my mind")
+    assert await numbers(storage.db) == [1, 2, 5, 6, 7, 30, 40], "rolled back"
+    assert counted.calls == [], "no round trip to aiosqlite's thread"
 
 
 @pytest.mark.asyncio
@@ -183,7 +200,18 @@ async def test_sqlite_hands_the_work_to_its_thread_when_another_connection_holds
             async with storage.db.transaction() as tx:
                 await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
 
+        async def reads_too() -> None:
+            async with storage.db.transaction() as tx:
+                await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (2, 2))
+                assert await numbers(tx) == [1, 2]
+
         task = asyncio.create_task(writes_only())
+        await asyncio.sleep(0.2)
+        assert not task.done(), "it waits for the writer, on the thread"
+        other.execute("ROLLBACK")
+        await task
+        other.execute("BEGIN IMMEDIATE")
+        task = asyncio.create_task(reads_too())
         await asyncio.sleep(0.2)
         assert not task.done(), "it waits for the writer, on the thread"
         other.execute("ROLLBACK")
@@ -192,9 +220,15 @@ async def test_sqlite_hands_the_work_to_its_thread_when_another_connection_holds
         if other.in_transaction:
             other.execute("ROLLBACK")
         other.close()
-    assert counted.calls == ["whole_transaction"]
+    assert counted.calls == [
+        "whole_transaction",
+        "begin",
+        "fetchall: SELECT n FROM scratch ORDER BY n",
+        "commit",
+    ]
     monkeypatch.setattr(storage.db, "direct", Held())
-    assert await numbers(storage.db) == [1], "a read goes to the thread too"
+    assert await numbers(storage.db) == [1, 2]
+    assert counted.calls[-1] == "aiosqlite", "a read goes to the thread too"
 
 
 @pytest.mark.asyncio
@@ -234,7 +268,7 @@ async def test_sqlite_commits_in_order_while_a_transaction_waits_on_the_thread(
 async def test_sqlite_checkpoints_on_its_thread_so_the_write_ahead_log_stays_small(
     storage: Storage, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(database_module, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(sqlite_module, "CHECKPOINT_EVERY", 10)
     counted = CountedCalls(storage, monkeypatch)
     for n in range(1, 301):
         async with storage.db.transaction() as tx:
@@ -288,8 +322,10 @@ async def writer_let_go(db: Database, *tasks: asyncio.Task[Any]) -> None:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 async def test_sqlite_lets_the_writer_go_without_waiting_for_the_connection_s_thread(
-    storage: Storage,
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(storage.db, "direct", None)  # all on the thread, as with synchronous=full
+
     async def writes_only(n: int) -> None:
         async with storage.db.transaction() as tx:
             await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (n, n))
@@ -318,7 +354,10 @@ async def test_sqlite_lets_the_writer_go_without_waiting_for_the_connection_s_th
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_sqlite_rolls_back_a_transaction_cancelled_while_it_waits_for_a_read(storage: Storage) -> None:
+async def test_sqlite_rolls_back_a_transaction_cancelled_while_it_waits_for_a_read(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.db, "direct", None)  # all on the thread, as with synchronous=full
     waiting = asyncio.Event()
 
     async def reader() -> None:

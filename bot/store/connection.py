@@ -16,7 +16,8 @@ from typing import Any, Generic, Literal, TypeVar
 import aiosqlite
 import asyncpg
 
-from bot.store.database import Conflict, Database, PostgresDatabase, SqliteDatabase
+from bot.store.database import Conflict, Database, PostgresDatabase
+from bot.store.sqlite import SqliteDatabase, open_direct
 
 #: What a SQLite commit survives (``CARDIA_SQLITE_SYNCHRONOUS``), in WAL mode. ``normal``: the bot's crash
 #: or kill, as every commit is in the write-ahead log before it returns; a power cut or an operating
@@ -138,30 +139,11 @@ async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal")
         version = row[0] if row else 0
         for number, script in enumerate(MIGRATIONS["sqlite"][version:], start=version + 1):
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
-        direct = _direct_connection(path) if synchronous == "normal" else None
+        direct = open_direct(path) if synchronous == "normal" else None
     except sqlite3.Error as error:
         await db.close()  # else aiosqlite's thread keeps the process alive
         raise StorageError(f"cannot use the database {path}: {error}") from None
     return SqliteDatabase(db, direct)
-
-
-def _direct_connection(path: str | Path) -> sqlite3.Connection:
-    """The connection the event loop's thread uses itself (:class:`SqliteDatabase`): it never waits for
-    a lock, nor for the disk (no automatic checkpoint; commits do not wait for it at ``normal``)."""
-    direct = sqlite3.connect(path, isolation_level=None)
-    try:
-        direct.row_factory = sqlite3.Row
-        for pragma in (
-            "foreign_keys = ON",
-            "busy_timeout = 0",
-            "synchronous = NORMAL",
-            "wal_autocheckpoint = 0",
-        ):
-            direct.execute(f"PRAGMA {pragma}")
-    except sqlite3.Error:
-        direct.close()
-        raise
-    return direct
 
 
 def _shown(url: str) -> str:
