@@ -1,8 +1,9 @@
 """The store's transactions: statements run in the order they are made, one that fails undoes them all
 (``Conflict`` for a refused key), and the connection is ready for the next one whatever happened. On
-SQLite a transaction of writes only runs whole in one call on the connection's thread, and one that
-reads sends its writes without waiting for each other (bot.store.database._SqliteTransaction); these
-tests hold both to the same rules."""
+SQLite (bot.store.sqlite) they run on the event loop's own connection, or on aiosqlite's thread when
+the database is held, as a transaction still queued there is, or with ``synchronous=full``: there a
+transaction of writes only runs whole in one call, and one that reads sends its writes without waiting
+for each other. These tests hold all of them to the same rules."""
 
 from __future__ import annotations
 
@@ -229,6 +230,28 @@ async def test_sqlite_hands_the_work_to_its_thread_when_another_connection_holds
     monkeypatch.setattr(storage.db, "direct", Held())
     assert await numbers(storage.db) == [1, 2]
     assert counted.calls[-1] == "aiosqlite", "a read goes to the thread too"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_sqlite_reads_outside_a_transaction_see_only_what_is_committed(storage: Storage) -> None:
+    opened, go_on = asyncio.Event(), asyncio.Event()
+
+    async def slow_transaction() -> None:
+        async with storage.db.transaction() as tx:
+            await tx.write("INSERT INTO scratch (id, n) VALUES (?, ?)", (1, 1))
+            assert await numbers(tx) == [1]  # begun on the event loop's connection
+            opened.set()
+            await go_on.wait()  # awaiting something else, the transaction open
+            raise ValueError("changed my mind")
+
+    task = asyncio.create_task(slow_transaction())
+    await opened.wait()
+    assert await numbers(storage.db) == [], "not what the open transaction has not committed"
+    go_on.set()
+    with pytest.raises(ValueError, match="changed my mind"):
+        await task
+    assert await numbers(storage.db) == []
 
 
 @pytest.mark.asyncio

@@ -87,7 +87,9 @@ class SqliteDatabase(Database):
         await self.db.executemany(sql, rows)
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Any]:
-        if self.direct is not None:
+        # Not while a transaction is open on the event loop's connection (its body awaiting something
+        # else): a read there would see what that transaction has not committed.
+        if self.direct is not None and not self.direct.in_transaction:
             try:
                 return self.direct.execute(sql, params).fetchall()
             except sqlite3.OperationalError as error:
