@@ -732,3 +732,23 @@ def test_a_finished_board_counts_its_rounds_in_words(rounds: int, said: str) -> 
         score_line=None,
     )
     assert embed.footer.text is not None and embed.footer.text.endswith(f"· {said}"), embed.footer.text
+
+
+def test_sizes_count_utf16_units_as_discord_does() -> None:
+    assert [units(value) for value in ("", "abc", "Ödön ół", "🂡 ace", "\U0001f0a1" * 3)] == [0, 3, 7, 6, 6]
+    cut = render.fit("🂡" * 3, 5)  # 6 units: cut, though only 3 code points
+    assert cut.endswith("…") and units(cut) <= 5
+    assert render.fit("🂡🂡", 4) == "🂡🂡"
+    embed = discord.Embed(title="Ω title", description="🂡" * 10)
+    embed.add_field(name="név", value="wartość 🂡")
+    embed.add_field(name="", value="")
+    embed.set_footer(text="foot")
+    embed.set_author(name="Ádám")
+    data = embed.to_dict()
+    parts = [data["title"], data["description"], data["footer"]["text"], data["author"]["name"]]
+    parts += [part for field in data["fields"] for part in (field["name"], field["value"])]
+    assert (
+        embed_size(embed)
+        == sum(len(part.encode("utf-16-le")) // 2 for part in parts)
+        == 7 + 20 + 4 + 4 + 3 + 10
+    )

@@ -41,12 +41,12 @@ deck_label = text.deck_label
 
 def units(value: str) -> int:
     """Length in UTF-16 code units: an upper bound of what Discord counts."""
-    return len(value.encode("utf-16-le")) // 2
+    return len(value) if value.isascii() else len(value.encode("utf-16-le")) // 2
 
 
 def fit(value: str, limit: int) -> str:
     """``value`` cut (with "…") so that it is at most ``limit`` UTF-16 units and code points."""
-    if units(value) <= limit:
+    if 2 * len(value) <= limit or units(value) <= limit:  # a code point is one or two units
         return value
     cut = clip(value, limit)
     while units(cut) > limit:
@@ -56,11 +56,8 @@ def fit(value: str, limit: int) -> str:
 
 def embed_size(embed: discord.Embed) -> int:
     """Discord's total-size measure of an embed (title, description, fields, footer, author)."""
-    data: dict[str, Any] = dict(embed.to_dict())
-    parts = [data.get("title") or "", data.get("description") or ""]
-    parts += [part for field in data.get("fields", []) for part in (field["name"], field["value"])]
-    footer, author = data.get("footer") or {}, data.get("author") or {}
-    parts += [footer.get("text") or "", author.get("name") or ""]
+    parts = [embed.title or "", embed.description or "", embed.footer.text or "", embed.author.name or ""]
+    parts += [part or "" for field in embed.fields for part in (field.name, field.value)]
     return sum(units(part) for part in parts)
 
 
