@@ -49,6 +49,8 @@ class Held:
     """The event loop's connection finding the database held by another connection (a backup, another
     process), at every statement: SQLite's ``SQLITE_BUSY``, at once, as its ``busy_timeout`` is 0."""
 
+    in_transaction = False
+
     def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
         error = sqlite3.OperationalError("database is locked")
         error.sqlite_errorcode = sqlite3.SQLITE_BUSY
