@@ -295,8 +295,12 @@ async def test_a_cold_game_is_made_again_from_its_latest_round_start(
         monkeypatch.undo()
 
         # A decision that starts a round, then fails to be stored (the database fails).
+        channel_id = 32
         while True:
             live = await duels.live(game_id)
+            if live.game.result is not None:  # over in the round it was in: on to a new duel
+                game_id, channel_id = await _started(duels, channel_id=channel_id), channel_id + 1
+                continue
             decision = live.game.pending[0]
             trial = _replayed(live)
             trial.apply(decision.player, decision.options[: decision.count])
