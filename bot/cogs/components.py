@@ -76,9 +76,32 @@ class Guarded:
         return "a component"
 
     async def callback(self, interaction: Interaction) -> None:
-        await _bot(interaction).guard.run(
-            interaction, lambda: self.act(interaction), f"{self.about()}: {type(self).__name__}", self.answers
-        )
+        try:
+            await _bot(interaction).guard.run(
+                interaction,
+                lambda: self.act(interaction),
+                f"{self.about()}: {type(self).__name__}",
+                self.answers,
+            )
+        finally:
+            # discord.py rebuilt the clicked message's whole view to find this item; emptied, it and its
+            # items are freed at once rather than by the cyclic collector (they refer to each other).
+            view = getattr(self, "view", None)
+            if isinstance(view, discord.ui.View):
+                view.clear_items()
+
+
+class Components(discord.ui.View):
+    """The buttons and selects of a message the bot sends. All are dynamic items (above): a click finds
+    its handler by its custom id, never through this view. So the view is stopped from the start, and
+    discord.py keeps no track of it once sent (for a private message, a 15-minute timeout task each);
+    once sent it is emptied (``bot.cogs.answer.let_go``)."""
+
+    def __init__(self, *items: discord.ui.Item[Any]) -> None:
+        super().__init__(timeout=None)
+        for item in items:
+            self.add_item(item)
+        self.stop()
 
 
 class ChallengeButton(

@@ -25,6 +25,7 @@ from bot.cogs.components import (
     ChallengeButton,
     ChoiceButton,
     ChoiceSelect,
+    Components,
     DiscardsButton,
     HandButton,
     RematchButton,
@@ -289,12 +290,12 @@ class DuelsCog:
             status,
         )
 
-    def challenge_view(self, match: MatchRow) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        if match.status == "proposed":
-            for choice in ("accept", "decline", "withdraw"):
-                view.add_item(ChallengeButton(match.id, choice))
-        return view
+    def challenge_view(self, match: MatchRow) -> Components:
+        if match.status != "proposed":
+            return Components()
+        return Components(
+            *(ChallengeButton(match.id, choice) for choice in ("accept", "decline", "withdraw"))
+        )
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
         try:
@@ -385,9 +386,7 @@ class DuelsCog:
                 details=details,
                 language=text.current_language(),
             )
-        view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(live.row.id))
-        view.add_item(DiscardsButton(live.row.id, revision))
+        view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
         else:
@@ -414,13 +413,12 @@ class DuelsCog:
                     await self.computer.settled(live.row.id, COMPUTER_REPLY_WAIT)
         await self.outbox.update(step.live.match.id)
 
-    async def match_result(self, match: MatchRow) -> tuple[str, discord.ui.View]:
+    async def match_result(self, match: MatchRow) -> tuple[str, Components]:
         """The message that ends a match: who won it (or why it ended), with the Rematch button."""
         wins = await self.duels.score(match.id)
         winner = "p1" if wins["p1"] > wins["p2"] else "p2"
         loser = "p2" if winner == "p1" else "p1"
-        view = discord.ui.View(timeout=None)
-        view.add_item(RematchButton(match.id))
+        view = Components(RematchButton(match.id))
         content = text.tr(
             "match.won",
             winner=render.mention(match, winner),
@@ -477,7 +475,7 @@ class DuelsCog:
         """A player's private message: their hand, and their decision as buttons or selects."""
         seen = _view(live, player)
         embed = render.hand_embed(seen, player, live.match.names)
-        view = discord.ui.View(timeout=None)
+        view = Components()
         decision = live.pending_for(player) if live.outcome is None else None
         if decision is not None:
             version = live.own_actions(player)
@@ -518,9 +516,6 @@ class DuelsCog:
         live, player = found
         hand = self.hand(live, player)
         message_id = await answer.send(interaction, **hand, ephemeral=True)
-        # discord.py keeps the view of an ephemeral message for 15 minutes (a timeout task each); its items
-        # are dynamic (bot.cogs.components), so clicks never need it: let it go now (bench/bot_load.py).
-        hand["view"].stop()
         if message_id is not None:
             await self._hand_picture(interaction, message_id, live, player, hand["embed"])
 

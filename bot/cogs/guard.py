@@ -91,6 +91,7 @@ class Guard:
         finally:
             answer.stop_watching(interaction)
             self._leave()
+            answer.release(interaction)
 
     async def choices(
         self, handler: Awaitable[list[app_commands.Choice[Any]]], what: str
@@ -149,6 +150,7 @@ class GuardedTree(app_commands.CommandTree[Any]):
         if interaction.type is not discord.InteractionType.autocomplete:
             answer.stop_watching(interaction)
             self.guard._leave()
+            answer.release(interaction)
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError, /) -> None:
         original = getattr(error, "original", error)
@@ -159,3 +161,4 @@ class GuardedTree(app_commands.CommandTree[Any]):
             if interaction.type is not discord.InteractionType.autocomplete:
                 answer.stop_watching(interaction)
                 self.guard._leave()
+                answer.release(interaction)

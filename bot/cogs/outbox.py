@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import text
-from bot.cogs import render
+from bot.cogs import answer, render
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game
@@ -228,18 +228,21 @@ class Outbox:
             told_from = board.told_from if edit else board.told
             shown, drawing = await self.cog.board(live, told_from, revision)
         await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
-        if edit and board.message_id is not None:
-            try:
-                await channel.get_partial_message(board.message_id).edit(**render.as_edit(shown))
-            except discord.NotFound:
-                log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
-                board.latest = False
-                return await self._board(live, None)
-            self._board_shown(live, board, board.message_id, told_from, told, revision)
-            return None
-        message = await channel.send(
-            **shown, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
-        )
+        try:
+            if edit and board.message_id is not None:
+                try:
+                    await channel.get_partial_message(board.message_id).edit(**render.as_edit(shown))
+                except discord.NotFound:
+                    log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
+                    board.latest = False
+                    return await self._board(live, None)
+                self._board_shown(live, board, board.message_id, told_from, told, revision)
+                return None
+            message = await channel.send(
+                **shown, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
+            )
+        finally:
+            answer.let_go(shown["view"])
         self._board_shown(live, board, message.id, told_from, told, revision)
         board.latest = True
         return None
@@ -279,9 +282,12 @@ class Outbox:
                     return _with(match, result_message_id=message.id)
         channel = self.bot.get_partial_messageable(match.channel_id)
         content, view = await self.cog.match_result(match)
-        message = await channel.send(
-            content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
-        )
+        try:
+            message = await channel.send(
+                content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
+            )
+        finally:
+            answer.let_go(view)
         self.storage.note_result_message(match.id, message.id)
         return _with(match, result_message_id=message.id)
 
@@ -299,18 +305,25 @@ class Outbox:
         if message_id is None:
             if match.status != "proposed":
                 return match  # never shown, and nothing left to answer: nothing to post
-            message = await channel.send(
-                **self.cog.challenge_message(match), allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
-            )
+            challenge = self.cog.challenge_message(match)
+            try:
+                message = await channel.send(
+                    **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
+                )
+            finally:
+                answer.let_go(challenge.get("view"))
             self.shown_challenge(match, message.id)
             return _with(match, message_id=message.id)
         if known != (message_id, match.status):
+            view = self.cog.challenge_view(match)
             try:
                 await channel.get_partial_message(message_id).edit(
-                    embed=self.cog.challenge_embed(match), view=self.cog.challenge_view(match)
+                    embed=self.cog.challenge_embed(match), view=view
                 )
             except discord.NotFound:
                 log.warning("match %s: the challenge message is gone", match.id)
+            finally:
+                answer.let_go(view)
         if match.status == "proposed":
             self._challenges[match.id] = (message_id, match.status)
         else:  # answered: no later entry concerns the challenge message

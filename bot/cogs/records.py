@@ -21,7 +21,7 @@ from discord import app_commands
 
 import text
 from bot.cogs import answer
-from bot.cogs.components import LeaderboardButton
+from bot.cogs.components import Components, LeaderboardButton
 from bot.cogs.guard import guard_of
 from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.cogs.translator import descriptions, options, said
@@ -102,9 +102,6 @@ class RecordsCog:
 
     async def _private(self, interaction: Interaction, **message: Any) -> None:
         await answer.send(interaction, **message, ephemeral=True)
-        view = message.get("view")
-        if isinstance(view, discord.ui.View):  # dynamic items need no live view (see DuelsCog.show_hand)
-            view.stop()
 
     async def stats(self, interaction: Interaction, user: discord.User | discord.Member | None) -> None:
         if interaction.guild_id is None:
@@ -335,7 +332,7 @@ def leaderboard_embed(
 def leaderboard_view(guild_id: int, sort: Sort, page: int, pages: int) -> discord.ui.View:
     """Previous and Next (when there are several pages), and the other sort. Custom ids must differ
     within a message: a disabled Previous points at page 0 and a disabled Next at the last page."""
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if pages > 1:
         previous = LeaderboardButton(
             guild_id, sort, max(page - 1, 0), tr("leaderboard.previous"), disabled=page == 0

@@ -19,7 +19,7 @@ from discord import app_commands
 
 import text
 from bot.cogs import answer, render
-from bot.cogs.components import ClaimButton, ConcedeButton
+from bot.cogs.components import ClaimButton, Components, ConcedeButton
 from bot.cogs.guard import guard_of, stored
 from bot.cogs.translator import descriptions, options, said, spoken
 from bot.ids import parse_id
@@ -201,15 +201,12 @@ class ServerCog:
         if player is None:
             return await self.refuse(interaction, tr("duel.unknown"))
         # Giving up a match cannot be undone: a private question first, with a Confirm button.
-        view = discord.ui.View(timeout=None)
-        view.add_item(ConcedeButton(match.id))
         await answer.send(
             interaction,
             content=tr("concede.confirm", opponent=match.names[other(player)]),
-            view=view,
+            view=Components(ConcedeButton(match.id)),
             ephemeral=True,
         )
-        view.stop()  # a dynamic item: no live view needed (see DuelsCog.show_hand)
 
     async def confirm_concede(self, interaction: Interaction, match_id: int) -> None:
         """Confirm pressed: the caller gives up the match, whose opponent wins it."""
@@ -434,7 +431,7 @@ class ServerCog:
             "claimer": "" if claimer is None else names[claimer],
             "loser": "" if claimer is None else names[other(claimer)],
         }
-        view = discord.ui.View(timeout=None)
+        view = Components()
         if notice.kind == CLAIM:
             if claimer is None:
                 content = tr("timer.claim_both", **values)
@@ -452,6 +449,8 @@ class ServerCog:
             await channel.send(content=content.strip(), view=view, allowed_mentions=MENTION_USERS)
         except discord.HTTPException:
             log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
+        finally:
+            answer.let_go(view)
 
 
 def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
