@@ -30,7 +30,7 @@ from bot.app import CardiaBot
 from bot.cogs.duels import DuelsCog
 from bot.store import MatchRow, Storage, StoredAction
 from cards import CARDS, Deck
-from engine import Game, Setup, observation, state, visible_events
+from engine import Game, Setup, difficulty, observation, state, visible_events
 from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
 from tests.emulator.state import ALL_PERMISSIONS, EPHEMERAL, Member, User
 from tests.helpers import stacked
@@ -497,6 +497,9 @@ async def test_no_public_message_names_a_hidden_card(
         await table.screen()
         (first,) = table.boards()
         assert not names_in(first.text, CARD_NAMES), "the first board names a card"
+        with text.speaking(language):  # the level of the game's own deck and location
+            level = text.tr(f"difficulty.{difficulty((await table.follow(game_id)).game.setup).level}")
+        assert level in first.text, (level, first.text)
         await table.play_game(rng)
         await table.screen()
         assert (await stored_match(table, match_id)).status == "finished"

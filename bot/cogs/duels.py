@@ -351,6 +351,7 @@ class DuelsCog:
         game, match = live.game, live.match
         names = match.names
         wins = await self.duels.score_at(live)  # first: what follows shows one moment of the game
+        level = text.tr(f"difficulty.{difficulty(game.setup).level}")  # the game's own setup: no validation
         seen = _view(live, None)
         happened = text.describe_events(happenings(game, None, first_event), names)
         score = None
@@ -369,15 +370,13 @@ class DuelsCog:
             title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
             deck_label=render.deck_label(match.deck),
             location=match.location,
-            difficulty_name=text.tr(f"difficulty.{_difficulty(match).level}"),
+            difficulty_name=level,
             happened=happened,
             score_line=score,
         )
         drawing: Drawing | None = None
         if (await self.settings.get(match.guild_id)).images:
-            details = picture.details_line(
-                match.location, text.tr(f"difficulty.{_difficulty(match).level}"), score
-            )
+            details = picture.details_line(match.location, level, score)
             drawing = functools.partial(
                 self.pictures.board,
                 seen,
