@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import gc
 import logging
 import multiprocessing
-import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from datetime import datetime
@@ -30,6 +28,7 @@ from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.records import Records
 from bot.services.timers import Timers
+from bot.services.workers import start_worker
 from bot.store import Storage, Synchronous
 
 log = logging.getLogger(__name__)
@@ -150,12 +149,9 @@ class CardiaBot(discord.AutoShardedClient):
         search never holds this process's event loop or its interpreter lock; or one thread."""
         if self.computer_workers == 0:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardia-computer")
-        # Its workers give way to this process for the CPU (os.nice): an answer of the computer may
-        # wait a few milliseconds, a player's click may not.
+        # Its workers give way to this process for the CPU, and end with it (bot.services.workers).
         return ProcessPoolExecutor(
-            self.computer_workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=functools.partial(os.nice, 10),
+            self.computer_workers, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
         )
 
     def owns_guild(self, guild_id: int) -> bool:

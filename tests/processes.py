@@ -87,6 +87,16 @@ class BotProcess:
             what="the bot process to connect",
         )
 
+    def children(self) -> set[int]:
+        """The process ids of its children now (Linux): its picture and computer workers, and
+        multiprocessing's resource tracker."""
+        assert self.process is not None
+        found: set[int] = set()
+        for listing in Path(f"/proc/{self.process.pid}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                found |= {int(pid) for pid in listing.read_text().split()}
+        return found
+
     def kill(self, signum: int = signal.SIGKILL) -> None:
         if self.process is not None and self.process.returncode is None:
             os.kill(self.process.pid, signum)

@@ -17,6 +17,7 @@ import json
 import re
 import signal
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 
 import text
+from bot.services.workers import WATCH_EVERY
 from engine import Game, Setup, happenings
 from tests.emulator import Emulator, Message, SimUser
 from tests.processes import BotProcess, callback_of
@@ -300,3 +302,28 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
                 break
             await asyncio.sleep(0.1)
         assert rows(database, "SELECT id FROM outbox WHERE done_at IS NULL") == []
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.asyncio
+async def test_a_killed_bot_leaves_no_worker_behind(discord_emulator: Emulator, tmp_path: Path) -> None:
+    """Killed, the bot cannot shut its pools down: its workers end by themselves once it is gone
+    (bot.services.workers), instead of waiting forever on a queue nobody writes to."""
+    async with bot_process(discord_emulator, tmp_path) as bot:
+        await bot.start()
+        workers = bot.children()
+        assert len(workers) >= 2, "the two picture workers run before the bot goes online"
+        bot.kill(signal.SIGKILL)
+        await bot.stopped()
+        deadline = time.monotonic() + 10 * WATCH_EVERY
+        while any(map(running, workers)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert not any(map(running, workers)), [pid for pid in workers if running(pid)]

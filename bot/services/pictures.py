@@ -17,11 +17,11 @@ import contextlib
 import functools
 import logging
 import multiprocessing
-import os
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import picture
+from bot.services.workers import start_worker
 from engine.view import View
 
 log = logging.getLogger(__name__)
@@ -33,8 +33,9 @@ Drawing = Callable[[], Awaitable[bytes | None]]  # a picture to draw: its PNG, o
 
 
 def _start_worker() -> None:
-    """A drawing process gives way to the bot's own for the CPU, and loads its fonts at once."""
-    os.nice(10)
+    """A drawing process gives way to the bot's own for the CPU, ends with it, and loads its fonts at
+    once."""
+    start_worker()
     picture.warm()
 
 
