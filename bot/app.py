@@ -16,7 +16,7 @@ import discord
 
 from bot import loop as event_loop
 from bot.cogs import cardia_group, help
-from bot.cogs.components import DYNAMIC_ITEMS
+from bot.cogs.components import route
 from bot.cogs.duels import DuelsCog
 from bot.cogs.guard import Guard, GuardedTree
 from bot.cogs.records import RecordsCog
@@ -122,7 +122,6 @@ class CardiaBot(discord.AutoShardedClient):
         self.server_cog.add_commands(group)
         self.tree.add_command(group)
         await self.tree.set_translator(CatalogueTranslator())  # names and descriptions in hu and pl
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync:  # a deliberate step (python -m bot --sync), never on every start
             guild = None if self.sync_guild is None else discord.Object(self.sync_guild)
             if guild is not None:
@@ -182,6 +181,9 @@ class CardiaBot(discord.AutoShardedClient):
             except Exception:
                 log.exception("health check: the database does not answer")
             await asyncio.sleep(HEALTH_EVERY)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await route(interaction)  # a click on a button or select: bot.cogs.components
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.tree.completed(interaction)

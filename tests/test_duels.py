@@ -13,7 +13,16 @@ import pytest
 import pytest_asyncio
 
 from bot.services.duels import HELD_LOOKS, Duels, LiveGame, Pick, Refusal
-from bot.store import Challenge, Conflict, Storage, StoredAction
+from bot.store import (
+    Challenge,
+    Conflict,
+    GameRow,
+    MatchRow,
+    Storage,
+    StoredAction,
+    row_from_values,
+    row_values,
+)
 from cards import deck_from_code
 from engine import Action, Game, Record, replay, state
 
@@ -290,6 +299,7 @@ async def test_a_cold_game_is_made_again_from_its_latest_round_start(
         monkeypatch.setattr(Game, "apply", counted)
         again = await duels.live(game_id)
         assert applied == 12 - frozen[0] < 12, "thawed at the round start, not replayed whole"
+        assert (again.row, again.match) == (live.row, live.match), "its rows as they were"
         assert state(again.game) == state(_replayed(again)) and again.game.pending == pending
         assert again.game.events == events
         monkeypatch.undo()
@@ -420,3 +430,14 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
         assert again.row == first.row and again.match == first.match and isinstance(again.match.deck, dict)
     finally:
         await storage.close()
+
+
+def test_a_row_made_plain_values_is_made_again_whole() -> None:
+    """A cold game keeps its rows as tuples of plain values (bot.services.duels.ColdGame), a mixed deck
+    flattened: made again, they are the rows they were."""
+    mixed = {"rebels": "I", "academy": "II", "guild": "I", "dynasty": "II"}
+    for deck in ("I", mixed):
+        match = MatchRow(1, 2, 3, 4, 5, "Ann", "Bob", deck, "bazaar", 2, "active", 6, None, "hard")  # type: ignore[arg-type]
+        assert row_from_values(MatchRow, row_values(match)) == match
+    game = GameRow(7, 1, 2, '{"deck":"I","seed":3}', "in_progress", None, None, 8, 5)
+    assert row_from_values(GameRow, row_values(game)) == game

@@ -1,5 +1,5 @@
 """Stateless buttons and selects: every custom id carries what it acts on, so they keep working for as
-long as a game lasts, across restarts (discord.py ``DynamicItem``). No game state lives in a View.
+long as a game lasts, across restarts. No game state lives in a View.
 
     cardia:c:<match>:<accept|decline|withdraw>   challenge answers
     cardia:h:<game>                              show my hand (and my decision)
@@ -17,16 +17,22 @@ long as a game lasts, across restarts (discord.py ``DynamicItem``). No game stat
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
 engine's options of that decision are the values. A stale or repeated click is refused by
 ``Duels.act`` and changes nothing.
+
+Each kind is one class, registered under its kind (``c``, ``h``...) with the pattern that reads its ids.
+A click is routed here (:func:`route`, from ``CardiaBot.on_interaction``): its kind picks the class and
+the pattern makes the component again from the id alone. discord.py's dynamic items would find the same
+class, but only after rebuilding the clicked message's whole view for every click (README, Headroom,
+change 17). A custom id that names no kind, or does not read, is answered in one line.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 import discord
 
-from bot.cogs.answer import Answers
+from bot.cogs.answer import Answers, reply
 from text import tr
 
 if TYPE_CHECKING:
@@ -76,24 +82,64 @@ class Guarded:
         return "a component"
 
     async def callback(self, interaction: Interaction) -> None:
-        try:
-            await _bot(interaction).guard.run(
-                interaction,
-                lambda: self.act(interaction),
-                f"{self.about()}: {type(self).__name__}",
-                self.answers,
-            )
-        finally:
-            # discord.py rebuilt the clicked message's whole view to find this item; emptied, it and its
-            # items are freed at once rather than by the cyclic collector (they refer to each other).
-            view = getattr(self, "view", None)
-            if isinstance(view, discord.ui.View):
-                view.clear_items()
+        await _bot(interaction).guard.run(
+            interaction,
+            lambda: self.act(interaction),
+            f"{self.about()}: {type(self).__name__}",
+            self.answers,
+        )
+
+
+#: Component classes by the kind their custom ids carry (``cardia:<kind>:...``).
+ROUTES: dict[str, type[Routed]] = {}
+
+
+class Routed(Guarded):
+    """A component class clicks are routed to: ``kind`` registers it, and ``pattern`` (what follows
+    ``cardia:<kind>:``) reads its custom ids; :meth:`from_match` makes the component again from one."""
+
+    pattern: ClassVar[re.Pattern[str]]
+
+    def __init_subclass__(cls, *, kind: str, pattern: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        assert kind not in ROUTES, f"two component classes for cardia:{kind}"
+        cls.pattern = re.compile(f"cardia:{kind}:{pattern}")
+        ROUTES[kind] = cls
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        raise NotImplementedError
+
+
+def component_for(custom_id: str) -> Routed | None:
+    """The component a custom id names, made again from the id alone; None if it names none."""
+    parts = custom_id.split(":", 2)
+    kind = ROUTES.get(parts[1]) if len(parts) == 3 and parts[0] == "cardia" else None
+    match = None if kind is None else kind.pattern.fullmatch(custom_id)
+    return None if kind is None or match is None else kind.from_match(match)
+
+
+async def route(interaction: Interaction) -> None:
+    """A click on a button or a select of the bot's: handled by the component its custom id names, or
+    refused in one line (a custom id from another version of the bot, or made up)."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data = cast(dict[str, Any], interaction.data or {})
+    component = component_for(str(data.get("custom_id", "")))
+    if component is not None:
+        await component.callback(interaction)
+    else:
+        await _bot(interaction).guard.run(
+            interaction,
+            lambda: reply(interaction, tr("refuse.unknown_component")),
+            "a component the bot does not know",
+            "private",
+        )
 
 
 class Components(discord.ui.View):
-    """The buttons and selects of a message the bot sends. All are dynamic items (above): a click finds
-    its handler by its custom id, never through this view. So the view is stopped from the start, and
+    """The buttons and selects of a message the bot sends. All are routed (above): a click finds its
+    handler by its custom id, never through this view. So the view is stopped from the start, and
     discord.py keeps no track of it once sent (for a private message, a 15-minute timeout task each);
     once sent it is emptied (``bot.cogs.answer.let_go``)."""
 
@@ -105,50 +151,42 @@ class Components(discord.ui.View):
 
 
 class ChallengeButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:c:(?P<match>[0-9]{1,20}):(?P<answer>accept|decline|withdraw)",
+    Routed,
+    discord.ui.Button[Any],
+    kind="c",
+    pattern=r"(?P<match>[0-9]{1,20}):(?P<answer>accept|decline|withdraw)",
 ):
     def __init__(self, match_id: int, answer: str) -> None:
-        style = CHALLENGE_ANSWERS[answer]
         super().__init__(
-            discord.ui.Button(
-                label=tr(f"button.{answer}"), style=style, custom_id=f"cardia:c:{match_id}:{answer}"
-            )
+            label=tr(f"button.{answer}"),
+            style=CHALLENGE_ANSWERS[answer],
+            custom_id=f"cardia:c:{match_id}:{answer}",
         )
         self.match_id = match_id
         self.answer = answer
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]), match["answer"])
 
     async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).duels_cog.answer_challenge(interaction, self.match_id, self.answer)
 
 
-class HandButton(
-    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:h:(?P<game>[0-9]{1,20})"
-):
+class HandButton(Routed, discord.ui.Button[Any], kind="h", pattern=r"(?P<game>[0-9]{1,20})"):
     answers: Answers = "private"
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=tr("button.hand"),
-                emoji="🂠",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"cardia:h:{game_id}",
-            )
+            label=tr("button.hand"),
+            emoji="🂠",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"cardia:h:{game_id}",
         )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]))
 
     async def act(self, interaction: Interaction) -> None:
@@ -156,9 +194,7 @@ class HandButton(
 
 
 class DiscardsButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:d:(?P<game>[0-9]{1,20})(?::(?P<revision>[0-9]{1,20}))?",
+    Routed, discord.ui.Button[Any], kind="d", pattern=r"(?P<game>[0-9]{1,20})(?::(?P<revision>[0-9]{1,20}))?"
 ):
     answers: Answers = "private"
 
@@ -166,28 +202,26 @@ class DiscardsButton(
         # On a board, the revision it shows: how bot.cogs.outbox recognises a board posted but not marked.
         suffix = "" if revision is None else f":{revision}"
         super().__init__(
-            discord.ui.Button(
-                label=tr("button.discards"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"cardia:d:{game_id}{suffix}",
-            )
+            label=tr("button.discards"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"cardia:d:{game_id}{suffix}",
         )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DiscardsButton:
-        return cls(int(match["game"]))
+    def from_match(cls, match: re.Match[str]) -> Self:
+        revision = match["revision"]
+        return cls(int(match["game"]), None if revision is None else int(revision))
 
     async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).duels_cog.show_discards(interaction, self.game_id)
 
 
 class ChoiceSelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"cardia:s:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})(?::(?P<part>[0-9]{1,20}))?",
+    Routed,
+    discord.ui.Select[Any],
+    kind="s",
+    pattern=r"(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})(?::(?P<part>[0-9]{1,20}))?",
 ):
     def __init__(
         self,
@@ -200,21 +234,18 @@ class ChoiceSelect(
     ) -> None:
         # Discord refuses two components with the same custom id in one message.
         suffix = f":{part}" if part else ""
-        select: discord.ui.Select[Any] = discord.ui.Select(
+        super().__init__(
             custom_id=f"cardia:s:{game_id}:{version}{suffix}",
             options=options or [discord.SelectOption(label="-")],
             min_values=count,
             max_values=count,
             placeholder=placeholder,
         )
-        super().__init__(select)
         self.game_id = game_id
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChoiceSelect:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]), part=int(match["part"] or 0))
 
     async def act(self, interaction: Interaction) -> None:
@@ -224,51 +255,38 @@ class ChoiceSelect(
 
 
 class ChoiceButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:b:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20}):(?P<index>[0-9]{1,20})",
+    Routed,
+    discord.ui.Button[Any],
+    kind="b",
+    pattern=r"(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20}):(?P<index>[0-9]{1,20})",
 ):
     def __init__(self, game_id: int, version: int, index: int, label: str = "-") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"cardia:b:{game_id}:{version}:{index}",
-            )
+            label=label, style=discord.ButtonStyle.primary, custom_id=f"cardia:b:{game_id}:{version}:{index}"
         )
         self.game_id = game_id
         self.version = version
         self.index = index
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChoiceButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
     async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).duels_cog.decide_by_index(interaction, self.game_id, self.version, self.index)
 
 
-class RematchButton(
-    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:r:(?P<match>[0-9]{1,20})"
-):
+class RematchButton(Routed, discord.ui.Button[Any], kind="r", pattern=r"(?P<match>[0-9]{1,20})"):
     answers: Answers = "public"
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=tr("button.rematch"),
-                style=discord.ButtonStyle.success,
-                custom_id=f"cardia:r:{match_id}",
-            )
+            label=tr("button.rematch"), style=discord.ButtonStyle.success, custom_id=f"cardia:r:{match_id}"
         )
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]))
 
     async def act(self, interaction: Interaction) -> None:
@@ -276,29 +294,26 @@ class RematchButton(
 
 
 class LeaderboardButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:lb:(?P<guild>[0-9]{1,20}):(?P<sort>rating|wins):(?P<page>[0-9]{1,20})",
+    Routed,
+    discord.ui.Button[Any],
+    kind="lb",
+    pattern=r"(?P<guild>[0-9]{1,20}):(?P<sort>rating|wins):(?P<page>[0-9]{1,20})",
 ):
     """Shows a page of a server's leaderboard: anyone may press it, on any old message."""
 
     def __init__(self, guild_id: int, sort: str, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"cardia:lb:{guild_id}:{sort}:{page}",
-                disabled=disabled,
-            )
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"cardia:lb:{guild_id}:{sort}:{page}",
+            disabled=disabled,
         )
         self.guild_id = guild_id
         self.sort = sort
         self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaderboardButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["guild"]), match["sort"], int(match["page"]))
 
     async def act(self, interaction: Interaction) -> None:
@@ -306,65 +321,40 @@ class LeaderboardButton(
 
 
 class ClaimButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cardia:v:(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})",
+    Routed, discord.ui.Button[Any], kind="v", pattern=r"(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})"
 ):
     """Claim victory, for the player a game does not wait for once the opponent's time is up."""
 
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=tr("claim.label"),
-                emoji="🏆",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"cardia:v:{game_id}:{version}",
-            )
+            label=tr("claim.label"),
+            emoji="🏆",
+            style=discord.ButtonStyle.danger,
+            custom_id=f"cardia:v:{game_id}:{version}",
         )
         self.game_id = game_id
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ClaimButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]))
 
     async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).server_cog.claim(interaction, self.game_id, self.version)
 
 
-class ConcedeButton(
-    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cardia:k:(?P<match>[0-9]{1,20})"
-):
+class ConcedeButton(Routed, discord.ui.Button[Any], kind="k", pattern=r"(?P<match>[0-9]{1,20})"):
     """Confirm giving up a match (the private question of ``/cardia concede``)."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=tr("concede.button"), style=discord.ButtonStyle.danger, custom_id=f"cardia:k:{match_id}"
-            )
+            label=tr("concede.button"), style=discord.ButtonStyle.danger, custom_id=f"cardia:k:{match_id}"
         )
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConcedeButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]))
 
     async def act(self, interaction: Interaction) -> None:
         await _bot(interaction).server_cog.confirm_concede(interaction, self.match_id)
-
-
-DYNAMIC_ITEMS = (
-    ChallengeButton,
-    HandButton,
-    DiscardsButton,
-    ChoiceSelect,
-    ChoiceButton,
-    RematchButton,
-    LeaderboardButton,
-    ClaimButton,
-    ConcedeButton,
-)

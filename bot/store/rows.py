@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 from typing import Any, Literal, Protocol, TypeVar
 
 import annotated_types
@@ -112,11 +113,15 @@ class GameRow:
         return Setup.model_validate_json(self.setup_json)
 
 
+#: Each row kind's fields in order, read at once: a cached game is made cold at every use of another.
+_FIELDS = {kind: attrgetter(*(field.name for field in fields(kind))) for kind in (MatchRow, GameRow)}
+
+
 def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
     """A row's fields in order, as plain values in a tuple (a mixed deck as its factions and decks in
     turn): the garbage collector stops tracking such a tuple, where it tracks any row and any tuple
     holding a dict (bot.services.duels.ColdGame). :func:`row_from_values` makes the row again."""
-    values = tuple(getattr(row, field.name) for field in fields(row))
+    values: tuple[Any, ...] = _FIELDS[type(row)](row)
     if isinstance(row, MatchRow) and isinstance(row.deck, dict):
         flat = tuple(item for pair in row.deck.items() for item in pair)  # one tuple: untracked sooner
         return (*values[:_DECK], flat, *values[_DECK + 1 :])

@@ -3,6 +3,7 @@ error-stored = That was saved, but something went wrong showing it: the channel 
 error-stopping = The bot is restarting: nothing was changed, please try again in a minute.
 refuse-private_hand = Decisions are taken on your private hand: press Show my hand.
 refuse-game_gone = This game no longer exists.
+refuse-unknown_component = This button no longer works: use the buttons of the latest messages.
 refuse-match_gone = This match no longer exists.
 refuse-game_over = This game is already over.
 refuse-game_ended = This game is over.

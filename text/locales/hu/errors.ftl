@@ -3,6 +3,7 @@ error-stored = Elmentettük, de a megjelenítés nem sikerült: a csatorna hamar
 error-stopping = A bot újraindul: semmi sem változott, kérjük, próbáld újra egy perc múlva.
 refuse-private_hand = A döntéseket a saját, privát kezedben hozod meg: nyomd meg: A kezem.
 refuse-game_gone = Ez a játszma már nem létezik.
+refuse-unknown_component = Ez a gomb már nem működik: a legutóbbi üzenetek gombjait használd.
 refuse-match_gone = Ez a mérkőzés már nem létezik.
 refuse-game_over = Ez a játszma már véget ért.
 refuse-game_ended = Ennek a játszmának vége.

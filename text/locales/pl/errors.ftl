@@ -3,6 +3,7 @@ error-stored = Zapisano, ale nie udało się tego pokazać: kanał zaraz to nadr
 error-stopping = Bot uruchamia się ponownie: nic się nie zmieniło, spróbuj ponownie za minutę.
 refuse-private_hand = Decyzje podejmujesz na swojej prywatnej ręce: naciśnij Pokaż moją rękę.
 refuse-game_gone = Ta gra już nie istnieje.
+refuse-unknown_component = Ten przycisk już nie działa: użyj przycisków z najnowszych wiadomości.
 refuse-match_gone = Ten mecz już nie istnieje.
 refuse-game_over = Ta gra już się zakończyła.
 refuse-game_ended = Ta gra jest zakończona.
