@@ -114,9 +114,9 @@ class Routed(Guarded):
 def component_for(custom_id: str) -> Routed | None:
     """The component a custom id names, made again from the id alone; None if it names none."""
     parts = custom_id.split(":", 2)
-    kind = ROUTES.get(parts[1]) if len(parts) == 3 and parts[0] == "cardia" else None
-    match = None if kind is None else kind.pattern.fullmatch(custom_id)
-    return None if kind is None or match is None else kind.from_match(match)
+    routed = ROUTES.get(parts[1]) if len(parts) == 3 and parts[0] == "cardia" else None
+    match = None if routed is None else routed.pattern.fullmatch(custom_id)
+    return None if routed is None or match is None else routed.from_match(match)
 
 
 async def route(interaction: Interaction) -> None:
