@@ -730,6 +730,14 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     if profile is not None:
         print("", file=out)
         print(f"Profile of the bot process during the load (cProfile, saved to {args.profile})", file=out)
+        handled = max(1.0, len(load) / len(befores))  # the first bot process's share of the load
+        calls = sorted(profile["calls"].items(), key=lambda item: -item[1])
+        print(
+            f"  Python function calls per interaction: {sum(profile['calls'].values()) / handled:.0f} ("
+            + ", ".join(f"{name} {count / handled:.0f}" for name, count in calls)
+            + "): counted, not timed, so versions compare on a machine whose speed swings",
+            file=out,
+        )
         print(profile["text"], file=out)
 
 

@@ -5,6 +5,7 @@ timings."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -14,9 +15,10 @@ from tests.postgres import PostgresServer, new_postgres_database
 pytest_plugins = ["tests.databases"]
 
 
-def test_bot_load_benchmark_runs_and_reports() -> None:
+def test_bot_load_benchmark_runs_and_reports(tmp_path: Path) -> None:
     out = io.StringIO()
     arguments = ["--duels", "6", "--rate", "20", "--seconds", "2", "--advance", "6"]
+    arguments += ["--profile", str(tmp_path / "bot.prof")]
     status = bot_load.main([*arguments, "--computer", "2", "--computer-level", "easy"], out=out)
     report = out.getvalue()
     assert status == 0
@@ -35,8 +37,12 @@ def test_bot_load_benchmark_runs_and_reports() -> None:
         "Memory per duel held in memory",
         "KB/duel",
         "pictures (boards and hands, PNG):",
+        "Profile of the bot process during the load",
     ):
         assert section in report, f"{section!r} missing from:\n{report}"
+    # The calls counted by whose code they are: the bot's own, and the library it talks to Discord with.
+    (calls,) = [line for line in report.splitlines() if "Python function calls per interaction" in line]
+    assert "the bot's " in calls and "discord.py " in calls and "built-ins " in calls, calls
     assert "errors logged: 0" in report, report
 
 
