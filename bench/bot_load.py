@@ -39,7 +39,8 @@ against a person, against the computer), with the computer's decisions and its w
 
 ``--interval N`` prints a line every N seconds of the load (latency, the bot's memory and garbage
 collections: the trend of a long run); ``--samples FILE`` writes every interaction's latency (CSV);
-``--profile FILE`` runs cProfile in the bot process during the load and prints its top functions.
+``--profile FILE`` runs cProfile in the bot process during the load and prints its top functions, and the
+Python function calls per interaction by whose code they are (counted, not timed).
 """
 
 from __future__ import annotations
