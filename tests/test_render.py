@@ -24,6 +24,7 @@ from engine.happenings import tree
 from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, ResultView, View, Why
 from tests.emulator.spec import OpenAPISpec
 from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
+from text.board import hand_card_line
 
 NAMES = {"p1": "Alice", "p2": "Bob"}
 LONG_NAMES = {"p1": "A" * 31 + "x", "p2": "Ω" * 31 + "y"}  # display names may be 32 characters
@@ -132,6 +133,15 @@ def happened(game: Game, start: int = 0, viewer: str | None = None) -> list[str]
 def test_card_deck_and_location_labels() -> None:
     assert text.card_label("judge") == "Judge (8, Dynasty)"
     assert text.card_label("poisoner") == "Poisoner (1, Rebels)"
+    # Made once per language (text.names, text.board): each language still gets its own words.
+    with text.speaking("hu"):
+        hungarian = text.card_label("judge"), hand_card_line("judge")
+    with text.speaking("pl"):
+        polish = text.card_label("judge"), hand_card_line("judge")
+    english = text.card_label("judge"), hand_card_line("judge")
+    assert english[0] == "Judge (8, Dynasty)" and english[1].startswith("🔵 **Judge** (8")
+    assert len({hungarian, polish, english}) == 3
+    assert "Judge" not in hungarian[0] + polish[0] and text.tr("card.judge") in english[1]
     assert text.faction_label("academy") == "🟡 Academy"
     assert text.location_label("foggy_swamp") == "Foggy Swamp (3 skulls)"
     assert text.location_label("bazaar") == "Bazaar (1 skull)"

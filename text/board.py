@@ -7,11 +7,12 @@ waiting for a next card, the decision asked. The Discord embeds (bot.cogs.render
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from cards import CARDS
 from engine.view import CardView, EncounterView, PlayerView, View, Why
 from text import names as words
-from text.catalogue import FACTION_EMOJI, clip, signed, tr
+from text.catalogue import FACTION_EMOJI, clip, current_language, signed, tr
 from text.decisions import decision_prompt, waiting_text
 from text.results import result_text
 
@@ -153,6 +154,13 @@ def hand_lines(view: View, viewer: str, names: Mapping[str, str]) -> list[str]:
 
 
 def hand_card_line(card_id: str) -> str:
+    """A card in a hand: its name, value, faction, kind and ability (the same for every hand that holds
+    it, so made once per language)."""
+    return _hand_card_line(current_language(), card_id)
+
+
+@cache
+def _hand_card_line(language: str, card_id: str) -> str:  # language: the cache key (tr reads it)
     card = CARDS[card_id]
     line = tr(
         "hand.card",

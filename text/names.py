@@ -8,7 +8,7 @@ from typing import Any
 
 from cards import CARDS, FACTIONS, LOCATIONS
 from engine.model import PLAYERS
-from text.catalogue import FACTION_EMOJI, LANGUAGES, plural, speaking, tr
+from text.catalogue import FACTION_EMOJI, LANGUAGES, current_language, plural, speaking, tr
 
 # --- cards, factions, decks, locations ---------------------------------------------------------------
 
@@ -28,6 +28,11 @@ def card_name(card_id: str) -> str:
 
 def card_label(card_id: str) -> str:
     """ "Judge (8, Dynasty)"."""
+    return _card_label(current_language(), card_id)
+
+
+@cache
+def _card_label(language: str, card_id: str) -> str:  # language: the cache key (tr reads it)
     card = CARDS[card_id]
     return tr("card.label", name=card_name(card_id), value=card.value, faction=faction_name(card.faction))
 
