@@ -51,6 +51,7 @@ import collections
 import contextlib
 import copy
 import gc
+import json
 import math
 import os
 import platform
@@ -71,6 +72,7 @@ from bench.bots import Bots, merged
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
 from bot.settings import Settings
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec, SimUser
+from tests.emulator.rest import RecordedRequest
 from tests.emulator.state import Guild
 from tests.processes import guild_on_another_shard, shard_of
 
@@ -407,6 +409,11 @@ def latency_table(
         print(f"  {kind:<16}{len(interactions):>7}{figures}{late:>8}{unanswered:>11}{deferred:>10}", file=out)
 
 
+def body_bytes(requests: Sequence[RecordedRequest]) -> int:
+    """The size of the JSON bodies of ``requests`` (compact, as discord.py sends them)."""
+    return sum(len(json.dumps(r.body, separators=(",", ":"))) for r in requests if r.body is not None)
+
+
 def machine() -> str:
     model = "unknown CPU"
     with contextlib.suppress(OSError), open("/proc/cpuinfo") as cpuinfo:
@@ -540,16 +547,38 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
             database = args.database or Path(directory) / "cardia.db"
             bots = await Bots.start(emulator, database, Path(directory), args.processes)
             try:
-                await run(args, emulator, driver, bots, out)
+                cpu_per_interaction = await run(args, emulator, driver, bots, out)
             finally:
                 await bots.stop()
                 errors = bots.errors()
                 print(f"  bot process log: {len(errors)} error lines", file=out)
                 for line in errors[:5]:
                     print(f"    {line[:200]}", file=out)
+    if args.floor and cpu_per_interaction is not None:
+        await floor_beside(args, cpu_per_interaction, out)
 
 
-async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots: Bots, out: IO[str]) -> None:
+async def floor_beside(args: argparse.Namespace, bot_cpu: float, out: IO[str]) -> None:
+    """``--floor``: the libraries' floor (``bench.floor``) at the same rate, right after the bot's load,
+    and the bot's CPU per interaction split into the floor and its own code's."""
+    from bench.floor import measure  # it builds on this module
+
+    print("", file=out)
+    print("The libraries' floor, just after (bench.floor: the same traffic, nothing else)", file=out)
+    floor = await measure(args.duels, args.rate, args.seconds, args.seed, out)
+    print(
+        f"  the bot: {bot_cpu * 1000:.2f} ms of CPU per interaction = the libraries' floor"
+        f" {floor.cpu_per_interaction * 1000:.2f} ms + the bot's own code"
+        f" {(bot_cpu - floor.cpu_per_interaction) * 1000:.2f} ms",
+        file=out,
+    )
+
+
+async def run(
+    args: argparse.Namespace, emulator: Emulator, driver: Driver, bots: Bots, out: IO[str]
+) -> float | None:
+    """The setup and the load, and the report; the bot's CPU seconds per interaction of the load (None
+    with ``--find-max``)."""
     await emulator.wait_for(
         lambda: sum(session.ready for session in emulator.gateways) >= args.processes, 10.0, "the bots"
     )
@@ -566,7 +595,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     if args.find_max:
         await asyncio.sleep(0.5)
         await find_max(args, driver, bots, out)
-        return
+        return None
     await asyncio.sleep(0.5)  # let the last boards land
     befores = await bots.call("stats")
     before = merged(befores)
@@ -582,6 +611,7 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     lag.start()
     cpu = time.process_time()
     routes_before = driver.routes.copy()
+    first_request = len(emulator.requests)
 
     async def report() -> None:
         """A line per interval: the trend of a long run (latency, the bot's memory and collections)."""
@@ -709,7 +739,8 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
     print(
         f"  requests the bot sent per interaction: {routes.total() / max(len(load), 1):.2f} ("
         + ", ".join(f"{route} {n / max(len(load), 1):.2f}" for route, n in routes.most_common(6))
-        + ")",
+        + f"); {body_bytes(emulator.requests[first_request:]) / max(len(load), 1):.0f} bytes of JSON"
+        " bodies per interaction",
         file=out,
     )
     for violation in emulator.violations[:5]:
@@ -740,6 +771,8 @@ async def run(args: argparse.Namespace, emulator: Emulator, driver: Driver, bots
             file=out,
         )
         print(profile["text"], file=out)
+    cpu = sum(end["cpu"] - start["cpu"] for start, end in zip(befores, afters, strict=True))
+    return float(cpu) / max(1, len(load))
 
 
 def pictures_report(
@@ -887,6 +920,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     )
     parser.add_argument(
         "--no-images", action="store_true", help="boards and hands as text only (/cardia settings images)"
+    )
+    parser.add_argument(
+        "--floor", action="store_true", help="then the libraries' floor at the same rate (bench.floor)"
     )
     parser.add_argument("--find-max", action="store_true", help="raise the rate until p99 passes the target")
     parser.add_argument("--target-ms", type=float, default=50.0, help="--find-max: the p99 to hold (50)")

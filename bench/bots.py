@@ -32,12 +32,17 @@ class BotProcess:
     ) -> BotProcess:
         """The bot on ``database``; with ``shard`` (this one, of how many), on that shard only."""
         sharding = () if shard is None else ("--shard", str(shard[0]), "--shards", str(shard[1]))
+        return await cls.spawn("bench.bot_process", ("--database", str(database), *sharding), emulator, log)
+
+    @classmethod
+    async def spawn(cls, module: str, arguments: Sequence[str], emulator: Emulator, log: Path) -> BotProcess:
+        """``python -m module`` pointed at the emulator, once it says it is ready."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
         with log.open("wb") as stderr:
             process = await asyncio.create_subprocess_exec(
-                *(sys.executable, "-m", "bench.bot_process", "--database", str(database)),
-                *("--api", emulator.api_url, "--gateway", emulator.gateway_url, *sharding),
+                *(sys.executable, "-m", module, *arguments),
+                *("--api", emulator.api_url, "--gateway", emulator.gateway_url),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=stderr,

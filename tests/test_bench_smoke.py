@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import bot_load, pictures
+from bench import bot_load, floor, pictures
 from tests.postgres import PostgresServer, new_postgres_database
 
 pytest_plugins = ["tests.databases"]
@@ -18,7 +18,7 @@ pytest_plugins = ["tests.databases"]
 def test_bot_load_benchmark_runs_and_reports(tmp_path: Path) -> None:
     out = io.StringIO()
     arguments = ["--duels", "6", "--rate", "20", "--seconds", "2", "--advance", "6"]
-    arguments += ["--profile", str(tmp_path / "bot.prof")]
+    arguments += ["--profile", str(tmp_path / "bot.prof"), "--floor"]
     status = bot_load.main([*arguments, "--computer", "2", "--computer-level", "easy"], out=out)
     report = out.getvalue()
     assert status == 0
@@ -38,12 +38,31 @@ def test_bot_load_benchmark_runs_and_reports(tmp_path: Path) -> None:
         "KB/duel",
         "pictures (boards and hands, PNG):",
         "Profile of the bot process during the load",
+        "bytes of JSON bodies per interaction",
+        "The libraries' floor, just after",
     ):
         assert section in report, f"{section!r} missing from:\n{report}"
     # The calls counted by whose code they are: the bot's own, and the library it talks to Discord with.
     (calls,) = [line for line in report.splitlines() if "Python function calls per interaction" in line]
     assert "the bot's " in calls and "discord.py " in calls and "built-ins " in calls, calls
     assert "errors logged: 0" in report, report
+    # The floor: the same traffic answered by a bot that does nothing else, every click answered, and
+    # the bot's CPU per interaction split into the floor and its own code's.
+    floor = report[report.index("The libraries' floor, just after") :]
+    (everything,) = [line.split() for line in floor.splitlines() if line.strip().startswith("all ")]
+    assert int(everything[1]) > 0 and everything[-2:] == ["0", "0"], floor  # none unanswered or deferred
+    assert "floor bot process: CPU" in floor and "requests per interaction" in floor, floor
+    (split,) = [line for line in floor.splitlines() if line.strip().startswith("the bot: ")]
+    assert "= the libraries' floor " in split and "+ the bot's own code " in split, split
+
+
+def test_floor_benchmark_runs_alone_and_reports() -> None:
+    out = io.StringIO()
+    assert floor.main(["--duels", "5", "--rate", "20", "--seconds", "1.5"], out=out) == 0
+    report = out.getvalue()
+    assert "The libraries' floor (bench.floor_bot" in report and "machine: " in report, report
+    assert "show hand" in report and "decide" in report, report
+    assert "ms of CPU per interaction" in report, report
 
 
 def test_two_processes_share_the_load_and_find_max_reports_the_highest_rate(
