@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cards import Faction
 from engine.chance import Chance, SeededChance
 from engine.game import Game, replay
 from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
@@ -127,11 +128,12 @@ class Start:
 
 # --- a game frozen as plain values ----------------------------------------------------------------------
 
-#: A game at a round start as exact tuples of ints, strings, booleans and None, which the garbage
-#: collector stops tracking after a pass (a copy is about a hundred objects it goes through at every
-#: full collection): what the bot keeps of a game it holds without its engine state. :func:`thaw` makes
-#: the game again, faster than a replay. Its fields, in order: actions applied, round, cause, stale,
-#: eager, the chance's state, the players, the row, the events, the Serpent Temple's triggers.
+#: A game at a round start as exact tuples of ints, strings, booleans and None (no enum: a faction is
+#: its value), which the garbage collector stops tracking after a pass (a copy is about a hundred objects
+#: it goes through at every full collection), and which ``marshal`` takes whole: what the bot keeps of a
+#: game it holds without its engine state. :func:`thaw` makes the game again, faster than a replay. Its
+#: fields, in order: actions applied, round, cause, stale, eager, the chance's state, the players, the
+#: row, the events, the Serpent Temple's triggers.
 Frozen = tuple[Any, ...]
 
 #: The attributes a frozen game keeps; with those the setup gives (``Table._set_up``) and those a round
@@ -157,14 +159,16 @@ _PlayerValues = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[A
 def _next_values(next_card: NextCard | None) -> tuple[Any, ...] | None:
     if next_card is None:
         return None
-    return next_card.modifier, next_card.librarian, next_card.engineer, next_card.blackmail
+    blackmail = None if next_card.blackmail is None else next_card.blackmail.value
+    return next_card.modifier, next_card.librarian, next_card.engineer, blackmail
 
 
 def _thawed_next(values: tuple[Any, ...] | None) -> NextCard | None:
     if values is None:
         return None
     next_card = object.__new__(NextCard)
-    next_card.modifier, next_card.librarian, next_card.engineer, next_card.blackmail = values
+    next_card.modifier, next_card.librarian, next_card.engineer, blackmail = values
+    next_card.blackmail = None if blackmail is None else Faction(blackmail)
     return next_card
 
 

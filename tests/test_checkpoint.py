@@ -5,6 +5,7 @@ on the same way; the copy it was made from is left untouched."""
 from __future__ import annotations
 
 import gc
+import marshal
 import random
 from collections.abc import Callable
 
@@ -148,6 +149,28 @@ def test_a_frozen_game_is_plain_values_and_names_every_attribute() -> None:
         gc.collect()
     assert not gc.is_tracked(frozen)
     assert len(frozen) == len(FROZEN)
+
+
+def test_a_frozen_game_goes_through_marshal_whole() -> None:
+    """The bot keeps a cold game as marshal's bytes (bot.services.duels.ColdGame), which no collection
+    goes through: every frozen game is values marshal takes (a Blackmailer's faction parked as its value,
+    not the enum marshal refuses), and thawed from the bytes it is the game."""
+    rng = random.Random(91)
+    blackmailed = 0
+    for _ in range(300):
+        setup = random_setup(rng)
+        latest: list[Frozen] = []
+        game = Game(setup, on_round_start=_freezing_into(latest))
+        taken = [Action(player=player, choose=choose) for player, choose in random_actions(game, rng)]
+        for frozen in latest:
+            assert marshal.loads(marshal.dumps(frozen)) == frozen
+            blackmailed += any(player[3][3] is not None for player in frozen[6])
+        frozen = rng.choice(latest)
+        thawed = thaw(setup, marshal.loads(marshal.dumps(frozen)))
+        for action in taken[frozen[0] :]:
+            thawed.apply(action.player, action.choose)
+        _same(thawed, game)
+    assert blackmailed > 0, "a faction parked by the Blackmailer at a round start"
 
 
 def test_a_game_frozen_without_its_events_gets_them_from_the_game_later() -> None:

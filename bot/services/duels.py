@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import marshal
 import secrets
 import weakref
 from collections import OrderedDict
@@ -169,18 +170,18 @@ WARM_GAMES = 100
 # Held games (their lock taken) a trim moves to the back at most, before it leaves the rest to the next.
 HELD_LOOKS = 4
 
-#: A cached game without its engine state: its rows' fields, its record and how the bot ended it, as
-#: exact tuples of plain values. The garbage collector stops tracking such tuples, where three objects
-#: (the game, its rows) would be three more for each of its full collections to go through: at 10,000
-#: duels, most of the pause (bench/bot_load.py).
-ColdGame = tuple[
-    tuple[Any, ...], tuple[Any, ...], tuple[StoredAction, ...], tuple[str | None, str] | None, Frozen | None
-]
+#: A cached game without its engine state: its rows' fields, its record, how the bot ended it and the
+#: game frozen at its latest round start, all plain values, as ``marshal``'s bytes. No collection of the
+#: garbage collector goes through bytes, where it went through the same values as nested tuples until
+#: passes had let go of them level by level (a few thousand tuples at 1,000 duels in progress, each in
+#: every full collection: the longest pause a player feels, bench/bot_load.py). The bytes live in this
+#: process only, so marshal's format (that of this Python) is all they need.
+ColdGame = bytes
 
 
 def _cold(live: LiveGame) -> ColdGame:
     frozen = live.frozen if live.frozen is not None and has_events(live.frozen) else None
-    return row_values(live.row), row_values(live.match), live.actions, live.ended, frozen
+    return marshal.dumps((row_values(live.row), row_values(live.match), live.actions, live.ended, frozen))
 
 
 class Duels:
@@ -331,11 +332,11 @@ class Duels:
 
     def _thaw(self, game_id: int, cold: ColdGame) -> LiveGame:
         """The cached game again as a :class:`LiveGame` (its engine state thawed or replayed when read)."""
-        row, match, actions, ended, frozen = cold
+        row, match, actions, ended, frozen = marshal.loads(cold)
         live = self._cache[game_id] = LiveGame(
             row_from_values(GameRow, row),
             row_from_values(MatchRow, match),
-            actions,
+            tuple(stored_action(player, choose) for player, choose in actions),  # shared again
             ended,
             on_replay=self._on_replay,
             frozen=frozen,
