@@ -3,11 +3,11 @@
 from engine import Game, Setup, parse_record, replay, state
 """
 
-from engine.checkpoint import Frozen, freeze, has_events, thaw, with_events
+from engine.checkpoint import Frozen, freeze, has_events, split_events, thaw, with_events
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
 from engine.happenings import Happening, happenings
-from engine.model import Decision, Event, IllegalAction, Result
+from engine.model import Decision, Event, EventTuple, IllegalAction, Result
 from engine.observe import observation, state, visible_events
 from engine.record import Action, Record, RecordError, Setup, parse_record
 from engine.view import DecisionKind, View, Why, view
@@ -18,6 +18,7 @@ __all__ = [
     "DecisionKind",
     "Difficulty",
     "Event",
+    "EventTuple",
     "Frozen",
     "Game",
     "Happening",
@@ -36,6 +37,7 @@ __all__ = [
     "parse_record",
     "replay",
     "replay_document",
+    "split_events",
     "state",
     "thaw",
     "view",

@@ -264,6 +264,14 @@ def with_events(frozen: Frozen, events: Sequence[EventTuple]) -> Frozen:
     return (*frozen[:8], tuple(events[:count]), *frozen[9:])
 
 
+def split_events(frozen: Frozen) -> tuple[Frozen, tuple[EventTuple, ...]]:
+    """``frozen`` (with its events) as :func:`with_events` takes it apart: without them, and them. A
+    holder may keep the events apart from the rest (they are tuples many games share)."""
+    events: tuple[EventTuple, ...] = frozen[8]
+    assert isinstance(events, tuple), "frozen without its events: nothing to split"
+    return (*frozen[:8], len(events), *frozen[9:]), events
+
+
 def has_events(frozen: Frozen) -> bool:
     """Whether ``frozen`` has its events (else :func:`with_events` must add them before a thaw)."""
     return isinstance(frozen[8], tuple)

@@ -33,7 +33,19 @@ from bot.store import (
     stored_action,
 )
 from cards import DeckChoice
-from engine import Decision, Frozen, Game, IllegalAction, Setup, freeze, has_events, thaw, with_events
+from engine import (
+    Decision,
+    EventTuple,
+    Frozen,
+    Game,
+    IllegalAction,
+    Setup,
+    freeze,
+    has_events,
+    split_events,
+    thaw,
+    with_events,
+)
 from text import tr
 
 log = logging.getLogger(__name__)
@@ -170,18 +182,23 @@ WARM_GAMES = 100
 # Held games (their lock taken) a trim moves to the back at most, before it leaves the rest to the next.
 HELD_LOOKS = 4
 
-#: A cached game without its engine state: its rows' fields, its record, how the bot ended it and the
-#: game frozen at its latest round start, all plain values, as ``marshal``'s bytes. No collection of the
-#: garbage collector goes through bytes, where it went through the same values as nested tuples until
-#: passes had let go of them level by level (a few thousand tuples at 1,000 duels in progress, each in
-#: every full collection: the longest pause a player feels, bench/bot_load.py). The bytes live in this
-#: process only, so marshal's format (that of this Python) is all they need.
-ColdGame = bytes
+#: A cached game without its engine state: its rows' fields, how the bot ended it and the game frozen at
+#: its latest round start (engine.checkpoint, without its events) as ``marshal``'s bytes; then its
+#: record and the frozen game's events, tuples of the tuples many games share (stored_action, the
+#: engine's shared events), kept as they are. No collection of the garbage collector goes through bytes,
+#: where it went through the frozen game's nested tuples until passes had let go of them level by level
+#: (a thousand tuples and more at 1,000 duels in progress, each in every full collection: the longest
+#: pause a player feels, bench/bot_load.py); the two tuples of shared tuples it lets go of at its first
+#: pass. The bytes live in this process only, so marshal's format (this Python's) is all they need.
+ColdGame = tuple[bytes, tuple[StoredAction, ...], tuple[EventTuple, ...] | None]
 
 
 def _cold(live: LiveGame) -> ColdGame:
-    frozen = live.frozen if live.frozen is not None and has_events(live.frozen) else None
-    return marshal.dumps((row_values(live.row), row_values(live.match), live.actions, live.ended, frozen))
+    frozen, events = None, None
+    if live.frozen is not None and has_events(live.frozen):
+        frozen, events = split_events(live.frozen)
+    values = (row_values(live.row), row_values(live.match), live.ended, frozen)
+    return marshal.dumps(values), live.actions, events
 
 
 class Duels:
@@ -332,14 +349,15 @@ class Duels:
 
     def _thaw(self, game_id: int, cold: ColdGame) -> LiveGame:
         """The cached game again as a :class:`LiveGame` (its engine state thawed or replayed when read)."""
-        row, match, actions, ended, frozen = marshal.loads(cold)
+        values, actions, events = cold
+        row, match, ended, frozen = marshal.loads(values)
         live = self._cache[game_id] = LiveGame(
             row_from_values(GameRow, row),
             row_from_values(MatchRow, match),
-            tuple(stored_action(player, choose) for player, choose in actions),  # shared again
+            actions,
             ended,
             on_replay=self._on_replay,
-            frozen=frozen,
+            frozen=None if frozen is None or events is None else with_events(frozen, events),
         )
         return live
 
