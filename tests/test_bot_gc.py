@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import CardiaBot
+from bot.cogs.outbox import Board
 from tests.emulator import Emulator, run_bot
 from tests.test_bot_e2e import Table
 
@@ -97,3 +98,21 @@ async def test_interactions_leave_nothing_for_the_cyclic_collector(table: Table)
         finally:
             gc.enable()
     assert not left, left
+
+
+@pytest.mark.asyncio
+async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
+    """The outbox remembers each game's latest board as a tuple of plain values, which the collector
+    stops tracking: no Board object stays for each of its full collections to go through (README,
+    Headroom, change 20)."""
+    rng = random.Random(5)
+    async with table.running() as bot:
+        _, game_id = await table.start()
+        for _ in range(4):  # boards posted and edited
+            assert await table.turn(rng)
+        await table.settle()
+        gc.collect()
+        boards = [thing for thing in gc.get_objects() if isinstance(thing, Board)]
+        kept = bot.duels_cog.outbox._boards[game_id]
+        assert not boards, boards
+        assert isinstance(kept, tuple) and not gc.is_tracked(kept) and kept[0] is not None

@@ -62,6 +62,15 @@ class Board:
     revision: int | None = None  # the game's revision it shows (None: not known in this process)
     latest: bool = False  # posted by this process: only then may it be edited in place
 
+    def values(self) -> BoardValues:
+        return self.message_id, self.told_from, self.told, self.revision, self.latest
+
+
+#: A :class:`Board` as the outbox keeps it, one per game: a tuple of plain values, which the garbage
+#: collector stops tracking, where an object per game (a thousand and more) was in each of its full
+#: collections (README, Headroom, change 20).
+BoardValues = tuple[int | None, int, int, int | None, bool]
+
 
 class Outbox:
     def __init__(self, bot: discord.Client, cog: DuelsCog, duels: Duels) -> None:
@@ -79,7 +88,7 @@ class Outbox:
         self._retry: dict[int, float] = {}  # match -> seconds before the next retry
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
-        self._boards: OrderedDict[int, Board] = OrderedDict()  # game -> its board (least recent first)
+        self._boards: OrderedDict[int, BoardValues] = OrderedDict()  # game -> its board (least recent first)
         self._guilds: dict[int, int] = {}  # match -> its server (the oldest first)
 
     # --- when ---------------------------------------------------------------------------------------
@@ -192,18 +201,24 @@ class Outbox:
         return match
 
     def board(self, live: LiveGame) -> Board:
-        """What the channel shows of a game: kept here, else as stored (``games.board_*``)."""
-        board = self._boards.get(live.row.id)
-        if board is None:
-            row, events = live.row, len(live.game.events)
-            # Before migration 4 what a board told was not stored: nothing older is news then.
-            told = events if row.board_told is None else min(row.board_told, events)
-            board = self._boards[live.row.id] = Board(row.board_message_id, told, told)
-            while len(self._boards) > BOARDS_KEPT:
-                self._boards.popitem(last=False)
-        else:
+        """What the channel shows of a game: kept here, else as stored (``games.board_*``). A change to
+        it is kept by :meth:`_keep` (only the match's update changes it, under the match's lock)."""
+        kept = self._boards.get(live.row.id)
+        if kept is not None:
             self._boards.move_to_end(live.row.id)
+            return Board(*kept)
+        row, events = live.row, len(live.game.events)
+        # Before migration 4 what a board told was not stored: nothing older is news then.
+        told = events if row.board_told is None else min(row.board_told, events)
+        board = Board(row.board_message_id, told, told)
+        self._keep(live.row.id, board)
         return board
+
+    def _keep(self, game_id: int, board: Board) -> None:
+        self._boards[game_id] = board.values()
+        self._boards.move_to_end(game_id)
+        while len(self._boards) > BOARDS_KEPT:
+            self._boards.popitem(last=False)
 
     def latest_board(self, live: LiveGame) -> int | None:
         """The id of a game's latest public board, if it has one (for links to it)."""
@@ -235,6 +250,7 @@ class Outbox:
                 except discord.NotFound:
                     log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
                     board.latest = False
+                    self._keep(live.row.id, board)
                     return await self._board(live, None)
                 self._board_shown(live, board, board.message_id, told_from, told, revision)
                 return None
@@ -243,14 +259,15 @@ class Outbox:
             )
         finally:
             answer.let_go(shown["view"])
-        self._board_shown(live, board, message.id, told_from, told, revision)
         board.latest = True
+        self._board_shown(live, board, message.id, told_from, told, revision)
         return None
 
     def _board_shown(
         self, live: LiveGame, board: Board, message_id: int, told_from: int, told: int, revision: int
     ) -> None:
         board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
+        self._keep(live.row.id, board)
         self.storage.note_board(live.row.id, message_id, told)
 
     async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan) -> None:
