@@ -261,14 +261,19 @@ class Driver:
         duel.taken[user.id] = (snapshot, custom_id, values)
         return kind, user.component_interaction(hand, custom_id, values)
 
-    def tick(self) -> None:
-        """One interaction of the load, on a random idle duel."""
+    def idle_duel(self) -> Duel | None:
+        """A random duel with nothing in flight (a few tries; a miss is counted in ``skipped``)."""
         for _ in range(20):
             duel = self.rng.choice(self.duels)
             if not duel.busy:
-                break
-        else:
-            self.skipped += 1
+                return duel
+        self.skipped += 1
+        return None
+
+    def tick(self) -> None:
+        """One interaction of the load, on a random idle duel."""
+        duel = self.idle_duel()
+        if duel is None:
             return
         rng = self.rng
         if duel.challenge is not None and duel.challenged in self.by_user:

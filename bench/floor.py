@@ -81,12 +81,8 @@ class FloorDriver(Driver):
             duel.busy = False
 
     def tick(self) -> None:
-        for _ in range(20):
-            duel = self.rng.choice(self.duels)
-            if not duel.busy:
-                break
-        else:
-            self.skipped += 1
+        duel = self.idle_duel()
+        if duel is None:
             return
         user = duel.players[0]
         hand = duel.hands.get(user.id)
