@@ -196,6 +196,7 @@ class Driver:
                 duel.board = message
                 duel.waiting = set(mentions) if message.content.startswith("Your move") else set()
                 duel.boards += 1
+                self.emulator.state.notify_about(duel)  # its waiters are checked on a change to it only
         elif mentioned is not None and any(cid.startswith("cardia:r:") for cid in ids):
             mentioned.match_over, mentioned.waiting = message, set()
         elif mentioned is not None and any(
@@ -222,7 +223,7 @@ class Driver:
                 return
             if interaction.deferred:  # the bot was slow (bot.cogs.answer): its answer fills the deferral in
                 with contextlib.suppress(TimeoutError):
-                    await self.emulator.wait_for(lambda: answered(interaction), 10.0)
+                    await self.emulator.wait_for(lambda: answered(interaction), 10.0, on=interaction)
             message = interaction.message
             if kind == "show hand" and message is not None:
                 shown = next((int(m[1]) for cid in message.custom_ids if (m := GAME_OF.fullmatch(cid))), None)
@@ -235,7 +236,7 @@ class Driver:
                     return
                 # Wait for the board this decision leads to: the next click reads it.
                 with contextlib.suppress(TimeoutError):
-                    await self.emulator.wait_for(lambda: duel.boards > boards, 2.0)
+                    await self.emulator.wait_for(lambda: duel.boards > boards, 2.0, on=duel)
             elif kind == "rematch" and not interaction.ephemeral:
                 duel.match_over = None
             elif kind == "accept":

@@ -384,3 +384,46 @@ async def test_a_waiter_wakes_when_its_condition_holds_and_only_then() -> None:
         await state.wait_for(lambda: None, 0.01, "nothing")
     state.notify()
     assert not state._waiters, "a waiter that timed out is forgotten"
+
+
+@pytest.mark.asyncio
+async def test_a_waiter_on_one_thing_is_checked_only_when_that_thing_changes() -> None:
+    """``wait_for(..., on=key)``: checked by ``notify_about(key)`` and by a plain ``notify``, not when
+    something else changes (the load benchmark's hundreds of waiters on interactions); a waiter on
+    anything is checked by every ``notify_about``; a keyed waiter that timed out leaves nothing behind."""
+    state = State()
+    first, second = object(), object()
+    checks = {"first": 0, "any": 0}
+    box: dict[str, int] = {}
+
+    def on_first() -> int | None:
+        checks["first"] += 1
+        return box.get("first")
+
+    def on_anything() -> int | None:
+        checks["any"] += 1
+        return box.get("any")
+
+    keyed = asyncio.create_task(state.wait_for(on_first, 5.0, on=first))
+    unkeyed = asyncio.create_task(state.wait_for(on_anything, 5.0))
+    await asyncio.sleep(0)
+    state.notify_about(second)
+    state.notify_about()
+    assert checks == {"first": 1, "any": 3}, "a change to something else leaves the keyed waiter alone"
+    state.notify_about(first)
+    state.notify()
+    assert checks == {"first": 3, "any": 5}
+    box["first"] = 1
+    state.notify_about(second)
+    await asyncio.sleep(0)
+    assert not keyed.done(), "woken only by a change to what it waits on"
+    state.notify_about(first)
+    assert await keyed == 1 and not unkeyed.done()
+    box["any"] = 2
+    state.notify_about(second)
+    assert await unkeyed == 2
+    assert not state._waiters_on and not state._waiters
+
+    with pytest.raises(TimeoutError):
+        await state.wait_for(lambda: None, 0.01, "nothing", on=first)
+    assert not state._waiters_on, "a keyed waiter that timed out is forgotten at once"

@@ -166,6 +166,7 @@ class RestAPI:
         at = time.perf_counter()
         path = "/" + request.match_info["tail"]
         record = RecordedRequest(request.method, path, dict(request.query), None, {}, at)
+        interaction: Interaction | None = None  # the one this request is about, if any
         emulator.requests.append(record)
         problems: list[str] = []
         try:
@@ -176,7 +177,7 @@ class RestAPI:
         match = emulator.spec.match(record.path)
         if match is not None:
             record.template, record.params = match.template, match.params
-            self._note_interaction(record)
+            interaction = self._note_interaction(record)
             if not problems:
                 body = record.body if record.body is not None else {}
                 problems = emulator.spec.validate_request(
@@ -214,7 +215,8 @@ class RestAPI:
             record.status, record.response = 400, {"message": f"emulator error: {error!r}", "code": 0}
         for hook in list(emulator.hooks):
             hook(record)
-        emulator.state.notify()
+        # Only the request's interaction changed (and what waits on anything): see State.notify_about.
+        emulator.state.notify_about(*(() if interaction is None else (interaction,)))
         if record.response is None:
             return web.Response(status=record.status)
         # Exactly "application/json", no charset: discord.py only decodes JSON with that content type.
@@ -239,21 +241,23 @@ class RestAPI:
         raw = await request.read()
         return (orjson.loads(raw), {}, True) if raw else (None, {}, False)
 
-    def _note_interaction(self, record: RecordedRequest) -> None:
-        """Timestamp the bot's first request about an interaction (for ``Interaction.latency``)."""
+    def _note_interaction(self, record: RecordedRequest) -> Interaction | None:
+        """The interaction a request is about, if any; the bot's first request about it timestamped
+        (for ``Interaction.latency``)."""
         interaction_id = record.params.get("interaction_id", "")
         token = record.params.get("interaction_token") or record.params.get("webhook_token")
         interaction = self.state.interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
         if interaction is None and token:
             interaction = self.state.find_interaction(token)
         if interaction is None:
-            return
+            return None
         if interaction.first_request_at is None:
             interaction.first_request_at = record.at
         body = record.body if isinstance(record.body, dict) else {}
         deferral = (record.template or "").endswith("/callback") and body.get("type") in DEFERRALS
         if interaction.answered_at is None and not deferral:
             interaction.answered_at = record.at
+        return interaction
 
     # -- helpers -----------------------------------------------------------------------------------------
 

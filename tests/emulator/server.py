@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
@@ -226,9 +226,16 @@ class Emulator:
         )
         return interaction
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
-        """Wait until ``predicate()`` is truthy (re-checked after every request and gateway change)."""
-        return await self.state.wait_for(predicate, timeout, what)
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        what: str = "",
+        on: Hashable | None = None,
+    ) -> T:
+        """Wait until ``predicate()`` is truthy (re-checked after every request and gateway change, or
+        with ``on``, after a change to it: see :meth:`State.wait_for`)."""
+        return await self.state.wait_for(predicate, timeout, what, on)
 
     # -- faults ----------------------------------------------------------------------------------
 

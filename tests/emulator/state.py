@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+#: A waiter of :meth:`State.wait_for`: its condition, and the future it waits on.
+Waiter = tuple[Callable[[], Any], "asyncio.Future[Any]"]
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 #: Message flags (https://discord.com/developers/docs/resources/message#message-object-message-flags).
@@ -30,6 +32,26 @@ DEFERRALS = (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
 #: Components a user can interact with (buttons, selects, text inputs), and the select menus among them.
 INTERACTIVE_TYPES = {2, 3, 4, 5, 6, 7, 8}
 SELECT_TYPES = {3, 5, 6, 7, 8}
+
+
+def _still_waiting(waiters: list[Waiter]) -> list[Waiter]:
+    """Wakes the waiters whose condition now holds (or raised, raised where they wait) and returns the
+    others."""
+    left: list[Waiter] = []
+    for waiter in waiters:
+        predicate, future = waiter
+        if future.done():  # timed out
+            continue
+        try:
+            result = predicate()
+        except Exception as error:  # the waiter's, raised where it waits
+            future.set_exception(error)
+            continue
+        if result:
+            future.set_result(result)
+        else:
+            left.append(waiter)
+    return left
 
 
 def now_iso() -> str:
@@ -356,7 +378,9 @@ class Interaction:
 
     async def wait_response(self, timeout: float = 5.0) -> Interaction:
         """Wait for the interaction callback (the bot's acknowledgement)."""
-        await self.state.wait_for(lambda: self.acknowledged, timeout, f"a response to {self.describe()}")
+        await self.state.wait_for(
+            lambda: self.acknowledged, timeout, f"a response to {self.describe()}", on=self
+        )
         return self
 
     async def wait_resolved(self, timeout: float = 5.0) -> Message:
@@ -366,13 +390,14 @@ class Interaction:
             original = self.original
             return original if original is not None and not original.loading else None
 
-        return await self.state.wait_for(resolved, timeout, f"a resolved response to {self.describe()}")
+        return await self.state.wait_for(
+            resolved, timeout, f"a resolved response to {self.describe()}", on=self
+        )
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[Message]:
         """Wait until the bot has sent at least ``count`` followup messages."""
-        await self.state.wait_for(
-            lambda: len(self.followups) >= count, timeout, f"{count} followup(s) to {self.describe()}"
-        )
+        what = f"{count} followup(s) to {self.describe()}"
+        await self.state.wait_for(lambda: len(self.followups) >= count, timeout, what, on=self)
         return list(self.followups)
 
     def describe(self) -> str:
@@ -396,44 +421,63 @@ class State:
         self.interactions: dict[int, Interaction] = {}
         #: (channel, nonce) -> the message created with it and when (for ``enforce_nonce``).
         self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
-        # Each waiter's condition and the future it waits on (see wait_for).
-        self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        # The waiters of wait_for: on any change, and on a change to one thing (an interaction...).
+        self._waiters: list[Waiter] = []
+        self._waiters_on: dict[Hashable, list[Waiter]] = {}
 
     # -- waiting -------------------------------------------------------------------------------------
 
     def notify(self) -> None:
-        """Wake the waiters of :meth:`wait_for` whose condition now holds (called after every change).
-        The conditions are checked here, so a waiter wakes only when it is done: hundreds wait at once
-        under the load benchmark, and waking them all at every change was most of its driver's work."""
-        waiters, self._waiters = self._waiters, []
-        for waiter in waiters:
-            predicate, future = waiter
-            if future.done():  # timed out
-                continue
-            try:
-                result = predicate()
-            except Exception as error:  # the waiter's, raised where it waits
-                future.set_exception(error)
-                continue
-            if result:
-                future.set_result(result)
-            else:
-                self._waiters.append(waiter)
+        """Wake the waiters of :meth:`wait_for` whose condition now holds (called after every change
+        whose reach is not known). The conditions are checked here, so a waiter wakes only when it is
+        done: hundreds wait at once under the load benchmark, and waking them all at every change was
+        most of its driver's work."""
+        self._waiters = _still_waiting(self._waiters)
+        for key in list(self._waiters_on):
+            self._check(key)
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
-        """Wait until ``predicate()`` is truthy and return it; ``TimeoutError`` after ``timeout`` s."""
+    def notify_about(self, *changed: Hashable) -> None:
+        """Like :meth:`notify`, after a change to ``changed`` only (an interaction the bot answered): the
+        waiters on anything, and those on one of ``changed``. A waiter on something else is not checked,
+        so under a backlog each request of the bot checks a few conditions rather than every one."""
+        self._waiters = _still_waiting(self._waiters)
+        for key in changed:
+            self._check(key)
+
+    def _check(self, key: Hashable) -> None:
+        waiters = self._waiters_on.pop(key, None)
+        if waiters is not None and (left := _still_waiting(waiters)):
+            self._waiters_on[key] = left
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        what: str = "",
+        on: Hashable | None = None,
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return it; ``TimeoutError`` after ``timeout`` s.
+        ``on``: the one thing the condition depends on (an interaction), announced by
+        :meth:`notify_about` when it changes; ``None``, anything (checked at every change)."""
         result = predicate()
         if result:
             return result
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._waiters.append((predicate, future))
+        waiter: Waiter = (predicate, future)
+        waiters = self._waiters if on is None else self._waiters_on.setdefault(on, [])
+        waiters.append(waiter)
         try:
             async with asyncio.timeout(timeout):
                 return await future
         except TimeoutError:
             raise TimeoutError(f"timed out after {timeout} s waiting for {what or predicate}") from None
         finally:
-            future.cancel()  # a no-op once done; else notify drops it
+            future.cancel()  # a no-op once done; else the next check drops it
+            left = self._waiters_on.get(on) if on is not None else None
+            if left is not None and waiter in left:
+                left.remove(waiter)  # timed out: nothing may ever announce a change to ``on`` again
+                if not left:
+                    del self._waiters_on[on]
 
     # -- world building --------------------------------------------------------------------------------
 
