@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import bot.loop
-from bench.bot_load import Driver, Duel, body_bytes, latency_table, machine
 from bench.bots import BotProcess
+from bench.players import Driver, Duel
+from bench.report import body_bytes, latency_table, machine
 from tests.emulator import Emulator, Interaction, Message, OpenAPISpec
 
 KINDS = ("show hand", "decide")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 import picture
-from bench.bot_load import machine
+from bench.report import machine
 from cards import FACTIONS, LOCATIONS
 from engine import Game, Setup, view
 from engine.player.policies import random_answer
