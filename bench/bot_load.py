@@ -59,9 +59,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import bot.loop
-from bench.bot_process import LoopLag
 from bench.bots import Bots, merged
 from bench.players import LOAD_KINDS, SETUP_KINDS, Driver, Duel, answered
+from bench.probes import LoopLag
 from bench.report import (
     LATE,
     body_bytes,

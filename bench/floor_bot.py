@@ -31,7 +31,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bench.bot_process import rss
+from bench.probes import rss
 from bot import loop as event_loop
 from bot.cogs.answer import let_go, release
 from bot.cogs.components import Components
