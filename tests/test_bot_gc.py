@@ -70,10 +70,10 @@ def table(discord_emulator: Emulator, database: str, monkeypatch: pytest.MonkeyP
 
 @pytest.mark.asyncio
 async def test_interactions_leave_nothing_for_the_cyclic_collector(table: Table) -> None:
-    """A click or a command, once answered, is freed at once by reference counting: nothing of it
-    (the interaction, its message, the views sent and the one discord.py rebuilds to find the clicked
-    item) waits for the cyclic collector, which would often find it only in a full collection, a pause
-    players feel (README, Headroom, change 16)."""
+    """A click, a command or an autocomplete, once answered, is freed at once by reference counting:
+    nothing of it (the interaction, its message, the views sent and the one discord.py rebuilds to find
+    the clicked item) waits for the cyclic collector, which would often find it only in a full
+    collection, a pause players feel (README, Headroom, change 16)."""
     rng = random.Random(3)
     async with table.running():
         _, game_id = await table.start()  # a slash command, a click, the challenge and the first board
@@ -90,6 +90,8 @@ async def test_interactions_leave_nothing_for_the_cyclic_collector(table: Table)
                 assert await table.turn(rng)
             hand = await table.show_hand(table.alice, table.board())
             await table.alice.slash("cardia", "rules")
+            assert await table.alice.autocomplete("cardia", "card", focused="name", name="dj")
+            assert await table.alice.autocomplete("cardia", "concede", focused="duel", duel="")
             await table.settle()
             stale = await table.alice.click(hand, "cardia:b:" + hand.custom_ids[0].split(":", 2)[2])
             await table.settle()

@@ -11,7 +11,7 @@
 
 Slash commands come through :class:`GuardedTree`; buttons and selects through
 ``bot.cogs.components.Guarded``; autocomplete through :meth:`Guard.choices`, which answers with no
-choices rather than not at all.
+choices rather than not at all. Each is released once answered (``answer.release``).
 """
 
 from __future__ import annotations
@@ -144,6 +144,16 @@ class GuardedTree(app_commands.CommandTree[Any]):
         )
         answer.watch(interaction, answers, self.guard.defer_after)
         return True
+
+    async def _call(self, interaction: Interaction) -> None:
+        """discord.py's dispatch of a command or an autocomplete. An autocomplete is answered there,
+        and nothing of the bot's runs after it: released here, as the guard releases everything else
+        (``answer.release``), or its interaction would wait for the cyclic collector."""
+        try:
+            await super()._call(interaction)
+        finally:
+            if interaction.type is discord.InteractionType.autocomplete:
+                answer.release(interaction)
 
     def completed(self, interaction: Interaction) -> None:
         """The client's ``on_app_command_completion``: a command ended without an error."""
