@@ -34,6 +34,10 @@ from bot.store import Storage, Synchronous
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
 HEALTH_EVERY = 30.0  # seconds between two health marks
+# Collections of the middle generation (1) before a full one (Python's default: 10). An interaction
+# leaves nothing for the cyclic collector (README, Headroom, change 16), so a full collection finds next
+# to nothing to free: it is only a pause, the longer the more interactions are in flight (change 22).
+FULL_COLLECTION_AFTER = 100
 
 
 class CardiaBot(discord.AutoShardedClient):
@@ -50,7 +54,7 @@ class CardiaBot(discord.AutoShardedClient):
         timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
         health_file: Path | None = None,  # touched while healthy (python -m bot health)
-        freeze_startup: bool = False,  # python -m bot: keep start-up objects out of garbage collections
+        freeze_startup: bool = False,  # python -m bot: start-up objects out of collections, fewer full ones
         computer_workers: int = 0,  # processes the computer thinks in (0: one thread of this process)
         computer_budget_ms: float | None = BUDGET_MS,  # the time its decisions share (None: no cap)
         picture_processes: bool = False,  # draw the pictures in two processes (else threads of this one)
@@ -142,6 +146,8 @@ class CardiaBot(discord.AutoShardedClient):
             # full collection need not go through them every time (its pauses are what players feel).
             gc.collect()
             gc.freeze()
+            young, middle, _ = gc.get_threshold()
+            gc.set_threshold(young, middle, FULL_COLLECTION_AFTER)
 
     def _computer_pool(self) -> Executor:
         """Where the computer thinks: worker processes (spawned: they import only the engine), so a

@@ -1,7 +1,7 @@
 """The garbage collector's pauses, which players feel: ``python -m bot`` keeps its start-up objects
 (modules, discord.py, the catalogues: about 100,000) out of its full collections (``gc.freeze`` after the
-set-up; a bot made without asking for it, the tests, freezes nothing), and an interaction leaves nothing
-for it to find."""
+set-up; a bot made without asking for it, the tests, freezes nothing) and runs those ten times less
+often, and an interaction leaves nothing for them to find."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import CardiaBot
+from bot.app import FULL_COLLECTION_AFTER, CardiaBot
 from bot.cogs.outbox import Board
 from tests.emulator import Emulator, run_bot
 from tests.test_bot_e2e import Table
@@ -24,8 +24,10 @@ pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
     gc.unfreeze()
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()  # the rest of the run collects as usual
+    gc.set_threshold(*thresholds)
 
 
 @pytest.mark.asyncio
@@ -33,10 +35,14 @@ def unfrozen() -> Iterator[None]:
 async def test_start_up_objects_are_frozen_only_when_asked(
     discord_emulator: Emulator, tmp_path: Path
 ) -> None:
+    young, middle, full = gc.get_threshold()
     async with run_bot(CardiaBot(tmp_path / "plain.db"), discord_emulator):
         assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == (young, middle, full)
     async with run_bot(CardiaBot(tmp_path / "frozen.db", freeze_startup=True), discord_emulator):
         assert gc.get_freeze_count() > 50_000
+        # Full collections ten times rarer: they would find nothing to free (README, Headroom, 22).
+        assert gc.get_threshold() == (young, middle, FULL_COLLECTION_AFTER) != (young, middle, full)
 
 
 def test_python_m_bot_asks_for_it() -> None:
