@@ -3,6 +3,7 @@ or the pinned dependencies changed, so a bot with a complete .venv restarts with
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,8 +25,9 @@ def _project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _venv(project: Path) -> list[str]:
-    subprocess.run([str(project / "scripts" / "venv"), "bot"], check=True, timeout=60)
+def _venv(project: Path, **environment: str) -> list[str]:
+    env = {key: value for key, value in os.environ.items() if key != "CARDIA_PYTHON"} | environment
+    subprocess.run([str(project / "scripts" / "venv"), "bot"], check=True, timeout=60, cwd=project, env=env)
     calls = project / "calls"
     found = calls.read_text().splitlines() if calls.exists() else []
     calls.unlink(missing_ok=True)
@@ -42,3 +44,34 @@ def test_installs_once_then_only_when_the_dependencies_change(tmp_path: Path) ->
         lock.write("# refreshed\n")
     assert len(_venv(project)) == 2  # the pins changed: installed again
     assert _venv(project) == []
+
+
+def _interpreter(project: Path, name: str) -> Path:
+    """A stand-in Python that tells its path (as ``sys.executable``) and makes a .venv like _project's."""
+    python = project / name
+    recorder = f'#!/bin/sh\\necho "$@" >> {project / "calls"}\\n'
+    python.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = "-c" ]; then realpath "$0"; exit 0; fi\n'
+        f'echo "{name} $*" >> {project / "calls"}\n'
+        'if [ "$3" = "--clear" ]; then rm -rf .venv; fi\n'
+        f"mkdir -p .venv/bin && printf '{recorder}' > .venv/bin/python && chmod +x .venv/bin/python\n"
+    )
+    python.chmod(0o755)
+    return python
+
+
+def test_builds_on_the_python_asked_for_and_anew_when_another_is(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    shutil.rmtree(project / ".venv")
+    first, second = _interpreter(project, "python-a"), _interpreter(project, "python-b")
+
+    calls = _venv(project, CARDIA_PYTHON=str(first))
+    assert calls[0] == "python-a -m venv .venv" and len(calls) == 3, calls  # then the lock and the project
+    assert (project / ".venv" / ".built-on").read_text().strip() == str(first)
+    assert _venv(project, CARDIA_PYTHON=str(first)) == []  # the same one: nothing to do
+
+    calls = _venv(project, CARDIA_PYTHON=str(second))  # another one: .venv built anew on it
+    assert calls[0] == "python-b -m venv --clear .venv" and len(calls) == 3, calls
+    assert (project / ".venv" / ".built-on").read_text().strip() == str(second)
+    assert _venv(project) == []  # none asked for: the .venv there is kept, whatever it was built on
