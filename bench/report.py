@@ -9,6 +9,7 @@ import math
 import os
 import platform
 import sys
+import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -69,17 +70,20 @@ def machine() -> str:
 
 
 def interpreter(maps: Path = Path("/proc/self/maps")) -> str:
-    """Which Python build runs this: its executable, and whether libpython is a shared library or linked
-    into it. Builds differ: the bot took about a tenth more CPU per interaction on pyenv's default build
-    (libpython shared, no profile-guided optimisation) than on Debian's ``/usr/bin/python3.11`` (linked
-    in), alternated on one machine (README, Headroom, "The interpreter")."""
+    """Which Python build runs this: its executable, whether libpython is a shared library or linked
+    into it, and the optimisations its ``configure`` was asked for. Builds of one version differ: the
+    bot took about a tenth more CPU per interaction on pyenv's default build than on Debian's
+    ``/usr/bin/python3.11``, alternated on one machine (README, Headroom, "The interpreter")."""
     executable = Path(sys.executable).resolve()
+    configured = str(sysconfig.get_config_var("CONFIG_ARGS") or "")
+    flags = [flag for flag in ("--enable-optimizations", "--with-lto") if flag in configured]
+    built = f"configured with {' '.join(flags)}" if flags else "configured without --enable-optimizations"
     try:
         mapped = maps.read_text()
     except OSError:
-        return str(executable)
+        return f"{executable}, {built}"
     shared = any("libpython" in Path(line.split()[-1]).name for line in mapped.splitlines() if "/" in line)
-    return f"{executable}, libpython {'shared' if shared else 'linked in'}"
+    return f"{executable}, libpython {'shared' if shared else 'linked in'}, {built}"
 
 
 def commits_report(before: dict[str, Any], after: dict[str, Any], title: str, out: IO[str]) -> None:

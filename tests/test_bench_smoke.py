@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,9 @@ def test_floor_benchmark_runs_alone_and_reports() -> None:
     assert "ms of CPU per interaction" in report, report
 
 
-def test_the_machine_line_tells_how_the_interpreter_holds_libpython(tmp_path: Path) -> None:
+def test_the_machine_line_tells_which_build_of_python_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same code costs a tenth more CPU on some builds of Python: each report says which ran it."""
     maps = tmp_path / "maps"
     maps.write_text(
@@ -74,11 +77,19 @@ def test_the_machine_line_tells_how_the_interpreter_holds_libpython(tmp_path: Pa
         "7f00aa000000-7f00aa100000 r-xp 00000000 08:01 2 /usr/lib/x86_64-linux-gnu/libc.so.6\n"
         "7ffd1c000000-7ffd1c021000 rw-p 00000000 00:00 0 [stack]\n"
     )
-    assert report.interpreter(maps).endswith(", libpython linked in")
+    configure = {"CONFIG_ARGS": "'--prefix=/usr/local' '--enable-optimizations' '--with-lto'"}
+    monkeypatch.setattr(sysconfig, "get_config_var", configure.get)
+    executable = Path(sys.executable).resolve()
+    linked_in = ", libpython linked in, configured with --enable-optimizations --with-lto"
+    assert report.interpreter(maps) == f"{executable}{linked_in}"
     with maps.open("a") as more:
         more.write("7f00ab000000-7f00ab300000 r-xp 00000000 08:01 3 /opt/py/lib/libpython3.11.so.1.0\n")
-    assert report.interpreter(maps).endswith(", libpython shared")
-    assert report.interpreter(tmp_path / "absent") == str(Path(sys.executable).resolve())
+    configure["CONFIG_ARGS"] = "'--prefix=/opt/py' '--enable-shared'"
+    shared = ", libpython shared, configured without --enable-optimizations"
+    assert report.interpreter(maps) == f"{executable}{shared}"
+    assert (
+        report.interpreter(tmp_path / "absent") == f"{executable}, configured without --enable-optimizations"
+    )
     assert f"({report.interpreter()})" in report.machine()
 
 
