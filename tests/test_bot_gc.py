@@ -10,11 +10,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app import FULL_COLLECTION_AFTER, CardiaBot
+from bot.cogs import answer
 from bot.cogs.outbox import Board
+from bot.services.duels import LiveGame
 from tests.emulator import Emulator, run_bot
 from tests.test_bot_e2e import Table
 
@@ -124,3 +127,45 @@ async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
         kept = bot.duels_cog.outbox._boards[game_id]
         assert not boards, boards
         assert isinstance(kept, tuple) and not gc.is_tracked(kept) and kept[0] is not None
+
+
+@pytest.mark.asyncio
+async def test_an_answered_hand_reads_no_game_let_go_of_meanwhile(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand (shown, or edited after a decision) is sent before its picture is drawn, and while the
+    answer is on its way other games may push this one out of the warm cache. What follows the answer
+    reads what the hand was made of, never the game again: reading it replayed the game for nothing, an
+    engine state nobody released, left for the cyclic collector (under a backlog, one replay in
+    sixteen)."""
+    rng = random.Random(11)
+    let_go: list[LiveGame] = []
+    async with table.running() as bot:
+        await table.start()
+        sent, edited = answer.send, answer.edit
+
+        def cooled() -> None:  # as if a hundred other games had been played meanwhile
+            for live in list(bot.duels._warm.values()):
+                bot.duels._cool(live)
+                let_go.append(live)
+
+        async def send_then_cool(interaction: Any, **message: Any) -> int | None:
+            try:
+                return await sent(interaction, **message)
+            finally:
+                cooled()
+
+        async def edit_then_cool(interaction: Any, **message: Any) -> None:
+            try:
+                await edited(interaction, **message)
+            finally:
+                cooled()
+
+        monkeypatch.setattr(answer, "send", send_then_cool)
+        monkeypatch.setattr(answer, "edit", edit_then_cool)
+        for _ in range(4):  # hands shown, decisions taken (their hands edited)
+            assert await table.turn(rng)
+        await table.settle()
+    assert let_go
+    replayed = [live.row.id for live in let_go if live.engine is not None]
+    assert not replayed, f"games let go of and replayed after a hand's answer: {replayed}"

@@ -12,7 +12,7 @@ import itertools
 import logging
 import weakref
 from collections import OrderedDict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -53,6 +53,17 @@ COMPUTER_REPLY_WAIT = 2.5
 # Seconds a hand's picture may take to draw: it follows the hand's text, which is never kept waiting.
 HAND_PICTURE_WAIT = 10.0
 HAND_MESSAGES_KEPT = 4096  # hands whose latest answer is remembered (a picture takes milliseconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's private message (``send_message``'s arguments), with what it was made of. Its picture
+    is drawn after the message is sent: the game read again then, after that wait, may have been let go
+    of by the cache meanwhile (bot.services.duels), and would be replayed for nothing."""
+
+    message: dict[str, Any]
+    seen: View  # what the player saw: what the picture draws
+    choosing_cards: bool  # the player's decision is a choice among the hand's cards (its picture helps)
 
 
 def _difficulty(match: MatchRow) -> Difficulty:
@@ -470,7 +481,7 @@ class DuelsCog:
             return None
         return await self._player_game(interaction, game_id)
 
-    def hand(self, live: LiveGame, player: str, notice: str | None = None) -> dict[str, Any]:
+    def hand(self, live: LiveGame, player: str, notice: str | None = None) -> Hand:
         """A player's private message: their hand, and their decision as buttons or selects."""
         seen = _view(live, player)
         embed = render.hand_embed(seen, player, live.match.names)
@@ -506,7 +517,8 @@ class DuelsCog:
                         )
                     )
         view.add_item(DiscardsButton(live.row.id))
-        return {"content": notice, "embed": embed, "view": view}
+        choosing_cards = decision is not None and decision.kind in text.HAND_KINDS
+        return Hand({"content": notice, "embed": embed, "view": view}, seen, choosing_cards)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         found = await self._player_game(interaction, game_id)
@@ -514,35 +526,31 @@ class DuelsCog:
             return
         live, player = found
         hand = self.hand(live, player)
-        message_id = await answer.send(interaction, **hand, ephemeral=True)
+        message_id = await answer.send(interaction, **hand.message, ephemeral=True)
         if message_id is not None:
-            await self._hand_picture(interaction, message_id, live, player, hand["embed"])
+            await self._hand_picture(interaction, message_id, live, player, hand)
 
-    async def _edit_hand(
-        self, interaction: Interaction, hand: dict[str, Any], live: LiveGame, player: str
-    ) -> None:
+    async def _edit_hand(self, interaction: Interaction, hand: Hand, live: LiveGame, player: str) -> None:
         """Answer a click on a hand with the hand as it is now (text first: its old picture goes), then its
         picture again for a choice among its cards."""
         assert interaction.message is not None
         message_id = interaction.message.id
         async with self._hands.lock(message_id):
             self._hands.changed(message_id)
-            await answer.edit(interaction, **render.as_edit(hand))
-        decision = live.pending_for(player) if live.outcome is None else None
-        if decision is not None and decision.kind in text.HAND_KINDS:
-            await self._hand_picture(interaction, message_id, live, player, hand["embed"])
+            await answer.edit(interaction, **render.as_edit(hand.message))
+        if hand.choosing_cards:
+            await self._hand_picture(interaction, message_id, live, player, hand)
 
     async def _hand_picture(
-        self, interaction: Interaction, message_id: int, live: LiveGame, player: str, embed: discord.Embed
+        self, interaction: Interaction, message_id: int, live: LiveGame, player: str, hand: Hand
     ) -> None:
         """The picture of a hand, added to its message once drawn: the answer to the click never waits
         for it, and it is dropped if the message changed meanwhile (a decision taken on it)."""
         if not (await self.settings.get(live.match.guild_id)).images:
             return
         version = self._hands.version(message_id)
-        drawing = functools.partial(
-            self.pictures.hand, _view(live, player), player, language=text.current_language()
-        )
+        drawing = functools.partial(self.pictures.hand, hand.seen, player, language=text.current_language())
+        embed: discord.Embed = hand.message["embed"]
         pictured: dict[str, Any] = {"embed": embed}
         await render.with_picture(pictured, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT)
         if "file" not in pictured:
