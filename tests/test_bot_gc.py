@@ -1,7 +1,8 @@
 """The garbage collector's pauses, which players feel: ``python -m bot`` keeps its start-up objects
 (modules, discord.py, the catalogues: about 100,000) out of its full collections (``gc.freeze`` after the
 set-up; a bot made without asking for it, the tests, freezes nothing) and runs those ten times less
-often, and an interaction leaves nothing for them to find."""
+often (and young collections a tenth as often: change 25), and an interaction leaves nothing for them
+to find."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import FULL_COLLECTION_AFTER, CardiaBot
+from bot.app import FULL_COLLECTION_AFTER, YOUNG_COLLECTION_AFTER, CardiaBot
 from bot.cogs import answer
 from bot.cogs.outbox import Board
 from bot.services.duels import LiveGame
@@ -44,8 +45,11 @@ async def test_start_up_objects_are_frozen_only_when_asked(
         assert gc.get_threshold() == (young, middle, full)
     async with run_bot(CardiaBot(tmp_path / "frozen.db", freeze_startup=True), discord_emulator):
         assert gc.get_freeze_count() > 50_000
-        # Full collections ten times rarer: they would find nothing to free (README, Headroom, 22).
-        assert gc.get_threshold() == (young, middle, FULL_COLLECTION_AFTER) != (young, middle, full)
+        # Young and full collections rarer: they would find next to nothing to free (README, Headroom,
+        # changes 22 and 25).
+        wanted = (YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_AFTER)
+        assert gc.get_threshold() == wanted != (young, middle, full)
+        assert young < YOUNG_COLLECTION_AFTER and full < FULL_COLLECTION_AFTER
 
 
 def test_python_m_bot_asks_for_it() -> None:
