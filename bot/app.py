@@ -37,8 +37,9 @@ HEALTH_EVERY = 30.0  # seconds between two health marks
 # An interaction leaves nothing for the cyclic collector (README, Headroom, change 16), so a collection
 # finds next to nothing to free: it is only a pause through the objects of the interactions in flight.
 # Objects allocated less those freed before a young collection (Python's default: 700): most of them are
-# freed soon after anyway. Larger, each of the few collections left is longer (7,000: over 20 ms; 25).
-YOUNG_COLLECTION_AFTER = 2000
+# freed soon after anyway. Larger, each of the few collections left is longer (2,000: 23 ms at 10,000
+# duels; 7,000: 23 ms at 1,000): README, Headroom, change 25.
+YOUNG_COLLECTION_AFTER = 1400
 # Collections of the middle generation (1) before a full one (Python's default: 10): a full collection
 # goes through everything tracked, the longer the more interactions are in flight (change 22).
 FULL_COLLECTION_AFTER = 100

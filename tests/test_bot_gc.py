@@ -1,7 +1,7 @@
 """The garbage collector's pauses, which players feel: ``python -m bot`` keeps its start-up objects
 (modules, discord.py, the catalogues: about 100,000) out of its full collections (``gc.freeze`` after the
 set-up; a bot made without asking for it, the tests, freezes nothing) and runs those ten times less
-often (and young collections a tenth as often: change 25), and an interaction leaves nothing for them
+often (and young collections far less often: change 25), and an interaction leaves nothing for them
 to find."""
 
 from __future__ import annotations
