@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import random
 import threading
 import time
@@ -17,6 +18,7 @@ from PIL import Image
 
 import picture
 import text
+from bot.cogs import outbox
 from bot.services.pictures import MOST_WAITING, Pictures
 from engine import view
 from tests.emulator import Message
@@ -133,6 +135,75 @@ async def test_a_picture_that_fails_to_draw_leaves_the_board_whole(
             assert board.embeds[0]["description"]  # the text board is all there
             await table.turn(rng)
     assert "could not draw a board picture" in caplog.text
+
+
+def fails_first(monkeypatch: pytest.MonkeyPatch, later: float) -> list[int]:
+    """The first board picture fails to draw, the others are drawn; a board sent without its picture
+    tries again ``later`` seconds on. Returns the count of drawings, kept up to date."""
+    drawn, calls = picture.board_png, [0]
+
+    def drawing(*args: Any, **kwargs: Any) -> bytes:
+        calls[0] += 1
+        if calls[0] == 1:
+            raise OSError("no room left to draw")
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(picture, "board_png", drawing)
+    monkeypatch.setattr(outbox, "BOARD_PICTURE_LATER", later)
+    return calls
+
+
+@pytest.mark.asyncio
+async def test_a_board_sent_without_its_picture_gets_it_later(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game may wait days on a board whose picture failed (or was drawn too slowly): the board is
+    given it later, its text and buttons untouched."""
+    fails_first(monkeypatch, later=0.2)
+    async with table.running():
+        await table.start(deck="1111")
+        board = table.board()
+        assert attachments(board) == [] and image_url(board) is None  # sent at once, as text
+        content, custom_ids, embed = board.content, board.custom_ids, dict(board.embeds[0])
+        await table.emulator.wait_for(lambda: attachments(board), what="the board's picture, later")
+        assert_board_picture(board)
+        assert board is table.board() and board.edited
+        assert board.content == content and board.custom_ids == custom_ids
+        assert {**board.embeds[0], "image": None} == {**embed, "image": None}
+
+
+@pytest.mark.asyncio
+async def test_a_picture_drawn_later_never_replaces_a_newer_board(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The board was edited meanwhile (a card placed face down) with a picture of its own: the picture
+    of the board before never comes over it. Nor does one come after the server turned pictures off."""
+    caplog.set_level(logging.INFO, logger="bot.cogs.outbox")
+    calls = fails_first(monkeypatch, later=1.0)
+    rng = random.Random(4)
+    async with table.running():
+        await table.start(deck="1111")
+        board = table.board()
+        assert attachments(board) == []
+        user = table.mentioned(board)[0]
+        hand = await table.show_hand(user, board)
+        await table.choose(user, hand, rng)  # a card placed face down: this board is edited
+        assert table.board() is board and assert_board_picture(board)
+        edited = board.files["board.png"]
+        await asyncio.sleep(1.5)
+        assert board.files["board.png"] == edited
+        assert calls[0] == 2  # nothing drawn for the board before: it was not the latest any more
+
+        # A new board whose picture fails, and the server turns pictures off before it would come.
+        calls[0] = 0
+        await table.turn(rng)
+        assert attachments(table.board()) == []
+        turned = await table.alice.slash("cardia", "settings", images=False)
+        await table.settle()
+        assert turned.message is not None and "no: text only" in turned.message.text
+        await asyncio.sleep(1.5)
+        assert attachments(table.board()) == [] and calls[0] == 1
+    assert "got its picture later" not in caplog.text
 
 
 @pytest.mark.asyncio

@@ -28,13 +28,14 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
 import text
 from bot.cogs import answer, render
 from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.pictures import Drawing
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from engine import Game
 
@@ -49,6 +50,8 @@ BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read fr
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)
+BOARD_PICTURE_LATER = 30.0  # seconds on, a board sent without its picture tries once more (if still latest)
+PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, the machine is far behind
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 
 
@@ -64,6 +67,13 @@ class Board:
 
     def values(self) -> BoardValues:
         return self.message_id, self.told_from, self.told, self.revision, self.latest
+
+
+class _Shown(NamedTuple):
+    """One board message as posted: its id and the game's revision it shows."""
+
+    message_id: int
+    revision: int | None
 
 
 #: A :class:`Board` as the outbox keeps it, one per game: a tuple of plain values, which the garbage
@@ -90,6 +100,7 @@ class Outbox:
         self._flusher: asyncio.TimerHandle | None = None
         self._boards: OrderedDict[int, BoardValues] = OrderedDict()  # game -> its board (least recent first)
         self._guilds: dict[int, int] = {}  # match -> its server (the oldest first)
+        self._pictures_later = 0  # boards waiting to be given the picture they were sent without
 
     # --- when ---------------------------------------------------------------------------------------
 
@@ -242,26 +253,72 @@ class Outbox:
             revision, told = live.revision, len(live.game.events)
             told_from = board.told_from if edit else board.told
             shown, drawing = await self.cog.board(live, told_from, revision)
-        await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
+        pictured = await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
         try:
             if edit and board.message_id is not None:
+                message_id = board.message_id
                 try:
-                    await channel.get_partial_message(board.message_id).edit(**render.as_edit(shown))
+                    await channel.get_partial_message(message_id).edit(**render.as_edit(shown))
                 except discord.NotFound:
-                    log.warning("game %s: board %s is gone: posting a new one", live.row.id, board.message_id)
+                    log.warning("game %s: board %s is gone: posting a new one", live.row.id, message_id)
                     board.latest = False
                     self._keep(live.row.id, board)
                     return await self._board(live, None)
-                self._board_shown(live, board, board.message_id, told_from, told, revision)
-                return None
-            message = await channel.send(
-                **shown, allowed_mentions=MENTION_USERS, nonce=f"b{live.row.id}.{revision}"
-            )
+            else:
+                nonce = f"b{live.row.id}.{revision}"
+                message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
+                board.latest = True
         finally:
             answer.let_go(shown["view"])
-        board.latest = True
-        self._board_shown(live, board, message.id, told_from, told, revision)
+        self._board_shown(live, board, message_id, told_from, told, revision)
+        if drawing is not None and not pictured:
+            self._picture_later(
+                live.match, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
+            )
         return None
+
+    def _picture_later(
+        self, match: MatchRow, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+    ) -> None:
+        """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
+        failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
+        board still: otherwise a game waiting days for a decision would keep a board without one."""
+        if self._pictures_later >= PICTURES_LATER_MOST:
+            return  # far behind: the boards to come bring their own
+        self._pictures_later += 1
+        self._spawn(self._add_picture(match, game_id, shown, embed, drawing))
+
+    async def _add_picture(
+        self, match: MatchRow, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+    ) -> None:
+        try:
+            await asyncio.sleep(BOARD_PICTURE_LATER)
+            if not self._still_shown(game_id, shown):
+                return  # a newer board came, with its own picture
+            if not (await self.cog.settings.get(match.guild_id)).images:
+                return  # the server turned the pictures off meanwhile
+            message: dict[str, Any] = {"embed": embed}
+            if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
+                return  # left out again (and logged): the next board brings its own
+            async with self._lock(match.id):  # no board of this game is edited or posted meanwhile
+                if self._still_shown(game_id, shown):
+                    channel = self.bot.get_partial_messageable(match.channel_id)
+                    await channel.get_partial_message(shown.message_id).edit(
+                        embed=embed, attachments=[message["file"]]
+                    )
+                    log.info("game %s: board %s got its picture later", game_id, shown.message_id)
+        except Exception:  # only a picture: the board's text says it all
+            log.exception("game %s: could not add the picture to board %s", game_id, shown.message_id)
+        finally:
+            self._pictures_later -= 1
+
+    def _still_shown(self, game_id: int, shown: _Shown) -> bool:
+        """Whether the game's latest board is still that message, showing that revision."""
+        kept = self._boards.get(game_id)
+        if kept is None:
+            return False  # not remembered here any more: not known to be
+        board = Board(*kept)
+        return (board.message_id, board.revision) == shown
 
     def _board_shown(
         self, live: LiveGame, board: Board, message_id: int, told_from: int, told: int, revision: int

@@ -110,18 +110,20 @@ def attached(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
 
 async def with_picture(
     message: dict[str, Any], drawing: Callable[[], Awaitable[bytes | None]] | None, filename: str, wait: float
-) -> None:
+) -> bool:
     """``message`` (its ``embed``) with the picture ``drawing`` makes, as its ``file``: if it is drawn
-    within ``wait`` seconds (else the message goes without, its text saying it all)."""
+    within ``wait`` seconds (else the message goes without, its text saying it all). Whether it has it."""
     if drawing is None:
-        return
+        return False
     try:
         png = await asyncio.wait_for(drawing(), wait)
     except TimeoutError:
         log.warning("a %s took more than %.1f s to draw: sent without it", filename, wait)
-        return
-    if png is not None:
-        message["file"] = attached(message["embed"], png, filename)
+        return False
+    if png is None:
+        return False
+    message["file"] = attached(message["embed"], png, filename)
+    return True
 
 
 def as_edit(message: dict[str, Any]) -> dict[str, Any]:
