@@ -178,8 +178,8 @@ async def test_a_picture_drawn_later_never_replaces_a_newer_board(
 ) -> None:
     """The board was edited meanwhile (a card placed face down) with a picture of its own: the picture
     of the board before never comes over it. Nor does one come after the server turned pictures off."""
-    caplog.set_level(logging.INFO, logger="bot.cogs.outbox")
-    calls = fails_first(monkeypatch, later=1.0)
+    caplog.set_level(logging.DEBUG, logger="bot.cogs.outbox")
+    calls = fails_first(monkeypatch, later=2.0)  # time enough to click twice first
     rng = random.Random(4)
     async with table.running():
         await table.start(deck="1111")
@@ -190,20 +190,29 @@ async def test_a_picture_drawn_later_never_replaces_a_newer_board(
         await table.choose(user, hand, rng)  # a card placed face down: this board is edited
         assert table.board() is board and assert_board_picture(board)
         edited = board.files["board.png"]
-        await asyncio.sleep(1.5)
+        await logged(caplog, "replaced: no picture later")
         assert board.files["board.png"] == edited
         assert calls[0] == 2  # nothing drawn for the board before: it was not the latest any more
 
         # A new board whose picture fails, and the server turns pictures off before it would come.
         calls[0] = 0
-        await table.turn(rng)
+        await table.turn(rng)  # the second card: revealed, a new board
         assert attachments(table.board()) == []
         turned = await table.alice.slash("cardia", "settings", images=False)
         await table.settle()
         assert turned.message is not None and "no: text only" in turned.message.text
-        await asyncio.sleep(1.5)
+        await logged(caplog, "pictures turned off: no picture later")
         assert attachments(table.board()) == [] and calls[0] == 1
     assert "got its picture later" not in caplog.text
+
+
+async def logged(caplog: pytest.LogCaptureFixture, line: str, within: float = 10.0) -> None:
+    """Wait until ``line`` is logged."""
+    for _ in range(int(within / 0.05)):
+        if line in caplog.text:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"not logged within {within} s: {line}")
 
 
 @pytest.mark.asyncio

@@ -294,19 +294,23 @@ class Outbox:
         try:
             await asyncio.sleep(BOARD_PICTURE_LATER)
             if not self._still_shown(game_id, shown):
-                return  # a newer board came, with its own picture
+                log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
+                return  # the newer one came with its own
             if not (await self.cog.settings.get(match.guild_id)).images:
-                return  # the server turned the pictures off meanwhile
+                log.debug("game %s: pictures turned off: no picture later", game_id, shown.message_id)
+                return
             message: dict[str, Any] = {"embed": embed}
             if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
                 return  # left out again (and logged): the next board brings its own
             async with self._lock(match.id):  # no board of this game is edited or posted meanwhile
-                if self._still_shown(game_id, shown):
-                    channel = self.bot.get_partial_messageable(match.channel_id)
-                    await channel.get_partial_message(shown.message_id).edit(
-                        embed=embed, attachments=[message["file"]]
-                    )
-                    log.info("game %s: board %s got its picture later", game_id, shown.message_id)
+                if not self._still_shown(game_id, shown):
+                    log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
+                    return
+                channel = self.bot.get_partial_messageable(match.channel_id)
+                await channel.get_partial_message(shown.message_id).edit(
+                    embed=embed, attachments=[message["file"]]
+                )
+                log.info("game %s: board %s got its picture later", game_id, shown.message_id)
         except Exception:  # only a picture: the board's text says it all
             log.exception("game %s: could not add the picture to board %s", game_id, shown.message_id)
         finally:
