@@ -201,9 +201,10 @@ async def test_a_picture_drawn_later_never_replaces_a_newer_board(
         turned = await table.alice.slash("cardia", "settings", images=False)
         await table.settle()
         assert turned.message is not None and "no: text only" in turned.message.text
-        await logged(caplog, "pictures turned off: no picture later")
+        await logged(caplog, "pictures turned off: board")
         assert attachments(table.board()) == [] and calls[0] == 1
     assert "got its picture later" not in caplog.text
+    assert "could not add the picture" not in caplog.text
 
 
 async def logged(caplog: pytest.LogCaptureFixture, line: str, within: float = 10.0) -> None:

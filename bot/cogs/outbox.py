@@ -297,7 +297,7 @@ class Outbox:
                 log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                 return  # the newer one came with its own
             if not (await self.cog.settings.get(match.guild_id)).images:
-                log.debug("game %s: pictures turned off: no picture later", game_id, shown.message_id)
+                log.debug("game %s: pictures turned off: board %s stays bare", game_id, shown.message_id)
                 return
             message: dict[str, Any] = {"embed": embed}
             if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
