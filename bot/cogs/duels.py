@@ -552,8 +552,7 @@ class DuelsCog:
         drawing = functools.partial(self.pictures.hand, hand.seen, player, language=text.current_language())
         embed: discord.Embed = hand.message["embed"]
         pictured: dict[str, Any] = {"embed": embed}
-        await render.with_picture(pictured, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT)
-        if "file" not in pictured:
+        if not await render.with_picture(pictured, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT):
             return
         async with self._hands.lock(message_id):
             if self._hands.version(message_id) != version:
