@@ -1,5 +1,5 @@
 """Load benchmark of the Cardia bot: the real ``CardiaBot`` under many simultaneous duels, through the
-loopback Discord of ``tests/emulator``. It prints figures and asserts nothing (exit status 0).
+loopback Discord of ``emulator``. It prints figures and asserts nothing (exit status 0).
 
     .venv/bin/python -m bench.bot_load [--duels 1000] [--rate 100] [--seconds 60] [--seed 1]
 
@@ -75,8 +75,8 @@ from bench.report import (
     pictures_report,
 )
 from bot.settings import Settings
-from tests.emulator import Emulator, OpenAPISpec
-from tests.emulator.state import Guild
+from emulator import Emulator, OpenAPISpec
+from emulator.state import Guild
 from tests.processes import guild_on_another_shard, shard_of
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Emulator
+from emulator import Emulator
 
 ROOT = Path(__file__).resolve().parent.parent
 

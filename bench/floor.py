@@ -37,7 +37,7 @@ import bot.loop
 from bench.bots import BotProcess
 from bench.players import Driver, Duel
 from bench.report import body_bytes, latency_table, machine
-from tests.emulator import Emulator, Interaction, Message, OpenAPISpec
+from emulator import Emulator, Interaction, Message, OpenAPISpec
 
 KINDS = ("show hand", "decide")
 #: After a decision, how often the hand still asks for one (so 40 % of clicks show a hand, 60 % decide,

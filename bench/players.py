@@ -16,7 +16,7 @@ from typing import Any
 
 import text
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
-from tests.emulator import Emulator, Interaction, Message, SimUser
+from emulator import Emulator, Interaction, Message, SimUser
 
 MENTION = re.compile(r"<@(\d+)>")
 BOARD = re.compile(r"cardia:h:(\d+)")

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from bench.players import answered
-from tests.emulator import Interaction
-from tests.emulator.rest import RecordedRequest
+from emulator import Interaction
+from emulator.rest import RecordedRequest
 
 LATE = 2.5  # seconds: Discord's window is 3 s
 

@@ -1,4 +1,4 @@
-"""The difficulty level of a setup (RULES.md §1.11, §4 and ruling 26)."""
+"""The difficulty level of a setup (docs/rules.md §1.11, §4 and ruling 26)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Derive every encounter's winner and every card's signets from the row (RULES.md §1.6).
+"""Derive every encounter's winner and every card's signets from the row (docs/rules.md §1.6).
 
 Nothing here is stored state: it is recomputed after changes, so a flipped past encounter, a removed
 ongoing token or a slid row is always reflected exactly.

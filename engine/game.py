@@ -1,4 +1,4 @@
-"""A game of Cardia: the round structure (RULES.md §1.5, §1.12) and the driver that feeds it decisions.
+"""A game of Cardia: the round structure (docs/rules.md §1.5, §1.12) and the driver that feeds it decisions.
 
 The whole flow of a game is one generator, :meth:`Game._play`, written as the rulebook reads: phase 1,
 reveal, phase 2, end of round. Wherever a player (or ``chance``) must decide, it yields the pending
@@ -133,7 +133,7 @@ class Game(Table):
     def _play_cards(self) -> Flow[Encounter]:
         """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
         and face up (face down under Foggy Swamp, ruling 25)."""
-        encounter = Encounter()  # joins the row with its first card (REPLAY.md, State)
+        encounter = Encounter()  # joins the row with its first card (docs/record-format.md, State)
         first = [p for p in (0, 1) if self.players[p].first]
         for p in first:
             self.players[p].first = False

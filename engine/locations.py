@@ -1,6 +1,6 @@
 """The eight locations, one small unit each, registered by id like the cards' abilities
 (``engine.abilities``): what each changes in the game is here, and the game asks its location at the
-few moments a location can act (RULES.md §4 and the rulings named below).
+few moments a location can act (docs/rules.md §4 and the rulings named below).
 
 ``Location`` itself is no location at all: the ordinary rules. A unit overrides what its card changes:
 

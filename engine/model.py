@@ -169,7 +169,7 @@ class Result:
     winner: str | None  # None: a drawn game
     reason: str
     # Which condition, when the reason alone does not say (a "simultaneous" draw in the Haunted
-    # Catacombs); not part of the record's state (REPLAY.md), only of what players are told.
+    # Catacombs); not part of the record's state (docs/record-format.md), only of what players are told.
     cause: str | None = None
 
 

@@ -1,4 +1,4 @@
-"""What can be seen of a game: the full state of REPLAY.md ("State"), for records and tests.
+"""What can be seen of a game: the full state of docs/record-format.md ("State"), for records and tests.
 
 The bot renders per-player views from this omniscient one and must hide what a player may not see.
 """

@@ -1,4 +1,4 @@
-"""The game record of ``shared/spec/REPLAY.md`` (``cardia-replay/1``) as pydantic models: the edge where
+"""The game record of ``docs/record-format.md`` (``cardia-replay/1``) as pydantic models: the edge where
 untrusted JSON becomes a validated setup and a list of actions."""
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ class Table:
         return self.row[index - 1] if index > 0 else None
 
     def losing(self, card: PlayedCard) -> bool:
-        """The opposing card currently wins this card's encounter (RULES.md §2, ruling 13)."""
+        """The opposing card currently wins this card's encounter (docs/rules.md §2, ruling 13)."""
         self.fresh()
         return (
             winners(card.encounter.winner)[1 - card.owner] and not winners(card.encounter.winner)[card.owner]

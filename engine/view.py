@@ -18,7 +18,7 @@ from engine.table import by_value
 
 
 class DecisionKind(StrEnum):
-    """Every kind of decision the engine asks (REPLAY.md "Decisions" and "Chance")."""
+    """Every kind of decision the engine asks (docs/record-format.md "Decisions" and "Chance")."""
 
     PLAY = "play"
     AMBUSHER_FACTION = "ambusher_faction"

@@ -16,7 +16,8 @@ from engine.model import Decision
 
 AllDecks = Deck | dict[str, Deck]
 
-# The card ids of REPLAY.md ("Identifiers"), by value, written out independently of cards/ on purpose.
+# The card ids of docs/record-format.md ("Identifiers"), by value, written out independently of cards/ on
+# purpose.
 DECK_I = [
     "hired_blade",
     "void_mage",
@@ -54,7 +55,8 @@ DECK_II = [
     "successor",
 ]
 
-# Every decision kind the engine asks a player (REPLAY.md "Decisions", named as the engine names them).
+# Every decision kind the engine asks a player (docs/record-format.md "Decisions", named as the engine names
+# them).
 DECISION_KINDS = (
     "play",
     "void_mage",

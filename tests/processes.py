@@ -13,15 +13,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.emulator import Emulator, Interaction, RecordedRequest
-from tests.emulator.state import Guild
+from emulator import Emulator, Interaction, RecordedRequest
+from emulator.state import Guild
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 class BotProcess:
-    """``python -m bot`` (through ``tests.emulator.process``) in a child process.
+    """``python -m bot`` (through ``emulator.process``) in a child process.
 
     ``database`` is a SQLite file or a ``postgresql://`` URL; ``shards`` (shard count, this process's
     shard ids as ``CARDIA_SHARD_IDS`` spells them) runs it on some shards of several; ``settings`` are
@@ -71,7 +71,7 @@ class BotProcess:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.emulator.process",
+                "emulator.process",
                 self.emulator.api_url,
                 self.emulator.gateway_url,
                 *arguments,

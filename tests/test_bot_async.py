@@ -27,11 +27,11 @@ from bot.services.duels import Refusal
 from bot.services.guild_settings import readme_table, validate
 from bot.services.timers import Timers
 from bot.store import DEFAULTS, GuildSettings, bounds
-from tests.emulator import Emulator, Interaction, Message, SimUser, run_bot
-from tests.emulator.state import ALL_PERMISSIONS
+from emulator import Emulator, Interaction, Message, SimUser, run_bot
+from emulator.state import ALL_PERMISSIONS
 from tests.test_bot_e2e import Table, forged, stacked_setup, stored_match
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 TICK = 0.01  # seconds between two scans of the timers
 MANAGE_GUILD = 1 << 5

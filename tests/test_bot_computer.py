@@ -11,10 +11,10 @@ import pytest
 
 from bot.services.computer import Computer
 from bot.services.duels import LiveGame
-from tests.emulator import Message
+from emulator import Message
 from tests.test_bot_e2e import Table, table
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 __all__ = ["table"]  # the fixture
 
 

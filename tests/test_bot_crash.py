@@ -26,12 +26,12 @@ import pytest
 
 import text
 from bot.services.workers import WATCH_EVERY
+from emulator import Emulator, Message, SimUser
 from engine import Game, Setup, happenings
-from tests.emulator import Emulator, Message, SimUser
 from tests.processes import BotProcess, callback_of
 from text import tr
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")

@@ -35,12 +35,12 @@ import text
 from bot.app import CardiaBot
 from bot.store import StoredAction
 from cards import CARDS, FACTIONS, LOCATIONS, deck_from_code
+from emulator import Emulator, Message, SimUser, run_bot
 from engine import Game, Setup, state, view
 from engine.model import Decision
-from tests.emulator import Emulator, Message, SimUser, run_bot
 from tests.helpers import DECISION_KINDS, stacked
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""End-to-end tests of the Cardia bot through the Discord emulator (tests/emulator/README.md).
+"""End-to-end tests of the Cardia bot through the Discord emulator (emulator/README.md).
 
 The real discord.py client runs ``CardiaBot`` against a loopback Discord; simulated users only use what
 the bot shows them: the public boards and the buttons and selects of the private hands it sends. Every
@@ -30,12 +30,12 @@ from bot.app import CardiaBot
 from bot.cogs.duels import DuelsCog
 from bot.store import MatchRow, Storage, StoredAction
 from cards import CARDS, Deck
+from emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
+from emulator.state import ALL_PERMISSIONS, EPHEMERAL, Member, User
 from engine import Game, Setup, difficulty, observation, state, visible_events
-from tests.emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
-from tests.emulator.state import ALL_PERMISSIONS, EPHEMERAL, Member, User
 from tests.helpers import stacked
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 #: The ``DuelsCog`` methods a command or a click runs; counting calls in flight tells when the bot is idle.
 HANDLERS = (

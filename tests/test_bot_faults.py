@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 import bot.cogs.duels
-from tests.emulator import Emulator, Interaction
+from emulator import Emulator, Interaction
 from tests.sqlite_faults import FailingConnection, patched
 from tests.test_bot_async import AsyncTable, _answer
 from tests.test_bot_e2e import stacked_setup, stored_match
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
 NOTHING_CHANGED = "Something went wrong on our side and nothing was changed: please try again in a moment."

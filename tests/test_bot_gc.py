@@ -19,10 +19,10 @@ from bot.app import FULL_COLLECTION_AFTER, YOUNG_COLLECTION_AFTER, CardiaBot
 from bot.cogs import answer
 from bot.cogs.outbox import Board
 from bot.services.duels import LiveGame
-from tests.emulator import Emulator, run_bot
+from emulator import Emulator, run_bot
 from tests.test_bot_e2e import Table
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 
 @pytest.fixture

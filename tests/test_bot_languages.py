@@ -20,11 +20,11 @@ from fluent.syntax import ast, parse
 
 import text
 from bot.app import CardiaBot
-from tests.emulator import Emulator, Message, SimUser, run_bot
-from tests.emulator.state import walk_components
+from emulator import Emulator, Message, SimUser, run_bot
+from emulator.state import walk_components
 from text.catalogue import LANGUAGES, LOCALES
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 SENTENCE = re.compile(r"[^\W\d_]{2,}\W+[^\W\d_]{2,}", re.UNICODE)  # two words at least
 
 

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from bot.app import CardiaBot
 from bot.settings import Settings
-from tests.emulator import Emulator
+from emulator import Emulator
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -113,7 +113,7 @@ async def test_a_refused_token_or_discord_out_of_reach_is_one_line(tmp_path: Pat
     async with Emulator() as emulator:
         emulator.fail("GET", "/users/@me", status=401, message="401: Unauthorized")
         env = {"DISCORD_TOKEN": "fake", "CARDIA_DATABASE": str(tmp_path / "c.db")}
-        args = ("tests.emulator.process", emulator.api_url, emulator.gateway_url)
+        args = ("emulator.process", emulator.api_url, emulator.gateway_url)
         result = await asyncio.to_thread(run_bot_once, tmp_path, env, *args)
         assert (
             one_line(result)
@@ -121,7 +121,7 @@ async def test_a_refused_token_or_discord_out_of_reach_is_one_line(tmp_path: Pat
         )
     closed = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens there
     result = await asyncio.to_thread(
-        run_bot_once, tmp_path, env, "tests.emulator.process", closed, "ws://127.0.0.1:9/"
+        run_bot_once, tmp_path, env, "emulator.process", closed, "ws://127.0.0.1:9/"
     )
     assert one_line(result).startswith("Discord cannot be reached")
 
@@ -140,7 +140,7 @@ async def test_sigterm_stops_it_cleanly_within_seconds_and_the_health_check(tmp_
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.emulator.process",
+            "emulator.process",
             emulator.api_url,
             emulator.gateway_url,
             env=env,

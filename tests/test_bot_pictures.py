@@ -20,12 +20,12 @@ import picture
 import text
 from bot.cogs import outbox
 from bot.services.pictures import MOST_WAITING, Pictures
+from emulator import Message
 from engine import view
-from tests.emulator import Message
 from tests.helpers import new_game, pending
 from tests.test_bot_e2e import Table, table
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 __all__ = ["table"]  # the fixture
 
 PNG = b"\x89PNG\r\n\x1a\n"

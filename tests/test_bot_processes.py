@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 
 from bot.store import Storage, StoredAction
+from emulator import Emulator, Interaction, Message, SimUser
+from emulator.state import Channel, Guild
 from engine import Game, Setup
-from tests.emulator import Emulator, Interaction, Message, SimUser
-from tests.emulator.state import Channel, Guild
 from tests.postgres import PostgresServer, new_postgres_database
 from tests.processes import BotProcess, callback_of, guild_on_another_shard, shard_of
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 PLAYERS = ("p1", "p2")

@@ -15,11 +15,11 @@ import pytest
 
 from bot.services.records import PAGE_SIZE
 from bot.store import Challenge
+from emulator import Interaction, Message
 from engine import Setup, state
-from tests.emulator import Interaction, Message
 from tests.test_bot_e2e import Table, table
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 __all__ = ["table"]  # the fixture
 
 

@@ -12,12 +12,12 @@ import pytest
 
 from bot.app import CardiaBot
 from bot.store import Storage
-from tests.emulator import Emulator, Message, SimUser, run_bot
-from tests.emulator.state import Guild
+from emulator import Emulator, Message, SimUser, run_bot
+from emulator.state import Guild
 from tests.postgres import PostgresServer, new_postgres_database
 from tests.processes import guild_on_another_shard, shard_of
 
-pytest_plugins = ["tests.emulator.pytest_plugin", "tests.databases"]
+pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 
 async def quiet(emulator: Emulator) -> None:

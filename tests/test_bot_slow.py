@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.emulator import Emulator, Interaction, Message
-from tests.emulator.state import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
+from emulator import Emulator, Interaction, Message
+from emulator.state import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
 from tests.sqlite_faults import FailingConnection, Held, patched
 from tests.test_bot_async import AsyncTable
 from tests.test_bot_e2e import Table, stacked_setup, stored_match
 from tests.test_bot_faults import NOTHING_CHANGED, a_bit_of_everything, every_interaction
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 DEADLINE = 0.4  # Discord's 3 s, shortened
 DEFER_AFTER = 0.1  # the watchdog's 2 s, shortened

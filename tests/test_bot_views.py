@@ -27,9 +27,9 @@ from bot.cogs.components import (
     RematchButton,
     component_for,
 )
-from tests.emulator import Emulator, run_bot
+from emulator import Emulator, run_bot
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 
 def view_timeouts() -> list[asyncio.Task[object]]:

@@ -1,4 +1,5 @@
-"""The command line of REPLAY.md ("Command"): ``python -m engine replay RECORD.json [--at N]`` from a
+"""The command line of docs/record-format.md ("Command"): ``python -m engine replay RECORD.json [--at N]``
+from a
 file or standard input, its exit statuses and its one-line errors; and ``python -m engine bench``."""
 
 from __future__ import annotations
@@ -267,7 +268,7 @@ def test_bench_runs_and_prints_figures() -> None:
 
 
 def test_first_rejected_action_is_reported_even_if_a_later_one_is_malformed(tmp_path: Path) -> None:
-    """REPLAY.md: the error names the first rejected action. An illegal action 0 comes before a
+    """docs/record-format.md: the error names the first rejected action. An illegal action 0 comes before a
     malformed action 1; a malformed action is reported when nothing before it is rejected."""
     record: dict[str, Any] = {
         "format": FORMAT,

@@ -1,7 +1,7 @@
 """Scenario tests for the 16 Deck I cards, the Deck I rulings and the game-end conditions.
 
-Every expected value is derived by hand from shared/cardia/RULES.md (§5 settles disputes) and the state
-format of shared/spec/REPLAY.md. Decks are stacked (tests/helpers.py): the first 5 listed cards are the
+Every expected value is derived by hand from docs/rules.md (§5 settles disputes) and the state
+format of docs/record-format.md. Decks are stacked (tests/helpers.py): the first 5 listed cards are the
 opening hand, the next ones are drawn at the end of rounds 1, 2, ... and the unlisted cards follow by value.
 """
 
@@ -24,7 +24,7 @@ FACTIONS = ["rebels", "academy", "guild", "dynasty"]
 def played(
     card_id: str, influence: int, modifier: int = 0, ongoing: int = 0, signets: int = 0, face_up: bool = True
 ) -> dict[str, Any]:
-    """The expected state of a card in the row (REPLAY.md "State")."""
+    """The expected state of a card in the row (docs/record-format.md "State")."""
     return {
         "card": card_id,
         "influence": influence,
@@ -57,7 +57,7 @@ def row(game: Game) -> list[tuple[str | None, str | None, str | None]]:
 
 
 def waiting(game: Game) -> list[tuple[str, str]]:
-    """The pending decisions as (player, kind), in the REPLAY.md order p1, p2, chance."""
+    """The pending decisions as (player, kind), in the docs/record-format.md order p1, p2, chance."""
     return [(decision["player"], decision["kind"]) for decision in view(game)["pending"]]
 
 
@@ -90,7 +90,8 @@ def play_mirrored(game: Game, keep: tuple[str, ...] = ()) -> None:
 
 
 def test_cards_are_placed_face_down_then_revealed_and_saboteur_mills_two() -> None:
-    """§1.5 phase 1 and REPLAY.md: the current encounter is listed as soon as one card is placed (face
+    """§1.5 phase 1 and docs/record-format.md: the current encounter is listed as soon as one card is placed
+    (face
     down, the other slot null, no winner). Saboteur (loser): the opponent discards the top 2 of their deck,
     top first; then both draw 1 (phase 3)."""
     game = new_game(
@@ -144,7 +145,8 @@ def test_cards_are_placed_face_down_then_revealed_and_saboteur_mills_two() -> No
 
 
 def test_no_encounter_is_listed_before_a_card_is_placed() -> None:
-    """REPLAY.md "State": the current encounter is listed as soon as one of its cards is placed, so
+    """docs/record-format.md "State": the current encounter is listed as soon as one of its cards is placed,
+    so
     before the first placement of a round (game start, between rounds) it is not listed at all."""
     game = new_game(p1=["saboteur"], p2=["judge"])
     assert view(game)["encounters"] == []
@@ -265,7 +267,7 @@ def test_hired_blade_activated_late_by_illusionist_closes_the_gap() -> None:
 def test_void_mage_rescues_itself_by_stripping_the_opposing_boost() -> None:
     """Void Mage: removing the modifiers of its opposing card flips the encounter; the Hired Blade that
     becomes the loser does not activate (§1.5 phase 2). A single legal answer is applied without asking
-    (REPLAY.md). Clockmaker without a previous encounter only parks its +3 (§3.1)."""
+    (docs/record-format.md). Clockmaker without a previous encounter only parks its +3 (§3.1)."""
     game = new_game(p1=["clockmaker", "hired_blade"], p2=["djinn", "void_mage"])
     play(game, "p1:clockmaker", "p2:djinn")
     assert row(game) == [("clockmaker", "djinn", "p2")]
@@ -447,7 +449,7 @@ def test_mediator_tie_is_won_by_its_owners_own_judge() -> None:
 
 def test_fortune_teller_victim_places_face_up_first() -> None:
     """Fortune Teller: in the next round only the victim's "play" is pending; their card is shown face
-    up; then the other player chooses (REPLAY.md). It lasts one encounter only."""
+    up; then the other player chooses (docs/record-format.md). It lasts one encounter only."""
     game = new_game(
         p1=["fortune_teller", "djinn", "surgeon", "mediator", "saboteur"],
         p2=["judge", "clockmaker", "surgeon", "mediator", "saboteur"],
@@ -636,7 +638,7 @@ def test_two_judges_both_win_a_tie_and_a_treasurer_pays_each() -> None:
 
 def test_ambusher_discards_every_hand_card_of_the_named_faction() -> None:
     """Ambusher: its owner names a faction blindly; the opponent discards every card of it from hand
-    (no choice for them), in ascending value (REPLAY.md)."""
+    (no choice for them), in ascending value (docs/record-format.md)."""
     game = new_game(
         p1=["ambusher", "surgeon"],
         p2=["puppeteer", "swamp_guardian", "saboteur", "surgeon", "hired_blade", "inventor"],
@@ -704,7 +706,8 @@ def test_puppeteer_replacement_decides_the_encounter(
 
 
 def test_puppeteer_discards_first_then_replaces() -> None:
-    """REPLAY.md §Chance: while the replacement is pending, the opposing card is already discarded (last
+    """docs/record-format.md §Chance: while the replacement is pending, the opposing card is already
+    discarded (last
     in its owner's discard pile, its slot empty), the encounter has no winner, and the signets it
     carried are gone from the totals; then the replacement takes the empty slot."""
     game = new_game(
@@ -725,7 +728,8 @@ def test_puppeteer_discards_first_then_replaces() -> None:
 
 
 def test_puppeteer_with_a_single_card_to_take_and_its_own_penalty() -> None:
-    """Puppeteer: with one card in the opponent's hand there is nothing random to ask (REPLAY.md, one
+    """Puppeteer: with one card in the opponent's hand there is nothing random to ask (docs/record-format.md,
+    one
     legal answer); the Puppeteer keeps its own parked -5 (10 - 5 = 5) and beats the Void Mage (2)."""
     game = new_game(
         p1=["ambusher", "surgeon", "puppeteer", "mediator", "saboteur"],
@@ -749,7 +753,8 @@ def test_puppeteer_with_a_single_card_to_take_and_its_own_penalty() -> None:
 def test_puppeteer_against_an_empty_hand_wins_the_game() -> None:
     """Ruling 19: when the opponent's hand is empty the Puppeteer cannot take a replacement; the opponent
     cannot play, so the Puppeteer's owner wins at once (reason cannot_play). The discarded card's slot
-    is null and the encounter's winner null (REPLAY.md). A one-card hand is played automatically."""
+    is null and the encounter's winner null (docs/record-format.md). A one-card hand is played
+    automatically."""
     game = new_game(
         p1=["ambusher", "puppeteer", "surgeon", "mediator", "saboteur"],
         p2=["djinn", "hired_blade", "saboteur", "ambusher", "swamp_guardian", "inventor"],
@@ -1274,7 +1279,8 @@ def test_opponent_cannot_play_wins_whatever_the_signets() -> None:
     ],
 )
 def test_illegal_actions_raise_and_change_nothing(player: str, chosen: list[str]) -> None:
-    """REPLAY.md: an action must choose exactly ``count`` distinct options of a pending decision of that
+    """docs/record-format.md: an action must choose exactly ``count`` distinct options of a pending decision
+    of that
     player; otherwise the engine raises IllegalAction and the state is unchanged."""
     game = new_game(p1=["surgeon", "mediator"], p2=["surgeon", "mediator"])
     assert_illegal(game, player, *chosen)

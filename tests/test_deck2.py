@@ -1,7 +1,8 @@
-"""Scenario tests for the 16 Deck II cards (RULES.md §3.2, rulings §5) and their cross-deck interactions.
+"""Scenario tests for the 16 Deck II cards (docs/rules.md §3.2, rulings §5) and their cross-deck interactions.
 
-Every expected value is worked out by hand from shared/cardia/RULES.md and shared/spec/REPLAY.md (the
-deck lists below are REPLAY.md's card ids in value order). Stacked decks: the first 5 listed cards are
+Every expected value is worked out by hand from docs/rules.md and docs/record-format.md (the
+deck lists below are docs/record-format.md's card ids in value order). Stacked decks: the first 5 listed
+cards are
 the opening hand, the next ones are drawn in order, then the rest of the composition follows by value.
 """
 
@@ -15,14 +16,14 @@ from tests.helpers import DECK_I, DECK_II, card, choose, hand, new_game, pending
 
 FACTIONS = ["rebels", "academy", "guild", "dynasty"]
 
-# Mixed decks (RULES.md §1.11, ruling 28): whole faction sets, each from Deck I or Deck II.
+# Mixed decks (docs/rules.md §1.11, ruling 28): whole faction sets, each from Deck I or Deck II.
 DYNASTY_I: dict[str, Deck] = {"rebels": "II", "academy": "II", "guild": "II", "dynasty": "I"}
 ACADEMY_I: dict[str, Deck] = {"rebels": "II", "academy": "I", "guild": "II", "dynasty": "II"}
 REBELS_I: dict[str, Deck] = {"rebels": "I", "academy": "II", "guild": "II", "dynasty": "II"}
 
 
 def composition(sources: dict[str, Deck]) -> list[str]:
-    """The 16 card ids of a (mixed) deck, by value; faction = (value - 1) mod 4 (RULES.md §1.2)."""
+    """The 16 card ids of a (mixed) deck, by value; faction = (value - 1) mod 4 (docs/rules.md §1.2)."""
     return [
         (DECK_I if sources[FACTIONS[value % 4]] == "I" else DECK_II)[value] for value in range(len(DECK_I))
     ]
@@ -80,7 +81,8 @@ def test_composition_helper_matches_the_mixed_deck() -> None:
 
 
 def test_state_lists_the_current_encounter_only_once_a_card_is_placed() -> None:
-    # REPLAY.md, State: "The current encounter is listed as soon as one of its cards is placed; a card
+    # docs/record-format.md, State: "The current encounter is listed as soon as one of its cards is placed; a
+    # card
     # not placed yet is null." Before any card of a round is placed there is no current encounter to list.
     game = new_game(
         p1=["poisoner", "envoy", "tax_collector", "revolutionary", "librarian"],

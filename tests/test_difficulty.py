@@ -1,4 +1,4 @@
-"""The difficulty level of a setup: RULES.md §1.11, the table of §4 and ruling 26 (a mixed deck with any
+"""The difficulty level of a setup: docs/rules.md §1.11, the table of §4 and ruling 26 (a mixed deck with any
 Deck II faction counts as Deck II)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from engine import Setup, difficulty
 # The levels' names (Assassins in training...) are words: tests/test_i18n.py checks them as printed.
 TRAINING, INVENTORS, MAGES = "training", "inventors", "mages"
 
-# One location per skull count (RULES.md §4) and the full list with their skulls.
+# One location per skull count (docs/rules.md §4) and the full list with their skulls.
 SKULLS = {
     "serpent_temple": 1,
     "bazaar": 1,

@@ -1,4 +1,4 @@
-"""The Discord emulator (tests/emulator), proven with the real discord.py client.
+"""The Discord emulator (emulator), proven with the real discord.py client.
 
 A tiny bot with an app-command group, a subcommand group, a user option, autocomplete, a modal, a
 persistent view with a button and a select connects through the emulator's gateway, syncs its commands
@@ -20,11 +20,11 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from tests.emulator import Emulator, run_bot
-from tests.emulator.spec import OpenAPISpec
-from tests.emulator.state import State
+from emulator import Emulator, run_bot
+from emulator.spec import OpenAPISpec
+from emulator.state import State
 
-pytest_plugins = ["tests.emulator.pytest_plugin"]
+pytest_plugins = ["emulator.pytest_plugin"]
 
 CARDS = ["Magician", "Mercenary", "Merchant", "Inventor", "Saboteur"]
 

@@ -1,4 +1,4 @@
-"""The worked records of shared/spec/examples, through the real command line."""
+"""The worked records of docs/examples, through the real command line."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 
 def _replay(*args: str) -> subprocess.CompletedProcess[str]:

@@ -4,7 +4,7 @@
 - Every language has the English catalogue's files and messages, no others, with the same variables.
 - Every message of every language renders with sample values, without an error and without falling back.
 - The command tree's names and descriptions obey Discord's rules in every language.
-- Names as printed: the rulebooks' card, location and difficulty names (RULES.md §3, §4).
+- Names as printed: the rulebooks' card, location and difficulty names (docs/rules.md §3, §4).
 """
 
 from __future__ import annotations
@@ -180,11 +180,11 @@ async def test_the_command_tree_is_translated_and_obeys_discords_rules() -> None
 
 # --- names as printed ---------------------------------------------------------------------------------
 
-RULES = (Path(__file__).resolve().parents[2] / "shared" / "cardia" / "RULES.md").read_text(encoding="utf-8")
+RULES = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
 def printed_names() -> Iterator[tuple[str, str, str, str]]:
-    """(kind, id, Polish, Hungarian) for every card and location row of RULES.md that prints a name."""
+    """(kind, id, Polish, Hungarian) for every card and location row of docs/rules.md that prints a name."""
     by_english = {text.card_name(c): c for c in CARDS} | {text.location_name(x): x for x in LOCATIONS}
     for line in RULES.splitlines():
         card = re.match(r"^\| \d+ \| ([^|]+) \| ([^|/]+) / ([^|]+) \|", line)

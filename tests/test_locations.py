@@ -1,7 +1,8 @@
-"""Scenario tests for the eight locations of RULES.md §4, their clarifications and the rulings of §5.
+"""Scenario tests for the eight locations of docs/rules.md §4, their clarifications and the rulings of §5.
 
 Every scenario stacks both decks (``tests.helpers.new_game``): the listed cards come first, the rest of the
-composition follows by value. Expected values are worked out by hand from RULES.md and REPLAY.md; the
+composition follows by value. Expected values are worked out by hand from docs/rules.md and
+docs/record-format.md; the
 comments give the arithmetic.
 """
 
@@ -790,7 +791,7 @@ def test_foggy_swamp_round_one_reveals_nothing() -> None:
 
 
 def test_foggy_swamp_state_lists_only_encounters_with_a_placed_card() -> None:
-    """REPLAY.md: the current encounter is listed as soon as one of its cards is placed."""
+    """docs/record-format.md: the current encounter is listed as soon as one of its cards is placed."""
     game = new_game(p1=["surgeon"], p2=["palace_guard"], location="foggy_swamp")
     play(game, "p1:surgeon", "p2:palace_guard")
     assert len(view(game)["encounters"]) == 1
@@ -802,7 +803,7 @@ def test_foggy_swamp_state_lists_only_encounters_with_a_placed_card() -> None:
 
 
 def test_foggy_swamp_surgeon_binds_to_the_next_card_chosen() -> None:
-    """Ruling 31 and REPLAY.md next_card_modifier."""
+    """Ruling 31 and docs/record-format.md next_card_modifier."""
     game = new_game(
         p1=["surgeon", "djinn", "magistra", "judge", "ambusher"],
         p2=["palace_guard", "void_mage", "surgeon", "judge", "ambusher"],

@@ -1,4 +1,5 @@
-"""Property tests over random complete games (REPLAY.md, RULES.md): invariants that must hold after every
+"""Property tests over random complete games (docs/record-format.md, docs/rules.md): invariants that must
+hold after every
 action, the replay contract (prefixes, determinism, JSON round trip), simultaneous answers, and a
 perft-style count of the decision tree from a fixed opening.
 
@@ -122,12 +123,13 @@ def as_json(value: Any) -> Any:
 
 def listed(s: dict[str, Any]) -> list[dict[str, Any]]:
     """The encounters with at least one card placed. (A current encounter without any card must not be
-    listed at all, REPLAY.md "State"; that is checked on its own in ``test_no_encounter_without_cards``.)"""
+    listed at all, docs/record-format.md "State"; that is checked on its own in
+    ``test_no_encounter_without_cards``.)"""
     return [e for e in s["encounters"] if e["p1"] is not None or e["p2"] is not None]
 
 
 def played(s: dict[str, Any], owner: str | None = None) -> dict[str, dict[str, Any]]:
-    """Face-up cards in the row ("played cards", REPLAY.md "Decisions"), by card reference."""
+    """Face-up cards in the row ("played cards", docs/record-format.md "Decisions"), by card reference."""
     return {
         f"{player}:{slot['card']}": slot | {"winner": encounter["winner"]}
         for encounter in listed(s)
@@ -145,7 +147,8 @@ def other(player: str) -> str:
 
 
 def check_decision(s: dict[str, Any], setup: Setup, d: dict[str, Any]) -> None:
-    """The options of one pending decision against the table of REPLAY.md "Decisions" and "Chance"."""
+    """The options of one pending decision against the table of docs/record-format.md "Decisions" and
+    "Chance"."""
     player, kind, count = d["player"], d["kind"], d["count"]
     options = d["options"]
     opts = set(options)
@@ -160,7 +163,8 @@ def check_decision(s: dict[str, Any], setup: Setup, d: dict[str, Any]) -> None:
         if count == 1:  # Puppeteer: the card taken from the opponent's hand
             assert opts == hand_refs(s, victim), where
             assert len(options) >= 2, where
-            # discarded first (REPLAY.md §Chance): the victim's slot of the Puppeteer's encounter (the
+            # discarded first (docs/record-format.md §Chance): the victim's slot of the Puppeteer's encounter
+            # (the
             # last, or under Foggy Swamp the one before the face-down cards) is empty, with no winner
             holes = [e for e in s["encounters"] if e[victim] is None and e["winner"] is None]
             assert holes, s["encounters"]
@@ -275,7 +279,8 @@ def check_result(s: dict[str, Any], setup: Setup) -> None:
 def check_state(
     s: dict[str, Any], setup: Setup, game: Game | None = None, previous: dict[str, Any] | None = None
 ) -> None:
-    """Everything REPLAY.md "State" and RULES.md say must hold at any moment a decision is asked."""
+    """Everything docs/record-format.md "State" and docs/rules.md say must hold at any moment a decision is
+    asked."""
     assert as_json(s) == s, "the state must be plain JSON"
     assert set(s) == {
         "format",
@@ -334,7 +339,8 @@ def check_state(
             assert encounter["winner"] is not None, f"encounter {index} of {len(row)} is not compared"
         if None in (encounter["p1"], encounter["p2"]) and index != len(row) - 1:
             # only a Puppeteer leaves a hole elsewhere: under Foggy Swamp, in the revealed encounter
-            # before the face-down one, while its replacement is pending (REPLAY.md §Chance) or after it
+            # before the face-down one, while its replacement is pending (docs/record-format.md §Chance) or
+            # after it
             # found the opponent's hand empty (the game is over)
             assert foggy and index == len(row) - 2, f"a half-empty encounter {index} that is not the last"
             replacing = any(d["player"] == "chance" and d["kind"] == "puppeteer" for d in s["pending"])
@@ -469,7 +475,8 @@ def test_explicit_chance_is_exercised() -> None:
 @settings(max_examples=60, deadline=None)
 @given(setup=setups(), seed=st.integers(0, 2**32 - 1))
 def test_no_encounter_without_cards(setup: Setup, seed: int) -> None:
-    """REPLAY.md "State": the current encounter is listed as soon as one of its cards is placed; before
+    """docs/record-format.md "State": the current encounter is listed as soon as one of its cards is placed;
+    before
     that it is not listed (the spec's own example: round 2, both players to play, one encounter)."""
     _, _, states = random_game(setup, random.Random(seed))
     for n, s in enumerate(states):
@@ -541,7 +548,8 @@ def test_seeded_game_with_the_same_seed_is_identical(
 @settings(max_examples=60, deadline=None)
 @given(setup=setups(), seed=st.integers(0, 2**32 - 1))
 def test_simultaneous_answers_commute(setup: Setup, seed: int) -> None:
-    """REPLAY.md: several players may be pending at once; their actions may come in either order with
+    """docs/record-format.md: several players may be pending at once; their actions may come in either order
+    with
     the same result."""
     rng = random.Random(seed)
     _, actions, states = random_game(setup, rng)

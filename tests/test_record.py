@@ -1,4 +1,5 @@
-"""Record validation (REPLAY.md "Record", "Decisions", "Chance"): what ``parse_record`` and ``replay``
+"""Record validation (docs/record-format.md "Record", "Decisions", "Chance"): what ``parse_record`` and
+``replay``
 accept and reject, with the ``setup: ...`` / ``action N: ...`` messages, and that ``Game.apply`` changes
 nothing when it rejects an action."""
 

@@ -18,11 +18,11 @@ import text
 from bot.cogs import render
 from bot.cogs.render import embed_size, units
 from cards import CARDS, LOCATIONS
+from emulator.spec import OpenAPISpec
 from engine import Event, Game, Setup, happenings, view, visible_events
 from engine.bench import play_random, random_setup
 from engine.happenings import tree
 from engine.view import CardView, DecisionKind, DecisionView, EncounterView, PlayerView, ResultView, View, Why
-from tests.emulator.spec import OpenAPISpec
 from tests.helpers import DECISION_KINDS, choose, new_game, pending, play
 from text.board import hand_card_line
 

@@ -1,5 +1,5 @@
 """Card and location notes for /cardia card, and the rules summary for /cardia rules (our own words,
-from RULES.md; the texts are in the ``rules`` catalogue of each language)."""
+from docs/rules.md; the texts are in the ``rules`` catalogue of each language)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ RULES_PAGE_COUNT = 7  # rules-page-1 ... rules-page-7, each with its -title
 
 
 def card_note(item_id: str) -> str | None:
-    """A clarification of a card or location's rule (RULES.md §3 and §4), or None."""
+    """A clarification of a card or location's rule (docs/rules.md §3 and §4), or None."""
     key = f"note.{item_id}"
     return tr(key) if has(key) else None
 

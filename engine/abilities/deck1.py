@@ -1,4 +1,4 @@
-"""Deck I abilities (RULES.md §3.1). Mediator, Judge and Treasurer are ongoing: see ``registry.ongoing``
+"""Deck I abilities (docs/rules.md §3.1). Mediator, Judge and Treasurer are ongoing: see ``registry.ongoing``
 and ``engine.evaluate``."""
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ def puppeteer(table: Table, card: PlayedCard) -> Flow[None]:
     if not hand:  # the opponent cannot play a replacement: they lose (ruling 19)
         table.discard_played(target)
         table.win(card.owner, "cannot_play")
-    # Discard first, then replace (REPLAY.md §Chance): the random pick is made with the slot empty.
+    # Discard first, then replace (docs/record-format.md §Chance): the random pick is made with the slot
+    # empty.
     encounter = table.discard_to_replace(target)
     choice = yield from table.chance_pick("puppeteer", [ref(opponent, c) for c in hand])
     table.replace(encounter, opponent, target.card, card_id(choice))

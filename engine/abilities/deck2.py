@@ -1,4 +1,4 @@
-"""Deck II abilities (RULES.md §3.2). Aristocrat, Counselor and Mechanical Djinn are ongoing: see
+"""Deck II abilities (docs/rules.md §3.2). Aristocrat, Counselor and Mechanical Djinn are ongoing: see
 ``registry.ongoing``, ``engine.evaluate`` and ``Table._check_immediate_wins``."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each action builds the INTERACTION_CREATE payload a real Discord client would cause, dispatches it to the
 bot and (for the ``async`` helpers) waits for the bot's acknowledgement, returning the
-:class:`~tests.emulator.state.Interaction` that records what the bot answered. Commands are looked up in
+:class:`~emulator.state.Interaction` that records what the bot answered. Commands are looked up in
 what the bot registered (``PUT .../commands``), so a command the bot did not sync cannot be invoked, and
 options are checked the way the Discord client checks them (names, types, required, choices).
 """

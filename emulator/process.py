@@ -1,4 +1,4 @@
-"""``python -m tests.emulator.process API GATEWAY [python -m bot arguments]``: the real ``python -m bot``
+"""``python -m emulator.process API GATEWAY [python -m bot arguments]``: the real ``python -m bot``
 (its settings, signal handling and exit codes) in a process of its own, pointed at the emulator.
 
 Crash tests start it, kill it (SIGKILL, SIGTERM) at chosen requests and start it again.

@@ -1,7 +1,8 @@
 """Discord's OpenAPI description: route matching and request-body validation.
 
-The pinned copy lives in ``shared/discord-api-spec/openapi.json`` (OpenAPI 3.1, whose schemas are JSON
-Schema Draft 2020-12). The whole document is registered once in a :mod:`referencing` registry, so a
+The pinned copy lives beside this module, in ``discord-api-spec/openapi.json`` (MIT; its README names the
+upstream commit, ``scripts/refresh-discord-spec`` replaces it). It is OpenAPI 3.1, whose schemas are JSON
+Schema Draft 2020-12. The whole document is registered once in a :mod:`referencing` registry, so a
 request body is validated against ``{"$ref": "<document>#/paths/.../requestBody/content/<type>/schema"}``
 and every internal ``#/components/schemas/...`` reference resolves inside the document.
 """
@@ -21,9 +22,8 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-#: Where the pinned description lives: ``<workspace>/shared/discord-api-spec/openapi.json``, beside the
-#: repository; ``DISCORD_OPENAPI_SPEC`` overrides it.
-DEFAULT_SPEC_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord-api-spec" / "openapi.json"
+#: The pinned description, vendored with its licence; ``DISCORD_OPENAPI_SPEC`` overrides it.
+DEFAULT_SPEC_PATH = Path(__file__).resolve().parent / "discord-api-spec" / "openapi.json"
 #: The URI under which the document is registered (its ``servers`` entry plus a file name).
 SPEC_URI = "https://discord.com/api/v10/openapi.json"
 

@@ -1,4 +1,4 @@
-"""A pytest fixture for the emulator; register it with ``pytest_plugins = ["tests.emulator.pytest_plugin"]``
+"""A pytest fixture for the emulator; register it with ``pytest_plugins = ["emulator.pytest_plugin"]``
 in the top-level ``conftest.py`` (or in a test module).
 
 The ``discord_emulator`` fixture fails the test at teardown if the emulator found problems: a request
