@@ -5,7 +5,7 @@ King's shuffles), yet a ``random.Random`` holds 2.5 KB of state for as long as t
 a game held in the bot's cache. :class:`SeededChance` keeps the seed and the size of each pick and
 shuffle made instead, and rebuilds the generator when it is drawn on (the seed, the decks' shuffles,
 then the same picks and shuffles again): the same results as one generator kept all along
-(``tests/test_checkpoint.py`` compares them).
+(``tests/engine/test_checkpoint.py`` compares them).
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def _generator(source: Chance) -> Chance:
 
 
 #: How each attribute of a game is copied (the rest are immutable and shared: the setup, the location's
-#: rules, numbers, flags). A new attribute of the table must be added here: tests/test_checkpoint.py
+#: rules, numbers, flags). A new attribute of the table must be added here: tests/engine/test_checkpoint.py
 #: fails until it is.
 _COPIED: dict[str, Callable[[Any], Any]] = {
     "players": lambda players: [_player(player) for player in players],
@@ -137,7 +137,7 @@ class Start:
 Frozen = tuple[Any, ...]
 
 #: The attributes a frozen game keeps; with those the setup gives (``Table._set_up``) and those a round
-#: start leaves empty, every attribute of a game: tests/test_checkpoint.py fails when one is added.
+#: start leaves empty, every attribute of a game: tests/engine/test_checkpoint.py fails when one is added.
 FROZEN = (
     "applied",
     "round",

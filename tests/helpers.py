@@ -8,11 +8,17 @@ assert card(game, 0, "p1")["influence"] == 3
 
 from __future__ import annotations
 
+import ast
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from cards import Deck, Faction, composition
+from cards import FACTIONS, LOCATIONS, Deck, Faction, composition
 from engine import Game, Setup, state
-from engine.model import Decision
+from engine.model import PLAYERS, Decision
+
+ROOT = Path(__file__).resolve().parents[1]
 
 AllDecks = Deck | dict[str, Deck]
 
@@ -155,3 +161,53 @@ def winner(game: Game, index: int) -> str | None:
 
 def hand(game: Game, player: str) -> list[str]:
     return state(game)["players"][player]["hand"]  # type: ignore[no-any-return]
+
+
+def random_setup(rng: random.Random) -> Setup:
+    """A random setup of any kind: a deck (I, II or mixed), a location or none, either kind of chance,
+    and shuffled decks."""
+    deck = rng.choice(["I", "II", {faction: rng.choice(("I", "II")) for faction in FACTIONS}])
+    base = Setup.model_validate({"deck": deck, "seed": 0})
+    decks = {player: rng.sample(base.card_ids, len(base.card_ids)) for player in PLAYERS}
+    return Setup.model_validate(
+        {
+            "deck": deck,
+            "location": rng.choice([None, *LOCATIONS]),
+            "seed": rng.randrange(2**32),
+            "chance": rng.choice(["seeded", "explicit"]),
+            "decks": decks,
+        }
+    )
+
+
+def engine_kinds() -> set[str]:
+    """The kinds the engine's source asks players for: the literal ``kind`` of every ask, choose_card,
+    choose_faction and Decision call in engine/game.py, engine/locations.py and engine/abilities/."""
+    kinds: set[str] = set()
+    sources = [ROOT / "engine" / "game.py", ROOT / "engine" / "locations.py"]
+    for path in [*sources, *sorted((ROOT / "engine" / "abilities").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if (
+                name in ("ask", "ask_one", "choose_card", "choose_faction", "Decision")
+                and len(node.args) >= 2
+            ):
+                kind = node.args[1]
+                if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
+                    kinds.add(kind.value)
+    return kinds
+
+
+class Clock:
+    """A fake clock for the bot's timers: it stands still until a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += timedelta(hours=hours)

@@ -1,6 +1,6 @@
 """The real ``python -m bot`` in child processes against the loopback Discord: started, killed (SIGKILL,
 or SIGTERM as ``docker stop`` does) at a chosen request, and started again. Shared by the crash test
-(tests/test_bot_crash.py) and the several-process tests (tests/test_bot_processes.py).
+(tests/bot/test_killed_and_stopped.py) and the several-process tests (tests/ops/test_processes.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The SQLite connections under the store, made to fail, stall or find the database held, for the tests of
-what the bot does then (tests/test_bot_faults.py, tests/test_bot_slow.py, tests/test_store_transactions.py).
+what the bot does then (tests/bot/test_faults.py, tests/bot/test_slow_handlers.py,
+tests/store/test_transactions.py).
 
 The store has two (bot.store.database.SqliteDatabase): aiosqlite's, on its own thread, and the event
 loop's ``direct`` one, which runs reads and transactions of writes only and hands them to the thread when

@@ -30,7 +30,8 @@ NAME_LIMIT = 32  # a display name inside a label is cut to this (Discord's own l
 
 
 def load(language: str) -> FluentBundle:
-    """The bundle of every catalogue file of ``language`` (syntax errors fail ``tests/test_i18n.py``)."""
+    """The bundle of every catalogue file of ``language`` (syntax errors fail
+    ``tests/text/test_catalogues.py``)."""
     bundle = FluentBundle([language], use_isolating=False)
     for path in sorted((LOCALES / language).glob("*.ftl")):
         bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
@@ -89,7 +90,7 @@ def _template(pattern: ast.Pattern) -> Template | None:
 
 def templates(language: str) -> dict[str, Template]:
     """The messages made of text, values and plural choices, by message id: the fast path of
-    :func:`tr` (``tests/test_i18n.py`` proves it says what Fluent says)."""
+    :func:`tr` (``tests/text/test_catalogues.py`` proves it says what Fluent says)."""
     found: dict[str, Template] = {}
     for path in sorted((LOCALES / language).glob("*.ftl")):
         for entry in parse(path.read_text(encoding="utf-8")).body:

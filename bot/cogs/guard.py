@@ -149,7 +149,7 @@ class GuardedTree(app_commands.CommandTree[Any]):
         """discord.py's dispatch of a command or an autocomplete. An autocomplete is answered there,
         and nothing of the bot's runs after it: released here, as the guard releases everything else
         (``answer.release``), or its interaction would wait for the cyclic collector. (A private
-        method of discord.py's tree: ``tests/test_bot_gc.py`` fails if a version stops calling it.)"""
+        method of discord.py's tree: ``tests/bot/test_collector.py`` fails if a version stops calling it.)"""
         try:
             await super()._call(interaction)
         finally:

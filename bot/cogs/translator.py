@@ -65,5 +65,5 @@ class CatalogueTranslator(app_commands.Translator):
         with text.speaking(language):
             translated: str = say()
         if context.location in NAMES and not valid_name(translated):
-            return None  # tests/test_i18n.py proves no catalogue name breaks the rule
+            return None  # tests/text/test_catalogues.py proves no catalogue name breaks the rule
         return translated

@@ -48,7 +48,7 @@ def option_description(name: str) -> str:
 
 
 def readme_table() -> str:
-    """The README's table of the settings (tests/test_bot_async.py checks the README holds it)."""
+    """The README's table of the settings (tests/bot/test_duels_over_days.py checks the README holds it)."""
     lines = ["| option | default | range | meaning |", "|---|---|---|---|"]
     for name, field in GuildSettings.model_fields.items():
         default = field.default

@@ -398,7 +398,7 @@ def _queued(
     return its outcome (or, not ``wanted``, nothing: a failure is the transaction's to report).
     aiosqlite has no public call for this: it is what its ``_execute`` does for each of its own calls,
     without the coroutine around it, which would queue the call only once the event loop runs it
-    (requirements/bot.lock pins aiosqlite; tests/test_store_transactions.py runs this)."""
+    (requirements/bot.lock pins aiosqlite; tests/store/test_transactions.py runs this)."""
     if not db._running or db._connection is None:
         raise ValueError("Connection closed")
     outcome: asyncio.Future[T] | None = asyncio.get_running_loop().create_future() if wanted else None

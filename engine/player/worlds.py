@@ -9,7 +9,7 @@ random generator of seeded chance. The search plays in worlds only.
 Why this is honest: a world is built from the real game, but every hidden part of it is overwritten by
 something drawn from the seat's knowledge alone (:class:`Knowledge`, read from the seat's view and visible
 events) and the player's own random generator. Two games that differ only in what the seat cannot see
-give the same worlds (tests/test_player.py proves it over many positions of every setup).
+give the same worlds (tests/engine/test_player.py proves it over many positions of every setup).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Boards and hands drawn from positions of the golden playthroughs: every location at its game's end,
 Foggy Swamp's face-down cards, a Puppeteer's replacement, a mixed deck, a half-placed encounter, and
-boards and hands in Hungarian and Polish. tests/test_picture.py compares each drawing with its golden
+boards and hands in Hungarian and Polish. tests/picture/test_picture.py compares each drawing with its golden
 picture, with a small tolerance. Regenerate only for an intended change, and look at every picture
 before committing.
 """

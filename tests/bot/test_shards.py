@@ -1,0 +1,123 @@
+"""Two bot processes sharing one PostgreSQL database, each running one of two shards, against the loopback
+Discord (which sends each server's events to the shard that owns it): whole matches in a server of each
+shard, and the same click delivered to both processes at once applied exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.app import CardiaBot
+from bot.store import Storage
+from emulator import Emulator, Message, SimUser, run_bot
+from emulator.state import Guild
+from tests.postgres import PostgresServer, new_postgres_database
+from tests.processes import guild_on_another_shard, shard_of
+
+
+async def quiet(emulator: Emulator) -> None:
+    await emulator.wait_for(lambda: all(i.acknowledged for i in emulator.interactions), what="answers")
+    seen = -1
+    while seen != len(emulator.requests):
+        seen = len(emulator.requests)
+        await asyncio.sleep(0.05)
+
+
+def boards(emulator: Emulator, guild: Guild) -> list[Message]:
+    channel_ids = {channel.id for channel in guild.channels}
+    return [
+        m
+        for m in emulator.messages()
+        if m.channel_id in channel_ids and any(c.startswith("cardia:h:") for c in m.custom_ids)
+    ]
+
+
+def finished(emulator: Emulator, guild: Guild) -> bool:
+    channel_ids = {channel.id for channel in guild.channels}
+    return any(
+        m.channel_id in channel_ids and any(c.startswith("cardia:r:") for c in m.custom_ids)
+        for m in emulator.messages()
+    )
+
+
+async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser, SimUser], seed: int) -> None:
+    first, second = players
+    for user in players:
+        user.channel = guild.channels[0]
+    await first.slash("cardia", "challenge", opponent=second, match=1)
+    await quiet(emulator)
+    offer = next(
+        m for m in emulator.messages() if m.channel_id == guild.channels[0].id and m.content.startswith("<@")
+    )
+    await second.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
+    await quiet(emulator)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if finished(emulator, guild):
+            return
+        board = boards(emulator, guild)[-1]
+        waiting = [u for u in players if u.mention in board.content]
+        user = rng.choice(waiting)
+        game = next(c for c in board.custom_ids if c.startswith("cardia:h:"))
+        shown = await user.click(board, game)
+        await quiet(emulator)
+        hand = shown.message
+        assert hand is not None
+        buttons = [c for c in hand.custom_ids if c.startswith("cardia:b:")]
+        if buttons:
+            await user.click(hand, rng.choice(buttons))
+        else:
+            select = hand.component(next(c for c in hand.custom_ids if c.startswith("cardia:s:")))
+            assert select is not None
+            values = [o["value"] for o in select["options"]]
+            await user.select(hand, select["custom_id"], rng.sample(values, select["min_values"]))
+        await quiet(emulator)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.asyncio
+async def test_two_processes_on_two_shards_share_one_database(
+    discord_emulator: Emulator, postgres_server: PostgresServer
+) -> None:
+    emulator = discord_emulator
+    other = await guild_on_another_shard(emulator, 2)
+    url = await new_postgres_database(postgres_server)
+    alice, bob, carol, dave = (emulator.user(name) for name in ("alice", "bob", "carol", "dave"))
+    first_shard = shard_of(emulator.guild.id, 2)
+    here = CardiaBot(url, sync=True, shard_count=2, shard_ids=[first_shard])
+    there = CardiaBot(url, sync=True, shard_count=2, shard_ids=[1 - first_shard])
+    async with run_bot(here, emulator), run_bot(there, emulator):
+        assert {g.id for g in here.guilds} == {emulator.guild.id}
+        assert {g.id for g in there.guilds} == {other.id}
+        await play_a_match(emulator, emulator.guild, (alice, bob), 1)
+        await play_a_match(emulator, other, (carol, dave), 2)
+
+        # The same click reaches both processes at once: one applies it, the other refuses it.
+        await alice.slash("cardia", "challenge", opponent=bob, match=1)
+        await quiet(emulator)
+        offer = [m for m in emulator.messages() if m.channel_id == emulator.channel.id][-1]
+        await bob.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
+        await quiet(emulator)
+        board = boards(emulator, emulator.guild)[-1]
+        hand = (
+            await alice.click(board, next(c for c in board.custom_ids if c.startswith("cardia:h:")))
+        ).message
+        await quiet(emulator)
+        assert hand is not None
+        button = next(c for c in hand.custom_ids if c.startswith("cardia:b:"))
+        game_id = int(button.split(":")[2])
+        twice = await emulator.inject(alice.component_interaction(hand, button), every_shard=True)
+        await quiet(emulator)
+        # Discord delivers an interaction to one shard; delivered to both, the process that lost the race
+        # may answer too, which Discord refuses ("already acknowledged"). That answer is the only trace.
+        doubled = [v for v in emulator.violations if str(twice.id) in str(v)]
+        assert all("acknowledged twice" in str(v) for v in doubled)
+        emulator.violations[:] = [v for v in emulator.violations if v not in doubled]
+        storage = await Storage.open(url)
+        try:
+            assert len(await storage.actions(game_id)) == 1
+        finally:
+            await storage.close()
