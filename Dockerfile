@@ -13,6 +13,7 @@ WORKDIR /src
 COPY requirements/bot.lock ./requirements/
 RUN pip install --require-hashes --no-deps -r requirements/bot.lock
 COPY pyproject.toml README.md ./
+COPY cardia ./cardia
 COPY cards ./cards
 COPY engine ./engine
 COPY text ./text
