@@ -4,7 +4,7 @@ this machine now.
     .venv/bin/python -m bench.floor [--duels 1000] [--rate 300] [--seconds 40]
 
 The CPU a process needs for the same work swings by half on this project's machine from hour to hour
-(README, Bot performance), and no probe of ours tracked the bot's swings: a tight loop and the engine's
+(docs/performance.md), and no probe of ours tracked the bot's swings: a tight loop and the engine's
 own benchmark stay cache-resident, the bot does not. So a figure of the bot's only means something beside
 one taken at the same time of work that runs the same libraries the same way. This is that work: the
 emulator and the load of ``bench.bot_load`` (Poisson arrivals, players clicking what the bot showed

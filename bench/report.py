@@ -73,7 +73,7 @@ def interpreter(maps: Path = Path("/proc/self/maps")) -> str:
     """Which Python build runs this: its executable, whether libpython is a shared library or linked
     into it, and the optimisations its ``configure`` was asked for. Builds of one version differ: the
     bot took about a tenth more CPU per interaction on pyenv's default build than on Debian's
-    ``/usr/bin/python3.11``, alternated on one machine (README, Headroom, "The interpreter")."""
+    ``/usr/bin/python3.11``, alternated on one machine (docs/performance-history.md, "The interpreter")."""
     executable = Path(sys.executable).resolve()
     configured = str(sysconfig.get_config_var("CONFIG_ARGS") or "")
     flags = [flag for flag in ("--enable-optimizations", "--with-lto") if flag in configured]

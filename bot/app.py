@@ -34,11 +34,12 @@ from bot.store import Storage, Synchronous
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
 HEALTH_EVERY = 30.0  # seconds between two health marks
-# An interaction leaves nothing for the cyclic collector (README, Headroom, change 16), so a collection
-# finds next to nothing to free: it is only a pause through the objects of the interactions in flight.
+# An interaction leaves nothing for the cyclic collector (docs/performance-history.md, change 16), so a
+# collection finds next to nothing to free: it is only a pause through the objects of the interactions in
+# flight.
 # Objects allocated less those freed before a young collection (Python's default: 700): most of them are
 # freed soon after anyway. Larger, each of the few collections left is longer (2,000: 23 ms at 10,000
-# duels; 7,000: 23 ms at 1,000): README, Headroom, change 25.
+# duels; 7,000: 23 ms at 1,000): docs/performance-history.md, change 25.
 YOUNG_COLLECTION_AFTER = 1400
 # Collections of the middle generation (1) before a full one (Python's default: 10): a full collection
 # goes through everything tracked, the longer the more interactions are in flight (change 22).

@@ -2,7 +2,7 @@
 everywhere but Windows (requirements/bot.lock), else asyncio's own.
 
 Most of what the bot process does per interaction is the event loop's and the HTTP client's work, not
-the game's: under the load benchmark uvloop takes a sizeable share off it (README, Bot performance)."""
+the game's: under the load benchmark uvloop takes a sizeable share off it (docs/performance.md)."""
 
 from __future__ import annotations
 

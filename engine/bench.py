@@ -2,7 +2,7 @@
 
     python -m engine bench [--games N] [--setups deck1|all|both]
 
-Prints figures; asserts nothing. The README keeps the latest figures of this machine.
+Prints figures; asserts nothing. docs/performance.md keeps the latest figures, with their machine.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from picture.hand import draw_hand
 from picture.png import encode, palette
 from picture.style import font
 
-FORMAT = "png"  # flat colours and text: a palette PNG is small (see the README) and sharp
+FORMAT = "png"  # flat colours and text: a palette PNG is small (docs/performance.md) and sharp
 
 
 def timed(draw: Callable[[], bytes]) -> tuple[bytes, float]:

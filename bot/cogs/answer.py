@@ -124,7 +124,7 @@ def let_go(view: object) -> None:
     """A message's view once the message is sent (or its sending failed): emptied. A click on its items
     is routed by custom id (``bot.cogs.components``), so nothing needs it any more; and a discord.py
     view and its items refer to each other, so until emptied they, and what they hold, wait for the
-    cyclic garbage collector instead of being freed at once (README, Headroom, change 16)."""
+    cyclic garbage collector instead of being freed at once (docs/performance-history.md, change 16)."""
     if isinstance(view, discord.ui.View):
         view.clear_items()
 
@@ -133,7 +133,7 @@ def release(interaction: Interaction) -> None:
     """The interaction is done with: nothing answers it any more. discord.py's ``InteractionResponse``,
     kept on the interaction once used, refers back to it, so the interaction and all it holds (its
     message, user, payload) would wait for the cyclic garbage collector, often in the oldest generation
-    (long pauses, README, Headroom, change 16). Dropping that cached response frees them at once.
+    (long pauses, docs/performance-history.md, change 16). Dropping that cached response frees them at once.
     Call it last: afterwards ``interaction.response`` is a new one, which knows nothing of the answer."""
     with contextlib.suppress(AttributeError):  # never used, or a discord.py without the cache
         del interaction._cs_response  # type: ignore[attr-defined]

@@ -21,8 +21,9 @@ engine's options of that decision are the values. A stale or repeated click is r
 Each kind is one class, registered under its kind (``c``, ``h``...) with the pattern that reads its ids.
 A click is routed here (:func:`route`, from ``CardiaBot.on_interaction``): its kind picks the class and
 the pattern makes the component again from the id alone. discord.py's dynamic items would find the same
-class, but only after rebuilding the clicked message's whole view for every click (README, Headroom,
-change 17). A custom id that names no kind, or does not read, is answered in one line.
+class, but only after rebuilding the clicked message's whole view for every click
+(docs/performance-history.md, change 17). A custom id that names no kind, or does not read, is answered
+in one line.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class _Shown(NamedTuple):
 
 #: A :class:`Board` as the outbox keeps it, one per game: a tuple of plain values, which the garbage
 #: collector stops tracking, where an object per game (a thousand and more) was in each of its full
-#: collections (README, Headroom, change 20).
+#: collections (docs/performance-history.md, change 20).
 BoardValues = tuple[int | None, int, int, int | None, bool]
 
 

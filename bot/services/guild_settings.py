@@ -47,8 +47,9 @@ def option_description(name: str) -> str:
     return tr("settings.option", meaning=tr(f"setting.{name}"), default=shown)
 
 
-def readme_table() -> str:
-    """The README's table of the settings (tests/bot/test_duels_over_days.py checks the README holds it)."""
+def settings_table() -> str:
+    """The settings table of docs/players.md (tests/bot/test_duels_over_days.py checks that the document
+    holds it)."""
     lines = ["| option | default | range | meaning |", "|---|---|---|---|"]
     for name, field in GuildSettings.model_fields.items():
         default = field.default

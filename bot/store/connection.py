@@ -24,7 +24,7 @@ from bot.store.sqlite import SqliteDatabase, open_direct
 #: system crash may undo the last commits (never corrupt the file). ``full``: those too, as each commit
 #: waits for the disk. That wait is short, but the connection's thread gives up the interpreter lock for
 #: it and, with the event loop busy, waits for it again: at 300 interactions/s decisions queued behind
-#: the disk (README, Bot performance).
+#: the disk (docs/performance.md).
 Synchronous = Literal["normal", "full"]
 SYNCHRONOUS: dict[Synchronous, str] = {"normal": "NORMAL", "full": "FULL"}
 

@@ -245,7 +245,7 @@ Language = Literal["auto", "en", "hu", "pl"]  # a server's public language (auto
 class GuildSettings(BaseModel):
     """A server's settings (``/cardia settings``; a server that never chose any has the defaults). The
     one source of the defaults, the allowed ranges and what each setting means: the command's options,
-    the validation and the README's table are built from these fields."""
+    the validation and the settings table of docs/players.md are built from these fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 

@@ -3,7 +3,7 @@ not wait for the disk (``synchronous=normal``), a second connection the event lo
 
 Why two: a call to aiosqlite's thread is a round trip that waits twice for the interpreter lock (the
 thread to run, then the event loop to take the answer), and under load those waits were most of a
-decision's time (README, Bot performance, change 15). The event loop's connection runs the same short
+decision's time (docs/performance-history.md, change 15). The event loop's connection runs the same short
 statements in a fraction of that (a decision's commit writes a few pages to the write-ahead log), so it
 runs everything it can; the thread is for what may wait:
 

@@ -43,8 +43,8 @@ async def test_start_up_objects_are_frozen_only_when_asked(
         assert gc.get_threshold() == (young, middle, full)
     async with run_bot(CardiaBot(tmp_path / "frozen.db", freeze_startup=True), discord_emulator):
         assert gc.get_freeze_count() > 50_000
-        # Young and full collections rarer: they would find next to nothing to free (README, Headroom,
-        # changes 22 and 25).
+        # Young and full collections rarer: they would find next to nothing to free
+        # (docs/performance-history.md, changes 22 and 25).
         wanted = (YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_AFTER)
         assert gc.get_threshold() == wanted != (young, middle, full)
         assert young < YOUNG_COLLECTION_AFTER and full < FULL_COLLECTION_AFTER
@@ -79,7 +79,7 @@ async def test_interactions_leave_nothing_for_the_cyclic_collector(table: Table)
     """A click, a command or an autocomplete, once answered, is freed at once by reference counting:
     nothing of it (the interaction, its message, the views sent and the one discord.py rebuilds to find
     the clicked item) waits for the cyclic collector, which would often find it only in a full
-    collection, a pause players feel (README, Headroom, change 16)."""
+    collection, a pause players feel (docs/performance-history.md, change 16)."""
     rng = random.Random(3)
     async with table.running():
         _, game_id = await table.start()  # a slash command, a click, the challenge and the first board
@@ -111,8 +111,8 @@ async def test_interactions_leave_nothing_for_the_cyclic_collector(table: Table)
 @pytest.mark.asyncio
 async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
     """The outbox remembers each game's latest board as a tuple of plain values, which the collector
-    stops tracking: no Board object stays for each of its full collections to go through (README,
-    Headroom, change 20)."""
+    stops tracking: no Board object stays for each of its full collections to go through
+    (docs/performance-history.md, change 20)."""
     rng = random.Random(5)
     async with table.running() as bot:
         _, game_id = await table.start()

@@ -20,7 +20,7 @@ import text
 from bot.cogs import cardia_group
 from bot.cogs.server import _commands as server_commands
 from bot.services.duels import Refusal
-from bot.services.guild_settings import readme_table, validate
+from bot.services.guild_settings import settings_table, validate
 from bot.store import DEFAULTS, GuildSettings, bounds
 from emulator import Emulator
 from emulator.state import ALL_PERMISSIONS
@@ -346,11 +346,11 @@ async def test_the_cap_on_open_duels_and_one_channel_per_player(table: TimedTabl
     assert len([m for m in table.emulator.messages() if m.custom_ids]) == 2  # two challenges were made
 
 
-def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_readme() -> None:
-    """``/cardia settings``' options, their ranges and descriptions, the validation and the README's table
-    all come from bot.store.GuildSettings: change a range there and they all follow."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    assert readme_table() in readme
+def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_document() -> None:
+    """``/cardia settings``' options, their ranges and descriptions, the validation and the players'
+    document's table all come from bot.store.GuildSettings: change a range there and they all follow."""
+    players = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text()
+    assert settings_table() in players
     commands = cardia_group()
     server_commands(commands, None)  # type: ignore[arg-type]  # the options only: no cog is called
     settings = commands.get_command("settings")
