@@ -17,6 +17,7 @@ from typing import Any
 from cards import Faction
 from engine.chance import Chance, SeededChance
 from engine.game import Game, replay
+from engine.locations import rules_of
 from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
 from engine.record import Action, Record, Setup
 
@@ -282,7 +283,7 @@ def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | 
     on exactly as the frozen one would have."""
     assert has_events(frozen), "frozen without its events: see with_events"
     game = object.__new__(Game)
-    game._set_up(setup)
+    game._set_up(setup, rules_of(setup.location))
     applied, round_, cause, stale, eager, chance, players, row, events, triggers = frozen
     game.applied, game.round, game.cause, game._stale, game._eager = applied, round_, cause, stale, eager
     game.rng = SeededChance(*chance)

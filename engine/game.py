@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
+from engine.locations import rules_of
 from engine.model import (
     PLAYERS,
     Decision,
@@ -29,7 +30,7 @@ from engine.table import Answer, Flow, Table
 
 class Game(Table):
     def __init__(self, setup: Setup, on_round_start: Callable[[Game], None] | None = None) -> None:
-        super().__init__(setup)
+        super().__init__(setup, rules_of(setup.location))
         self.result: Result | None = None
         self.pending: tuple[Decision, ...] = ()
         self.applied = 0  # actions applied so far

@@ -128,7 +128,7 @@ def visible_event(game: Game, viewer: str | None, raw: EventTuple) -> Event:
     if kind in _PRIVATE_CARDS and not own:
         cards, amount = (), len(cards)
     elif kind == "placed" and not own:
-        shown = detail == "shown" and (viewer is not None or game.location != "foggy_swamp")
+        shown = detail == "shown" and (viewer is not None or not game.place.hides_placed_cards)
         if not shown:
             cards = ()
     return Event(kind, player, cards, amount, detail, cause)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import NoReturn, TypeVar
+from typing import NoReturn, Protocol, TypeVar
 
 from cards import FACTIONS, Faction
 from engine.chance import Chance, SeededChance
 from engine.evaluate import evaluate, winners
-from engine.locations import rules_of
 from engine.model import (
     CHANCE,
     FACTION,
@@ -65,9 +64,29 @@ _SHARED_KINDS = frozenset({"placed", "round_end"})
 _EVENTS: dict[EventTuple, EventTuple] = {}
 
 
+class Place(Protocol):
+    """What a location changes, as the table consults it. Its units, one per location, are registered by
+    id in :mod:`engine.locations`; the game hands the table its own (``rules_of``)."""
+
+    id: str | None
+    opening_hand: int  # cards in hand at the start
+    draws: int  # cards each player draws at the end of a round
+    hides_placed_cards: bool  # cards are placed face down and revealed with the next encounter's
+    checks_previous_at_reveal: bool  # at_reveal does something
+    refills_hands: bool  # after_change does something
+    wins_three_in_a_row: bool  # an immediate win for three encounters won in a row
+    rewards_new_wins: bool  # a past encounter newly won triggers
+
+    def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None: ...
+
+    def after_change(self, table: Table) -> None: ...
+
+    def end_of_round(self, table: Table) -> Flow[None]: ...
+
+
 class Table:
-    def __init__(self, setup: Setup) -> None:
-        self._set_up(setup)
+    def __init__(self, setup: Setup, place: Place) -> None:
+        self._set_up(setup, place)
         decks = setup.starting_decks(random.Random(setup.seed))
         shuffled = () if setup.decks is not None else (len(decks[0]), len(decks[1]))
         self.rng: Chance = SeededChance(setup.seed, shuffled)  # the generator, rebuilt when drawn on
@@ -84,12 +103,12 @@ class Table:
         self.events: list[EventTuple] = []  # what happened, in order: Event(*item) to read one
         self.cause = -1  # the index of the event whose effects are being logged (Event.cause)
 
-    def _set_up(self, setup: Setup) -> None:
+    def _set_up(self, setup: Setup, place: Place) -> None:
         """What follows from the setup alone and never changes (also for a game thawed by
-        engine.checkpoint)."""
+        engine.checkpoint): ``place`` is the setup's location's unit."""
         self.setup = setup
         self.location = setup.location
-        self.place = rules_of(setup.location)  # what the location changes (engine.locations)
+        self.place = place
         self.explicit_chance = setup.chance == "explicit"
         self._refills = self.place.refills_hands
         self._serpent = self.place.rewards_new_wins
