@@ -25,7 +25,7 @@ more).
    match is over, **Rematch** and **Accept**. Games finish and new games and matches start.
 3. Figures: per kind of interaction, the latency from the interaction's dispatch on the gateway to the
    bot's answer (its first request about it; for one it deferred because its handler was slow,
-   ``bot.cogs.answer``, the answer that fills the deferral in: ``Interaction.answer_latency`` of the
+   ``bot.ui.answer``, the answer that fills the deferral in: ``Interaction.answer_latency`` of the
    emulator), p50/p99/max, how many took more than 2.5 s, were never answered or were deferred; SQLite
    commits per decision and per game (``Storage.transaction`` counted per operation in the bot process);
    the bot process's memory per duel held in memory (tracemalloc and RSS, see

@@ -68,7 +68,7 @@ async def games_with(
 
 async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
     """Play 0 to ``most`` random legal decisions in every game in progress, through ``Duels.act``, and
-    show the result as a click would (``DuelsCog.after_step``): duels at every stage of a game."""
+    show the result as a click would (``Outbox.after``): duels at every stage of a game."""
     assert bot.storage is not None
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -90,7 +90,7 @@ async def advance(bot: CardiaBot, most: int, seed: int) -> dict[str, Any]:
             if step.next_game is not None or step.match_over:
                 break
         if step is not None:
-            await bot.duels_cog.after_step(step)
+            await bot.outbox.after(step)
     return {"decisions": decisions, "seconds": time.perf_counter() - started}
 
 

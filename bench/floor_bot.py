@@ -33,8 +33,8 @@ import yarl
 
 from bench.probes import rss
 from bot import loop as event_loop
-from bot.cogs.answer import let_go, release
-from bot.cogs.components import Components
+from bot.ui.answer import let_go, release
+from bot.ui.components import Components
 
 Interaction = discord.Interaction[Any]
 HAND_BUTTONS = 5

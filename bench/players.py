@@ -161,7 +161,7 @@ class Driver:
                 await interaction.wait_response(10.0)
             if not interaction.acknowledged:
                 return
-            if interaction.deferred:  # the bot was slow (bot.cogs.answer): its answer fills the deferral in
+            if interaction.deferred:  # the bot was slow (bot.ui.answer): its answer fills the deferral in
                 with contextlib.suppress(TimeoutError):
                     await self.emulator.wait_for(lambda: answered(interaction), 10.0, on=interaction)
             message = interaction.message
@@ -314,7 +314,7 @@ class Driver:
 
 
 def answered(interaction: Interaction) -> bool:
-    """The bot answered it: acknowledged and, if deferred (``bot.cogs.answer``), filled in since, as
+    """The bot answered it: acknowledged and, if deferred (``bot.ui.answer``), filled in since, as
     Discord needs within 15 minutes; a deferral alone is not an answer."""
     return interaction.answered_at is not None and not (
         interaction.message is not None and interaction.message.loading

@@ -256,5 +256,5 @@ def instrument(bot: CardiaBot, counters: Counters) -> None:
     duels.act = named("decide", duels.act)  # type: ignore[method-assign]
     duels.act_for_computer = named("computer", duels.act_for_computer)  # type: ignore[method-assign]
     duels.end = named("end", duels.end)  # type: ignore[method-assign]
-    # The outbox's bookkeeping when no decision carried it (bot.cogs.outbox): a commit of its own.
+    # The outbox's bookkeeping when no decision carried it (bot.ui.outbox): a commit of its own.
     storage.flush = named("flush", storage.flush)  # type: ignore[method-assign]

@@ -16,12 +16,9 @@ import discord
 
 from bot import loop as event_loop
 from bot.cogs import cardia_group, help
-from bot.cogs.components import route
 from bot.cogs.duels import DuelsCog
-from bot.cogs.guard import Guard, GuardedTree
 from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
-from bot.cogs.translator import CatalogueTranslator
 from bot.services.computer import BUDGET_MS, Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
@@ -30,6 +27,11 @@ from bot.services.records import Records
 from bot.services.timers import Timers
 from bot.services.workers import start_worker
 from bot.store import Storage, Synchronous
+from bot.ui.components import route
+from bot.ui.guard import Guard, GuardedTree
+from bot.ui.messages import Messages
+from bot.ui.outbox import Outbox
+from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
@@ -122,9 +124,17 @@ class CardiaBot(discord.AutoShardedClient):
         )
         self.pictures = Pictures(processes=self.picture_processes)
         await self.pictures.ready()
-        self.duels_cog = DuelsCog(self, self.duels, self.guild_settings, self.computer, self.pictures)
+        # What the channels show has one owner, the outbox: the cogs that change it are given it.
+        self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
+        self.outbox = Outbox(self, self.duels, self.messages, self.computer)
+        self.computer.step_hooks.append(self.outbox.after)  # the computer's decisions, posted like anyone's
+        self.duels_cog = DuelsCog(
+            self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
+        )
         self.records_cog = RecordsCog(self, self.records)
-        self.server_cog = ServerCog(self, self.duels_cog, self.guild_settings, self.timers)
+        self.server_cog = ServerCog(
+            self, self.duels, self.guild_settings, self.timers, self.messages, self.outbox
+        )
         group = cardia_group()
         self.duels_cog.add_commands(group)
         help.add_commands(group)
@@ -140,9 +150,9 @@ class CardiaBot(discord.AutoShardedClient):
             log.info(
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
-        self.timers.start(self.server_cog.notify)  # reminders, claims and forfeits, from the database
-        # What a stopped process left unposted is posted now (bot.cogs.outbox), alongside the gateway's start.
-        self._recovery = asyncio.create_task(self.duels_cog.outbox.recover(), name="cardia-outbox-recovery")
+        self.timers.start(self.outbox.notify)  # reminders, claims and forfeits, from the database
+        # What a stopped process left unposted is posted now (bot.ui.outbox), alongside the gateway's start.
+        self._recovery = asyncio.create_task(self.outbox.recover(), name="cardia-outbox-recovery")
         # Duels a stopped process left waiting for the computer: it thinks again.
         self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
         if self.health_file is not None:
@@ -195,7 +205,7 @@ class CardiaBot(discord.AutoShardedClient):
             await asyncio.sleep(HEALTH_EVERY)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        await route(interaction)  # a click on a button or select: bot.cogs.components
+        await route(interaction)  # a click on a button or select: bot.ui.components
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.tree.completed(interaction)
@@ -220,8 +230,8 @@ class CardiaBot(discord.AutoShardedClient):
         if hasattr(self, "pictures"):
             self.pictures.close()
         await super().close()
-        if hasattr(self, "duels_cog"):
-            await self.duels_cog.outbox.close()
+        if hasattr(self, "outbox"):
+            await self.outbox.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -1,6 +1,6 @@
 """The board and a player's hand in words, from the engine's view for one viewer (so they can show
 nothing that viewer may not see): the row, each card, each encounter's winner and why, the effects
-waiting for a next card, the decision asked. The Discord embeds (bot.cogs.render) and the terminal game
+waiting for a next card, the decision asked. The Discord embeds (bot.ui.render) and the terminal game
 (terminal.screen) lay out these same lines. Light Markdown: ``**bold**`` and ```code```.
 """
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.cogs.translator import said
+from bot.ui.translator import said
 
 
 def cardia_group() -> app_commands.Group:

@@ -18,38 +18,31 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import picture
 import text
-from bot.cogs import answer, render
-from bot.cogs.components import (
-    ChallengeButton,
+from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
+from bot.services.duels import Duels, LiveGame, Pick, Refusal
+from bot.services.guild_settings import GuildSettingsStore
+from bot.services.pictures import Pictures
+from bot.store import Challenge, MatchRow
+from bot.ui import answer, render
+from bot.ui.components import (
     ChoiceButton,
     ChoiceSelect,
     Components,
     DiscardsButton,
-    HandButton,
-    RematchButton,
 )
-from bot.cogs.guard import stored
-from bot.cogs.outbox import Outbox
-from bot.cogs.translator import descriptions, options, said, spoken
-from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL, Computer
-from bot.services.duels import Duels, LiveGame, Pick, Refusal, Step
-from bot.services.guild_settings import GuildSettingsStore
-from bot.services.pictures import Drawing, Pictures
-from bot.store import Challenge, MatchRow
+from bot.ui.guard import stored
+from bot.ui.messages import Messages, game_view
+from bot.ui.outbox import Outbox
+from bot.ui.translator import descriptions, options, said, spoken
 from cards import LOCATIONS, DeckChoice, deck_from_code
-from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
-from engine.view import ResultView, View
+from engine.view import View
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 BUTTONS_UP_TO = 5  # a decision with at most this many options (and count 1) gets buttons, else selects
-# After a player's decision in a duel against the computer, the board waits this long (seconds) for the
-# computer's answers, so that one board tells both.
-COMPUTER_REPLY_WAIT = 2.5
 # Seconds a hand's picture may take to draw: it follows the hand's text, which is never kept waiting.
 HAND_PICTURE_WAIT = 10.0
 HAND_MESSAGES_KEPT = 4096  # hands whose latest answer is remembered (a picture takes milliseconds)
@@ -64,19 +57,6 @@ class Hand:
     message: dict[str, Any]
     seen: View  # what the player saw: what the picture draws
     choosing_cards: bool  # the player's decision is a choice among the hand's cards (its picture helps)
-
-
-def _difficulty(match: MatchRow) -> Difficulty:
-    return difficulty(Setup.model_validate({"deck": match.deck, "location": match.location, "seed": 0}))
-
-
-def _view(live: LiveGame, viewer: str | None) -> View:
-    """What ``viewer`` sees (the engine's typed view); a game the bot ended (a concession, a timeout, an
-    abort) shows that result and asks nobody to decide."""
-    seen = engine_view(live.game, viewer)
-    if live.ended is not None:
-        seen = replace(seen, result=ResultView(live.ended[0], live.ended[1], None), pending=())
-    return seen
 
 
 def _deck_choice(code: str) -> app_commands.Choice[str]:
@@ -132,28 +112,25 @@ class HandMessages:
 
 
 class DuelsCog:
+    """``/cardia challenge``, the challenge's answers, Rematch, and each player's private hand and
+    decisions. The boards and results are the outbox's (``bot.ui.outbox``), which this cog is given."""
+
     def __init__(
         self,
         bot: discord.Client,
         duels: Duels,
         settings: GuildSettingsStore,
-        computer: Computer,
         pictures: Pictures,
+        messages: Messages,
+        outbox: Outbox,
     ) -> None:
         self.bot = bot
         self.duels = duels
         self.settings = settings
-        self.computer = computer
         self.pictures = pictures
+        self.messages = messages
+        self.outbox = outbox
         self._hands = HandMessages()
-        self.outbox = Outbox(bot, self, duels)
-        computer.step_hooks.append(self.after_step)  # the computer's decisions are posted like anyone's
-
-    async def public_language(self, guild_id: int) -> str:
-        """The language of what a server's channels are shown (boards, challenges, results, notices):
-        its ``/cardia settings language``, or the server's own preferred locale."""
-        guild = self.bot.get_guild(guild_id)
-        return await self.settings.language(guild_id, None if guild is None else guild.preferred_locale)
 
     def add_commands(self, group: app_commands.Group) -> None:
         """``/cardia challenge``."""
@@ -161,7 +138,7 @@ class DuelsCog:
         @group.command(
             name=said("slash.challenge"),
             description=said("slash.challenge.description"),
-            extras={"answers": "public"},  # the challenge is a public message (bot.cogs.answer)
+            extras={"answers": "public"},  # the challenge is a public message (bot.ui.answer)
         )
         @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
         @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
@@ -241,7 +218,7 @@ class DuelsCog:
         """A duel against the computer starts at once (nobody accepts): the challenge message shows it
         under way, the first board follows, and only then does the computer start thinking."""
         assert challenge.computer is not None
-        with text.speaking(await self.public_language(challenge.guild_id)):  # its name, in the channel
+        with text.speaking(await self.messages.public_language(challenge.guild_id)):  # its name, publicly
             name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
         challenge = replace(challenge, opponent=(challenge.opponent[0], name))
         try:
@@ -260,8 +237,8 @@ class DuelsCog:
         """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
         stored(interaction)
         try:
-            with text.speaking(await self.public_language(match.guild_id)):
-                message = self.challenge_message(match, rematch=rematch)
+            with text.speaking(await self.messages.public_language(match.guild_id)):
+                message = self.messages.challenge(match, rematch=rematch)
             message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
             if message_id is not None:
                 self.outbox.shown_challenge(match, message_id)
@@ -270,44 +247,6 @@ class DuelsCog:
             # /cardia status and abort read its message id from the database: commit it now.
             await self.duels.storage.flush()
 
-    def challenge_message(self, match: MatchRow, *, rematch: bool = False) -> dict[str, Any]:
-        """The challenge message: who challenges whom, the setup, and the answers while it is open."""
-        if match.computer is not None:
-            level = text.tr(f"computer.level.{match.computer}")
-            content = text.tr("challenge.computer", challenger=match.challenger_name, level=level)
-        else:
-            content = text.tr(
-                "challenge.rematch" if rematch else "challenge.content",
-                opponent=f"<@{match.opponent_id}>",
-                challenger=match.challenger_name,
-            )
-        return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
-
-    def challenge_embed(self, match: MatchRow) -> discord.Embed:
-        level = _difficulty(match)
-        known = ("proposed", "active", "finished", "declined", "withdrawn", "aborted")
-        status = text.tr(
-            f"challenge.status.{match.status if match.status in known else 'other'}",
-            opponent=match.opponent_name,
-        )
-        return render.challenge_embed(
-            match.challenger_name,
-            match.opponent_name,
-            render.deck_label(match.deck),
-            match.location,
-            match.wins_needed,
-            text.tr(f"difficulty.{level.level}"),
-            level.value,
-            status,
-        )
-
-    def challenge_view(self, match: MatchRow) -> Components:
-        if match.status != "proposed":
-            return Components()
-        return Components(
-            *(ChallengeButton(match.id, choice) for choice in ("accept", "decline", "withdraw"))
-        )
-
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
         try:
             match, _ = await self.duels.answer(match_id, interaction.user.id, choice, interaction.guild_id)
@@ -315,8 +254,8 @@ class DuelsCog:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
-            with text.speaking(await self.public_language(match.guild_id)):
-                embed, view = self.challenge_embed(match), self.challenge_view(match)
+            with text.speaking(await self.messages.public_language(match.guild_id)):
+                embed, view = self.messages.challenge_embed(match), self.messages.challenge_view(match)
             await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
                 self.outbox.shown_challenge(match, interaction.message.id)
@@ -348,101 +287,6 @@ class DuelsCog:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match, rematch=True)
-
-    # --- the board --------------------------------------------------------------------------------------
-
-    async def board(
-        self, live: LiveGame, first_event: int, revision: int
-    ) -> tuple[dict[str, Any], Drawing | None]:
-        """The public board: content (mentions whoever must decide), embed and buttons; "what just
-        happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
-        ``revision`` shown (bot.cogs.outbox finds a board by it). With it, when the server shows pictures,
-        the drawing of its picture: to be awaited once the game's lock is let go (see
-        :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
-        game, match = live.game, live.match
-        names = match.names
-        wins = await self.duels.score_at(live)  # first: what follows shows one moment of the game
-        level = text.tr(f"difficulty.{difficulty(game.setup).level}")  # the game's own setup: no validation
-        seen = _view(live, None)
-        happened = text.describe_events(happenings(game, None, first_event), names)
-        score = None
-        if match.wins_needed > 1:
-            score = text.tr(
-                "board.score",
-                wins=match.wins_needed,
-                first=names["p1"],
-                a=wins["p1"],
-                b=wins["p2"],
-                second=names["p2"],
-            )
-        embed = render.board_embed(
-            seen,
-            names,
-            title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
-            deck_label=render.deck_label(match.deck),
-            location=match.location,
-            difficulty_name=level,
-            happened=happened,
-            score_line=score,
-        )
-        drawing: Drawing | None = None
-        if (await self.settings.get(match.guild_id)).images:
-            details = picture.details_line(match.location, level, score)
-            drawing = functools.partial(
-                self.pictures.board,
-                seen,
-                (names["p1"], names["p2"]),
-                title=embed.title or "",
-                details=details,
-                language=text.current_language(),
-            )
-        view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
-        if live.outcome is not None:
-            content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
-        else:
-            pending = [d for d in seen.pending if d.player != "chance"]  # the view built above
-            waiting = [
-                f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
-                for d in pending
-                if d.player != match.computer_seat
-            ]
-            if waiting or match.computer_seat is None:
-                content = text.tr("board.your_move", waiting="; ".join(waiting))
-            else:  # only the computer: no button for anyone to press
-                content = text.tr("board.computer_thinking", name=names[match.computer_seat])
-        return {"embed": embed, "content": content, "view": view}, drawing
-
-    async def after_step(self, step: Step) -> None:
-        """Bring the channel up to date with what a step changed (the board, the next game's, the
-        match's result): from the outbox, so a failed post is retried and nothing is told twice. After a
-        player's decision in a duel against the computer, the computer's answers are waited for a moment
-        first, so that one board tells both."""
-        if step.player is not None and step.player != step.live.match.computer_seat:
-            for live in (step.live, step.next_game):
-                if live is not None and self.computer.thinking(live.row.id):
-                    await self.computer.settled(live.row.id, COMPUTER_REPLY_WAIT)
-        await self.outbox.update(step.live.match.id)
-
-    async def match_result(self, match: MatchRow) -> tuple[str, Components]:
-        """The message that ends a match: who won it (or why it ended), with the Rematch button."""
-        wins = await self.duels.score(match.id)
-        winner = "p1" if wins["p1"] > wins["p2"] else "p2"
-        loser = "p2" if winner == "p1" else "p1"
-        view = Components(RematchButton(match.id))
-        content = text.tr(
-            "match.won",
-            winner=render.mention(match, winner),
-            a=wins[winner],
-            b=wins[loser],
-            # Against the computer the player is told of the end either way (nobody else is).
-            loser=match.names[loser] if match.computer is None else render.mention(match, loser),
-        )
-        games = await self.duels.storage.games(match.id)
-        last = await self.duels.live(games[-1].id) if games else None
-        if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
-            mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
-            content = text.match_ended_text(*last.ended, mentions, match.names)
-        return content, view
 
     # --- a player's private view ------------------------------------------------------------------------
 
@@ -483,7 +327,7 @@ class DuelsCog:
 
     def hand(self, live: LiveGame, player: str, notice: str | None = None) -> Hand:
         """A player's private message: their hand, and their decision as buttons or selects."""
-        seen = _view(live, player)
+        seen = game_view(live, player)
         embed = render.hand_embed(seen, player, live.match.names)
         view = Components()
         decision = live.pending_for(player) if live.outcome is None else None
@@ -589,7 +433,7 @@ class DuelsCog:
         try:
             await self._edit_hand(interaction, self.hand(step.live, player), step.live, player)
         finally:  # the board follows the database, whatever became of the answer
-            await self.after_step(step)
+            await self.outbox.after(step)
 
     async def decide_by_index(self, interaction: Interaction, game_id: int, version: int, index: int) -> None:
         found = await self._private_decision(interaction, game_id)

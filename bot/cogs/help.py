@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import answer, render
-from bot.cogs.translator import descriptions, options, said
+from bot.ui import answer, render
+from bot.ui.translator import descriptions, options, said
 from cards import CARDS, LOCATIONS
 
 Interaction = discord.Interaction[Any]

@@ -1,5 +1,5 @@
 """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: the commands, what they answer, and
-their embeds (in the style of :mod:`bot.cogs.render`, words from :mod:`text`).
+their embeds (in the style of :mod:`bot.ui.render`, words from :mod:`text`).
 
 Every answer is private (ephemeral): looking up a record, paging a leaderboard or reading a game's history
 says nothing to the channel. The leaderboard's buttons carry the server, the sort and the page
@@ -20,11 +20,6 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import answer
-from bot.cogs.components import Components, LeaderboardButton
-from bot.cogs.guard import guard_of
-from bot.cogs.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
-from bot.cogs.translator import descriptions, options, said
 from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.records import (
@@ -42,6 +37,11 @@ from bot.services.records import (
     result_line,
 )
 from bot.store import FinishedGame
+from bot.ui import answer
+from bot.ui.components import Components, LeaderboardButton
+from bot.ui.guard import guard_of
+from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.ui.translator import descriptions, options, said
 from engine import view as engine_view
 from text import tr
 

@@ -2,7 +2,7 @@
 "Claim victory" button, and the timers' notices in the duels' channels.
 
 The decisions are made elsewhere (``bot.services.guild_settings``, ``bot.services.timers``,
-``bot.services.duels``); every game the bot ends goes through ``DuelsCog.after_step`` (the outbox), which
+``bot.services.duels``); every game the bot ends goes through ``Outbox.after`` (``bot.ui.outbox``), which
 posts the final board and the match result with the Rematch button, exactly as for a game ended by the
 rules.
 """
@@ -10,29 +10,27 @@ rules.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Any, get_args
 
 import discord
 from discord import app_commands
 
 import text
-from bot.cogs import answer, render
-from bot.cogs.components import ClaimButton, Components, ConcedeButton
-from bot.cogs.guard import guard_of, stored
-from bot.cogs.translator import descriptions, options, said, spoken
 from bot.ids import parse_id
 from bot.services.duels import Duels, LiveGame, Refusal
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
-from bot.services.timers import ABANDONED, CLAIM, CLAIM_REASON, FORFEIT, Notice, Timers, waiting_players
+from bot.services.timers import CLAIM_REASON, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
+from bot.ui import answer
+from bot.ui.components import Components, ConcedeButton
+from bot.ui.guard import guard_of, stored
+from bot.ui.messages import Messages, jump_link, when
+from bot.ui.outbox import Outbox
+from bot.ui.translator import descriptions, options, said, spoken
 from engine import view as engine_view
 from text import tr
 from text.board import other_player as other
-
-if TYPE_CHECKING:
-    from bot.cogs.duels import DuelsCog
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -44,15 +42,6 @@ DESCRIPTION_LIMIT = 4000
 DECISION, REMINDER, GRACE, MAX_DUELS = (
     bounds(name) for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels")
 )  # of an embed's 4096 characters
-
-
-def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
-def when(moment: datetime) -> str:
-    """A Discord timestamp: each reader sees it relative to now ("in 8 hours", "2 days ago")."""
-    return discord.utils.format_dt(moment, "R")
 
 
 def is_manager(interaction: Interaction) -> bool:
@@ -72,11 +61,18 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
 
 class ServerCog:
     def __init__(
-        self, bot: discord.Client, duels_cog: DuelsCog, settings: GuildSettingsStore, timers: Timers
+        self,
+        bot: discord.Client,
+        duels: Duels,
+        settings: GuildSettingsStore,
+        timers: Timers,
+        messages: Messages,
+        outbox: Outbox,
     ) -> None:
         self.bot = bot
-        self.duels_cog = duels_cog  # its boards, its outbox
-        self.duels: Duels = duels_cog.duels
+        self.duels = duels
+        self.messages = messages
+        self.outbox = outbox  # the final boards and results of the duels it ends
         self.settings = settings
         self.timers = timers
 
@@ -84,7 +80,7 @@ class ServerCog:
         _commands(group, self)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
-        await self.duels_cog.refuse(interaction, message)
+        await answer.send(interaction, content=message, ephemeral=True)
 
     # --- /cardia settings -------------------------------------------------------------------------------
 
@@ -228,7 +224,7 @@ class ServerCog:
                 interaction, content=tr("concede.done", opponent=match.names[winner]), view=None
             )
         finally:
-            await self.duels_cog.after_step(step)
+            await self.outbox.after(step)
 
     # --- /cardia abort ----------------------------------------------------------------------------------
 
@@ -262,7 +258,7 @@ class ServerCog:
                 interaction, content=tr("abort.done", first=names["p1"], second=names["p2"]), ephemeral=True
             )
         finally:
-            await self.duels_cog.outbox.update(match.id)  # the final board and result (or the buttons go)
+            await self.outbox.update(match.id)  # the final board and result (or the buttons go)
 
     # --- /cardia status ---------------------------------------------------------------------------------
 
@@ -325,7 +321,7 @@ class ServerCog:
                     time_up=when(deadlines.time_up),
                 )
             )
-        board = self.duels_cog.outbox.latest_board(live)
+        board = self.outbox.latest_board(live)
         if board is not None:
             link = jump_link(match.guild_id, match.channel_id, board)
             lines.append(tr("status.board", link=link))
@@ -381,76 +377,13 @@ class ServerCog:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         content = interaction.message.content if interaction.message is not None else ""
-        with text.speaking(await self.duels_cog.public_language(live.match.guild_id)):  # a public line
+        with text.speaking(await self.messages.public_language(live.match.guild_id)):  # a public line
             claimed = tr("claim.done", who=names[player])
         stored(interaction)
         try:
             await answer.edit(interaction, content=f"{content}\n{claimed}".strip(), view=None)
         finally:
-            await self.duels_cog.after_step(step)
-
-    # --- the timers' notices ----------------------------------------------------------------------------
-
-    async def notify(self, notice: Notice) -> None:
-        """Tell the duel's channel what a timer found (already marked as done in the database)."""
-        if notice.kind in (FORFEIT, ABANDONED):
-            assert notice.step is not None
-            await self.duels_cog.after_step(notice.step)
-            return
-        with text.speaking(await self.duels_cog.public_language(notice.live.match.guild_id)):
-            await self._post_notice(notice)
-
-    async def _post_notice(self, notice: Notice) -> None:
-        live, match = notice.live, notice.live.match
-        names = match.names
-        mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
-        whats = {
-            d.player: text.waiting_text(d.kind, first=d.first)
-            for d in engine_view(live.game, None).pending
-            if d.player in notice.waiting
-        }
-        if len(notice.waiting) == 1:
-            what = whats[notice.waiting[0]]
-        else:
-            what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
-        board = ""
-        latest = self.duels_cog.outbox.latest_board(live)
-        if latest is not None:
-            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, latest))
-        claimer = notice.claimer
-        values = {
-            "who": text.join([mentions[p] for p in notice.waiting]),
-            "first": names["p1"],
-            "second": names["p2"],
-            "number": live.row.number,
-            "what": what,
-            "since": when(notice.deadlines.since),
-            "time_up": when(notice.deadlines.time_up),
-            "forfeit": when(notice.deadlines.forfeit),
-            "board": board,
-            "claimer": "" if claimer is None else names[claimer],
-            "loser": "" if claimer is None else names[other(claimer)],
-        }
-        view = Components()
-        if notice.kind == CLAIM:
-            if claimer is None:
-                content = tr("timer.claim_both", **values)
-            else:
-                content = tr("timer.claim", **{**values, "claimer": mentions[claimer]})
-                view.add_item(ClaimButton(live.row.id, notice.version))
-        elif notice.late and match.computer is not None:  # nobody to claim: only the forfeit is coming
-            content = tr("timer.reminder_late_computer", **values)
-        elif notice.late:
-            content = tr("timer.reminder_late" if claimer else "timer.reminder_late_both", **values)
-        else:
-            content = tr("timer.reminder", **values)
-        channel = self.bot.get_partial_messageable(match.channel_id)
-        try:
-            await channel.send(content=content.strip(), view=view, allowed_mentions=MENTION_USERS)
-        except discord.HTTPException:
-            log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
-        finally:
-            answer.let_go(view)
+            await self.outbox.after(step)
 
 
 def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:

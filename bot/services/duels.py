@@ -280,7 +280,7 @@ class Duels:
             if not await tx.set_match_status(match_id, ("proposed",), status):
                 now_status = (await self._match_row(match_id)).status  # what answered it first
                 raise Refusal(tr(f"refuse.already_{ANSWERED.get(now_status, 'cancelled')}"))
-            await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.cogs.outbox)
+            await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.ui.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
                 if status == "active"

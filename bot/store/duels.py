@@ -1,5 +1,5 @@
 """The duels' SQL: matches, games, their records (one row per decision, keyed (game, seq)), and the
-outbox of what the channel must show (bot.cogs.outbox)."""
+outbox of what the channel must show (bot.ui.outbox)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ class DuelWrites:
 class DuelQueries(Connection[Any]):
     """The duels' reads, and the writes that are a transaction of their own."""
 
-    # --- what Discord shows (bot.cogs.outbox), deferred ----------------------------------------------
+    # --- what Discord shows (bot.ui.outbox), deferred ----------------------------------------------
 
     def note_board(self, game_id: int, message_id: int, told: int) -> None:
         self.defer(
@@ -153,7 +153,7 @@ class DuelQueries(Connection[Any]):
                     now(),
                 ),
             )
-            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.cogs.outbox
+            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.ui.outbox
             if first_game is not None:
                 setup, since = first_game
                 game_id = await tx.insert_game(match_id, 1, setup)

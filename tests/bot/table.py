@@ -29,6 +29,7 @@ from bot.cogs.duels import DuelsCog
 from bot.cogs.server import ServerCog
 from bot.services.timers import Timers
 from bot.store import GuildSettings, MatchRow, Storage
+from bot.ui.outbox import Outbox
 from cards import CARDS, Deck
 from emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
 from emulator.state import ALL_PERMISSIONS, EPHEMERAL
@@ -404,7 +405,6 @@ ASYNC_HANDLERS = (
     "status",
     "claim",
     "duel_choices",
-    "notify",
 )
 
 
@@ -417,6 +417,7 @@ class TimedTable(Table):
         self.ticks = 0
         for name in ASYNC_HANDLERS:
             monkeypatch.setattr(ServerCog, name, self._tracked(getattr(ServerCog, name)))
+        monkeypatch.setattr(Outbox, "notify", self._tracked(Outbox.notify))  # the timers' notices
         monkeypatch.setattr(Timers, "tick", self._counted(Timers.tick))
 
     def _counted(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from bot.app import FULL_COLLECTION_AFTER, YOUNG_COLLECTION_AFTER, CardiaBot
-from bot.cogs import answer
-from bot.cogs.outbox import Board
 from bot.services.duels import LiveGame
+from bot.ui import answer
+from bot.ui.outbox import Board
 from emulator import Emulator, run_bot
 from tests.bot.table import Table
 
@@ -121,7 +121,7 @@ async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
         await table.settle()
         gc.collect()
         boards = [thing for thing in gc.get_objects() if isinstance(thing, Board)]
-        kept = bot.duels_cog.outbox._boards[game_id]
+        kept = bot.outbox._boards[game_id]
         assert not boards, boards
         assert isinstance(kept, tuple) and not gc.is_tracked(kept) and kept[0] is not None
 

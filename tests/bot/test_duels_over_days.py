@@ -433,7 +433,7 @@ async def test_a_decision_s_board_reads_neither_the_match_nor_the_earlier_games(
     table: TimedTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After a decision, the outbox posts the board from the cached game: the match's server is known
-    from its earlier posts and the score of a first game needs no read (bot.cogs.outbox, score_at)."""
+    from its earlier posts and the score of a first game needs no read (bot.ui.outbox, score_at)."""
     async with table.running() as bot:
         await table.start()
         assert bot.storage is not None

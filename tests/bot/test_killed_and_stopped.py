@@ -1,7 +1,7 @@
 """The channel survives a killed bot: the real ``python -m bot`` runs in a process of its own against the
 emulator and is stopped (SIGKILL, or SIGTERM as ``docker stop`` does) right after it answered each kind
 of click, and right after a failed post; started again, it brings the channel up to date from the
-database (bot.cogs.outbox).
+database (bot.ui.outbox).
 
 At the end, every game's boards are checked against its stored record: the latest board shows the
 game as it is and asks exactly the players it waits for, no board was posted twice, and each board's

@@ -18,8 +18,8 @@ from PIL import Image
 
 import picture
 import text
-from bot.cogs import outbox
 from bot.services.pictures import MOST_WAITING, Pictures
+from bot.ui import outbox
 from emulator import Message
 from engine import view
 from tests.bot.table import Table
@@ -175,7 +175,7 @@ async def test_a_picture_drawn_later_never_replaces_a_newer_board(
 ) -> None:
     """The board was edited meanwhile (a card placed face down) with a picture of its own: the picture
     of the board before never comes over it. Nor does one come after the server turned pictures off."""
-    caplog.set_level(logging.DEBUG, logger="bot.cogs.outbox")
+    caplog.set_level(logging.DEBUG, logger="bot.ui.outbox")
     calls = fails_first(monkeypatch, later=2.0)  # time enough to click twice first
     rng = random.Random(4)
     async with table.running():

@@ -15,8 +15,8 @@ import discord
 import pytest
 
 import text
-from bot.cogs import render
-from bot.cogs.render import embed_size, units
+from bot.ui import render
+from bot.ui.render import embed_size, units
 from cards import CARDS, LOCATIONS
 from emulator.spec import OpenAPISpec
 from engine import Event, Game, Setup, happenings, view, visible_events

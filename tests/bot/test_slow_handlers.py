@@ -1,4 +1,4 @@
-"""A slow handler's interaction is still answered (``bot.cogs.answer``): when the database stalls past
+"""A slow handler's interaction is still answered (``bot.ui.answer``): when the database stalls past
 Discord's deadline, the bot acknowledges each interaction in time, the way its handler will answer (a
 "thinking" message, private or public, or a silent deferral for an edit), and the handler's answer fills
 that in; a failure after the deferral still reaches the user; and an answer on its way when the watchdog

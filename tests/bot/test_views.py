@@ -1,7 +1,7 @@
 """The bot keeps no discord.py view alive for a private hand: discord.py would hold the view of every
 ephemeral message for 15 minutes (a timeout task each), which the load benchmark (bench/bot_load.py)
 showed growing the heap and the garbage collector's pauses under load. The hand's buttons are routed by
-their custom ids (bot.cogs.components) and keep working without it; discord.py never rebuilds the view
+their custom ids (bot.ui.components) and keep working without it; discord.py never rebuilds the view
 of a clicked message either."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.app import CardiaBot
-from bot.cogs.components import (
+from bot.ui.components import (
     ROUTES,
     ChallengeButton,
     ChoiceButton,

@@ -161,7 +161,7 @@ async def test_the_command_tree_is_translated_and_obeys_discords_rules() -> None
     group's own name, cardia, excepted), names lower case without spaces, texts within 100 characters."""
     import discord
 
-    from bot.cogs.translator import CatalogueTranslator, valid_name
+    from bot.ui.translator import CatalogueTranslator, valid_name
 
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await the_group().get_translated_payload(tree, CatalogueTranslator())

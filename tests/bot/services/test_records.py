@@ -21,7 +21,6 @@ import pytest_asyncio
 import bot.services.duels
 import text
 from bot.cogs import records as records_ui
-from bot.cogs.render import TOTAL_LIMIT, embed_size
 from bot.services.duels import Duels
 from bot.services.ratings import NEWCOMER, RatedGame, Rating
 from bot.services.ratings import recompute as recompute_in_memory
@@ -39,6 +38,7 @@ from bot.services.records import (
     streak,
 )
 from bot.store import MIGRATIONS, Challenge, Storage
+from bot.ui.render import TOTAL_LIMIT, embed_size
 from engine import Game, Setup, state
 from engine.view import ResultView
 from tests.bot.table import Followed, names_in

@@ -122,7 +122,7 @@ async def edit(interaction: Interaction, **message: Any) -> None:
 
 def let_go(view: object) -> None:
     """A message's view once the message is sent (or its sending failed): emptied. A click on its items
-    is routed by custom id (``bot.cogs.components``), so nothing needs it any more; and a discord.py
+    is routed by custom id (``bot.ui.components``), so nothing needs it any more; and a discord.py
     view and its items refer to each other, so until emptied they, and what they hold, wait for the
     cyclic garbage collector instead of being freed at once (docs/performance-history.md, change 16)."""
     if isinstance(view, discord.ui.View):

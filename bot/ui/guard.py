@@ -6,11 +6,11 @@
   unless they already got their answer.
 - While the process stops (SIGTERM), new interactions are refused in one line and the ones in flight are
   waited for (:meth:`Guard.drain`), so none is cut off half-way.
-- A handler slower than Discord's 3 s has its interaction acknowledged for it (``bot.cogs.answer``), so
+- A handler slower than Discord's 3 s has its interaction acknowledged for it (``bot.ui.answer``), so
   its answer still arrives.
 
 Slash commands come through :class:`GuardedTree`; buttons and selects through
-``bot.cogs.components.Guarded``; autocomplete through :meth:`Guard.choices`, which answers with no
+``bot.ui.components.Guarded``; autocomplete through :meth:`Guard.choices`, which answers with no
 choices rather than not at all. Each is released once answered (``answer.release``).
 """
 
@@ -25,8 +25,8 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import answer
-from bot.cogs.answer import Answers, reply
+from bot.ui import answer
+from bot.ui.answer import Answers, reply
 from text import tr
 
 log = logging.getLogger(__name__)

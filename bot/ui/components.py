@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 import discord
 
-from bot.cogs.answer import Answers, reply
+from bot.ui.answer import Answers, reply
 from text import tr
 
 if TYPE_CHECKING:
     from bot.cogs.duels import DuelsCog
-    from bot.cogs.guard import Guard
     from bot.cogs.records import RecordsCog
     from bot.cogs.server import ServerCog
+    from bot.ui.guard import Guard
 
 
 class Cogs(Protocol):
@@ -66,8 +66,8 @@ def _bot(interaction: Interaction) -> Cogs:
 
 
 class Guarded:
-    """A component whose click goes through the bot's one error path (bot.cogs.guard): always answered.
-    ``answers`` says how (``bot.cogs.answer``): a click is acknowledged that way if its handler is slow."""
+    """A component whose click goes through the bot's one error path (bot.ui.guard): always answered.
+    ``answers`` says how (``bot.ui.answer``): a click is acknowledged that way if its handler is slow."""
 
     answers: Answers = "edit"
 
@@ -142,7 +142,7 @@ class Components(discord.ui.View):
     """The buttons and selects of a message the bot sends. All are routed (above): a click finds its
     handler by its custom id, never through this view. So the view is stopped from the start, and
     discord.py keeps no track of it once sent (for a private message, a 15-minute timeout task each);
-    once sent it is emptied (``bot.cogs.answer.let_go``)."""
+    once sent it is emptied (``bot.ui.answer.let_go``)."""
 
     def __init__(self, *items: discord.ui.Item[Any]) -> None:
         super().__init__(timeout=None)
@@ -200,7 +200,7 @@ class DiscardsButton(
     answers: Answers = "private"
 
     def __init__(self, game_id: int, revision: int | None = None) -> None:
-        # On a board, the revision it shows: how bot.cogs.outbox recognises a board posted but not marked.
+        # On a board, the revision it shows: how bot.ui.outbox recognises a board posted but not marked.
         suffix = "" if revision is None else f":{revision}"
         super().__init__(
             label=tr("button.discards"),

@@ -28,19 +28,19 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import discord
 
 import text
-from bot.cogs import answer, render
-from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.computer import Computer
+from bot.services.duels import Duels, LiveGame, Refusal, Step
 from bot.services.pictures import Drawing
+from bot.services.timers import ABANDONED, FORFEIT, Notice
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
+from bot.ui import answer, render
+from bot.ui.messages import Messages
 from engine import Game
-
-if TYPE_CHECKING:
-    from bot.cogs.duels import DuelsCog
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -53,6 +53,9 @@ BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after t
 BOARD_PICTURE_LATER = 30.0  # seconds on, a board sent without its picture tries once more (if still latest)
 PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, the machine is far behind
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
+# After a player's decision in a duel against the computer, the board waits this long (seconds) for the
+# computer's answers, so that one board tells both.
+COMPUTER_REPLY_WAIT = 2.5
 
 
 @dataclass(slots=True)
@@ -83,10 +86,14 @@ BoardValues = tuple[int | None, int, int, int | None, bool]
 
 
 class Outbox:
-    def __init__(self, bot: discord.Client, cog: DuelsCog, duels: Duels) -> None:
+    """The one owner of what the channels show: every public message is posted (or edited) here, from
+    the database. Created once by the client and given to the cogs that change what a channel owes."""
+
+    def __init__(self, bot: discord.Client, duels: Duels, messages: Messages, computer: Computer) -> None:
         self.bot = bot
-        self.cog = cog  # builds the messages (boards, results, challenges)
         self.duels = duels
+        self.messages = messages  # builds what is posted (boards, results, challenges, notices)
+        self.computer = computer
         self.storage: Storage = duels.storage
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
@@ -103,6 +110,35 @@ class Outbox:
         self._pictures_later = 0  # boards waiting to be given the picture they were sent without
 
     # --- when ---------------------------------------------------------------------------------------
+
+    async def after(self, step: Step) -> None:
+        """Bring the channel up to date with what a step changed (the board, the next game's, the
+        match's result). After a player's decision in a duel against the computer, the computer's
+        answers are waited for a moment first, so that one board tells both."""
+        if step.player is not None and step.player != step.live.match.computer_seat:
+            for live in (step.live, step.next_game):
+                if live is not None and self.computer.thinking(live.row.id):
+                    await self.computer.settled(live.row.id, COMPUTER_REPLY_WAIT)
+        await self.update(step.live.match.id)
+
+    async def notify(self, notice: Notice) -> None:
+        """Tell the duel's channel what a timer found (already marked as done in the database): a
+        forfeit or an abandoned duel is a step like any other; a reminder or a claim offer is a notice,
+        posted once (a notice lost to a failure is not posted again: the next one follows)."""
+        if notice.kind in (FORFEIT, ABANDONED):
+            assert notice.step is not None
+            await self.after(notice.step)
+            return
+        live = notice.live
+        with text.speaking(await self.messages.public_language(live.match.guild_id)):
+            message = self.messages.notice(notice, self.latest_board(live))
+        channel = self.bot.get_partial_messageable(live.match.channel_id)
+        try:
+            await channel.send(**message, allowed_mentions=MENTION_USERS)
+        except discord.HTTPException:
+            log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
+        finally:
+            answer.let_go(message["view"])
 
     async def recover(self) -> None:
         """On start-up: bring every duel with something due up to date (a stopped process's leftovers).
@@ -184,7 +220,7 @@ class Outbox:
                 del self._guilds[next(iter(self._guilds))]  # the oldest first
         scan = _Scan(self.bot) if match_id in self._suspect else None
         handled: set[tuple[str, int | None]] = set()
-        with text.speaking(await self.cog.public_language(guild_id)):  # the channel's language
+        with text.speaking(await self.messages.public_language(guild_id)):  # the channel's language
             for post in posts:
                 target = (post.kind, post.game_id)
                 if target not in handled:  # each brings its target to the current state: once is enough
@@ -252,7 +288,7 @@ class Outbox:
             edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
             told_from = board.told_from if edit else board.told
-            shown, drawing = await self.cog.board(live, told_from, revision)
+            shown, drawing = await self.messages.board(live, told_from, revision)
         pictured = await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
         try:
             if edit and board.message_id is not None:
@@ -296,7 +332,7 @@ class Outbox:
             if not self._still_shown(game_id, shown):
                 log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                 return  # the newer one came with its own
-            if not (await self.cog.settings.get(match.guild_id)).images:
+            if not (await self.messages.settings.get(match.guild_id)).images:
                 log.debug("game %s: pictures turned off: board %s stays bare", game_id, shown.message_id)
                 return
             message: dict[str, Any] = {"embed": embed}
@@ -359,7 +395,7 @@ class Outbox:
                     self.storage.note_result_message(match.id, message.id)
                     return _with(match, result_message_id=message.id)
         channel = self.bot.get_partial_messageable(match.channel_id)
-        content, view = await self.cog.match_result(match)
+        content, view = await self.messages.match_result(match)
         try:
             message = await channel.send(
                 content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
@@ -383,7 +419,7 @@ class Outbox:
         if message_id is None:
             if match.status != "proposed":
                 return match  # never shown, and nothing left to answer: nothing to post
-            challenge = self.cog.challenge_message(match)
+            challenge = self.messages.challenge(match)
             try:
                 message = await channel.send(
                     **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
@@ -393,10 +429,10 @@ class Outbox:
             self.shown_challenge(match, message.id)
             return _with(match, message_id=message.id)
         if known != (message_id, match.status):
-            view = self.cog.challenge_view(match)
+            view = self.messages.challenge_view(match)
             try:
                 await channel.get_partial_message(message_id).edit(
-                    embed=self.cog.challenge_embed(match), view=view
+                    embed=self.messages.challenge_embed(match), view=view
                 )
             except discord.NotFound:
                 log.warning("match %s: the challenge message is gone", match.id)

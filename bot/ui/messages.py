@@ -1,0 +1,256 @@
+"""The builders of every public message: a game's board, a challenge, a match's result and the timers'
+notices. Each is built from the engine's public view and the stored rows, in the language spoken when it
+is called (``Messages.public_language``: the channel's); none of them sends anything. The outbox
+(``bot.ui.outbox``) posts them, and the cogs answer an interaction with them.
+
+Public messages are built from ``engine.view(game, None)`` only, so a hidden card never reaches one.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import discord
+
+import picture
+import text
+from bot.services.duels import Duels, LiveGame
+from bot.services.guild_settings import GuildSettingsStore
+from bot.services.pictures import Drawing, Pictures
+from bot.services.timers import CLAIM, Notice
+from bot.store import MatchRow
+from bot.ui import render
+from bot.ui.components import (
+    ChallengeButton,
+    ClaimButton,
+    Components,
+    DiscardsButton,
+    HandButton,
+    RematchButton,
+)
+from engine import Difficulty, Setup, difficulty, happenings
+from engine import view as engine_view
+from engine.view import ResultView, View
+from text import tr
+from text.board import other_player as other
+
+
+def match_difficulty(match: MatchRow) -> Difficulty:
+    return difficulty(Setup.model_validate({"deck": match.deck, "location": match.location, "seed": 0}))
+
+
+def game_view(live: LiveGame, viewer: str | None) -> View:
+    """What ``viewer`` sees (the engine's typed view); a game the bot ended (a concession, a timeout, an
+    abort) shows that result and asks nobody to decide."""
+    seen = engine_view(live.game, viewer)
+    if live.ended is not None:
+        seen = replace(seen, result=ResultView(live.ended[0], live.ended[1], None), pending=())
+    return seen
+
+
+def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def when(moment: datetime) -> str:
+    """A Discord timestamp: each reader sees it relative to now ("in 8 hours", "2 days ago")."""
+    return discord.utils.format_dt(moment, "R")
+
+
+class Messages:
+    """Builds the public messages; reads what they show from the services it is given."""
+
+    def __init__(
+        self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore, pictures: Pictures
+    ) -> None:
+        self.bot = bot
+        self.duels = duels
+        self.settings = settings
+        self.pictures = pictures
+
+    async def public_language(self, guild_id: int) -> str:
+        """The language of what a server's channels are shown (boards, challenges, results, notices):
+        its ``/cardia settings language``, or the server's own preferred locale."""
+        guild = self.bot.get_guild(guild_id)
+        return await self.settings.language(guild_id, None if guild is None else guild.preferred_locale)
+
+    # --- a game's board ---------------------------------------------------------------------------------
+
+    async def board(
+        self, live: LiveGame, first_event: int, revision: int
+    ) -> tuple[dict[str, Any], Drawing | None]:
+        """The public board: content (mentions whoever must decide), embed and buttons; "what just
+        happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
+        ``revision`` shown (the outbox finds a board by it). With it, when the server shows pictures, the
+        drawing of its picture: to be awaited once the game's lock is let go (see
+        :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
+        game, match = live.game, live.match
+        names = match.names
+        wins = await self.duels.score_at(live)  # first: what follows shows one moment of the game
+        level = text.tr(f"difficulty.{difficulty(game.setup).level}")  # the game's own setup: no validation
+        seen = game_view(live, None)
+        happened = text.describe_events(happenings(game, None, first_event), names)
+        score = None
+        if match.wins_needed > 1:
+            score = text.tr(
+                "board.score",
+                wins=match.wins_needed,
+                first=names["p1"],
+                a=wins["p1"],
+                b=wins["p2"],
+                second=names["p2"],
+            )
+        embed = render.board_embed(
+            seen,
+            names,
+            title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
+            deck_label=render.deck_label(match.deck),
+            location=match.location,
+            difficulty_name=level,
+            happened=happened,
+            score_line=score,
+        )
+        drawing: Drawing | None = None
+        if (await self.settings.get(match.guild_id)).images:
+            drawing = self.board_drawing(live, seen, embed.title or "", level, score)
+        view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
+        if live.outcome is not None:
+            content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
+        else:
+            pending = [d for d in seen.pending if d.player != "chance"]  # the view built above
+            waiting = [
+                f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
+                for d in pending
+                if d.player != match.computer_seat
+            ]
+            if waiting or match.computer_seat is None:
+                content = text.tr("board.your_move", waiting="; ".join(waiting))
+            else:  # only the computer: no button for anyone to press
+                content = text.tr("board.computer_thinking", name=names[match.computer_seat])
+        return {"embed": embed, "content": content, "view": view}, drawing
+
+    def board_drawing(self, live: LiveGame, seen: View, title: str, level: str, score: str | None) -> Drawing:
+        """How the picture of a board showing ``seen`` is drawn (in a worker), when it is awaited."""
+        names = live.match.names
+        return functools.partial(
+            self.pictures.board,
+            seen,
+            (names["p1"], names["p2"]),
+            title=title,
+            details=picture.details_line(live.match.location, level, score),
+            language=text.current_language(),
+        )
+
+    # --- a match's result -------------------------------------------------------------------------------
+
+    async def match_result(self, match: MatchRow) -> tuple[str, Components]:
+        """The message that ends a match: who won it (or why it ended), with the Rematch button."""
+        wins = await self.duels.score(match.id)
+        winner = "p1" if wins["p1"] > wins["p2"] else "p2"
+        loser = "p2" if winner == "p1" else "p1"
+        view = Components(RematchButton(match.id))
+        content = text.tr(
+            "match.won",
+            winner=render.mention(match, winner),
+            a=wins[winner],
+            b=wins[loser],
+            # Against the computer the player is told of the end either way (nobody else is).
+            loser=match.names[loser] if match.computer is None else render.mention(match, loser),
+        )
+        games = await self.duels.storage.games(match.id)
+        last = await self.duels.live(games[-1].id) if games else None
+        if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
+            mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
+            content = text.match_ended_text(*last.ended, mentions, match.names)
+        return content, view
+
+    # --- a challenge ------------------------------------------------------------------------------------
+
+    def challenge(self, match: MatchRow, *, rematch: bool = False) -> dict[str, Any]:
+        """The challenge message: who challenges whom, the setup, and the answers while it is open."""
+        if match.computer is not None:
+            level = text.tr(f"computer.level.{match.computer}")
+            content = text.tr("challenge.computer", challenger=match.challenger_name, level=level)
+        else:
+            content = text.tr(
+                "challenge.rematch" if rematch else "challenge.content",
+                opponent=f"<@{match.opponent_id}>",
+                challenger=match.challenger_name,
+            )
+        return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
+
+    def challenge_embed(self, match: MatchRow) -> discord.Embed:
+        level = match_difficulty(match)
+        known = ("proposed", "active", "finished", "declined", "withdrawn", "aborted")
+        status = text.tr(
+            f"challenge.status.{match.status if match.status in known else 'other'}",
+            opponent=match.opponent_name,
+        )
+        return render.challenge_embed(
+            match.challenger_name,
+            match.opponent_name,
+            render.deck_label(match.deck),
+            match.location,
+            match.wins_needed,
+            text.tr(f"difficulty.{level.level}"),
+            level.value,
+            status,
+        )
+
+    def challenge_view(self, match: MatchRow) -> Components:
+        if match.status != "proposed":
+            return Components()
+        return Components(
+            *(ChallengeButton(match.id, choice) for choice in ("accept", "decline", "withdraw"))
+        )
+
+    # --- the timers' notices ----------------------------------------------------------------------------
+
+    def notice(self, notice: Notice, latest_board: int | None) -> dict[str, Any]:
+        """A reminder or a claim offer (``notice``), linking the game's latest board if it has one."""
+        live, match = notice.live, notice.live.match
+        names = match.names
+        mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
+        whats = {
+            d.player: text.waiting_text(d.kind, first=d.first)
+            for d in engine_view(live.game, None).pending
+            if d.player in notice.waiting
+        }
+        if len(notice.waiting) == 1:
+            what = whats[notice.waiting[0]]
+        else:
+            what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
+        board = ""
+        if latest_board is not None:
+            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, latest_board))
+        claimer = notice.claimer
+        values = {
+            "who": text.join([mentions[p] for p in notice.waiting]),
+            "first": names["p1"],
+            "second": names["p2"],
+            "number": live.row.number,
+            "what": what,
+            "since": when(notice.deadlines.since),
+            "time_up": when(notice.deadlines.time_up),
+            "forfeit": when(notice.deadlines.forfeit),
+            "board": board,
+            "claimer": "" if claimer is None else names[claimer],
+            "loser": "" if claimer is None else names[other(claimer)],
+        }
+        view = Components()
+        if notice.kind == CLAIM:
+            if claimer is None:
+                content = tr("timer.claim_both", **values)
+            else:
+                content = tr("timer.claim", **{**values, "claimer": mentions[claimer]})
+                view.add_item(ClaimButton(live.row.id, notice.version))
+        elif notice.late and match.computer is not None:  # nobody to claim: only the forfeit is coming
+            content = tr("timer.reminder_late_computer", **values)
+        elif notice.late:
+            content = tr("timer.reminder_late" if claimer else "timer.reminder_late_both", **values)
+        else:
+            content = tr("timer.reminder", **values)
+        return {"content": content.strip(), "view": view}
