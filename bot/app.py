@@ -27,7 +27,7 @@ from bot.services.records import Records
 from bot.services.timers import Timers
 from bot.services.workers import start_worker
 from bot.store import Storage, Synchronous
-from bot.ui.components import route
+from bot.ui.components import Handlers, route
 from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
@@ -77,6 +77,7 @@ class CardiaBot(discord.AutoShardedClient):
         super().__init__(intents=discord.Intents(guilds=True), **sharding)
         self.freeze_startup = freeze_startup
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
+        self.handlers = Handlers()  # who answers each kind of button and select: the cogs register
         self.tree = GuardedTree(self, self.guard)
         self.database = database
         self.pool_size = pool_size
@@ -135,6 +136,8 @@ class CardiaBot(discord.AutoShardedClient):
         self.server_cog = ServerCog(
             self, self.duels, self.guild_settings, self.timers, self.messages, self.outbox
         )
+        for cog in (self.duels_cog, self.records_cog, self.server_cog):
+            cog.register(self.handlers)
         group = cardia_group()
         self.duels_cog.add_commands(group)
         help.add_commands(group)

@@ -26,10 +26,15 @@ from bot.services.pictures import Pictures
 from bot.store import Challenge, MatchRow
 from bot.ui import answer, render
 from bot.ui.components import (
+    ChallengeButton,
     ChoiceButton,
     ChoiceSelect,
     Components,
     DiscardsButton,
+    HandButton,
+    Handlers,
+    RematchButton,
+    selected,
 )
 from bot.ui.guard import stored
 from bot.ui.messages import Messages, game_view
@@ -131,6 +136,16 @@ class DuelsCog:
         self.messages = messages
         self.outbox = outbox
         self._hands = HandMessages()
+
+    def register(self, handlers: Handlers) -> None:
+        """The components this cog answers: a challenge's answers, Show my hand, Discard piles, a
+        decision (buttons and selects) and Rematch."""
+        handlers.on(ChallengeButton, lambda i, c: self.answer_challenge(i, c.match_id, c.answer))
+        handlers.on(HandButton, lambda i, h: self.show_hand(i, h.game_id))
+        handlers.on(DiscardsButton, lambda i, d: self.show_discards(i, d.game_id))
+        handlers.on(ChoiceSelect, lambda i, s: self.decide(i, s.game_id, s.version, selected(i)))
+        handlers.on(ChoiceButton, lambda i, b: self.decide_by_index(i, b.game_id, b.version, b.index))
+        handlers.on(RematchButton, lambda i, r: self.rematch(i, r.match_id))
 
     def add_commands(self, group: app_commands.Group) -> None:
         """``/cardia challenge``."""

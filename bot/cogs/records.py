@@ -38,7 +38,7 @@ from bot.services.records import (
 )
 from bot.store import FinishedGame
 from bot.ui import answer
-from bot.ui.components import Components, LeaderboardButton
+from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.guard import guard_of
 from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.ui.translator import descriptions, options, said
@@ -96,6 +96,10 @@ class RecordsCog:
         self.bot = bot
         self.records = records
         self.started = time.monotonic()
+
+    def register(self, handlers: Handlers) -> None:
+        """The components this cog answers: the leaderboard's pages."""
+        handlers.on(LeaderboardButton, lambda i, b: self.leaderboard(i, b.sort, b.page, b.guild_id))
 
     def add_commands(self, group: app_commands.Group) -> None:
         _commands(group, self)

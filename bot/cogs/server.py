@@ -23,7 +23,7 @@ from bot.services.guild_settings import GuildSettingsStore, describe, option_des
 from bot.services.timers import CLAIM_REASON, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
 from bot.ui import answer
-from bot.ui.components import Components, ConcedeButton
+from bot.ui.components import ClaimButton, Components, ConcedeButton, Handlers
 from bot.ui.guard import guard_of, stored
 from bot.ui.messages import Messages, jump_link, when
 from bot.ui.outbox import Outbox
@@ -75,6 +75,11 @@ class ServerCog:
         self.outbox = outbox  # the final boards and results of the duels it ends
         self.settings = settings
         self.timers = timers
+
+    def register(self, handlers: Handlers) -> None:
+        """The components this cog answers: Claim victory, and the confirmation of a concession."""
+        handlers.on(ClaimButton, lambda i, c: self.claim(i, c.game_id, c.version))
+        handlers.on(ConcedeButton, lambda i, c: self.confirm_concede(i, c.match_id))
 
     def add_commands(self, group: app_commands.Group) -> None:
         _commands(group, self)

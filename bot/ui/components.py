@@ -29,31 +29,46 @@ in one line.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import discord
 
 from bot.ui.answer import Answers, reply
+from bot.ui.guard import Guard
 from text import tr
 
-if TYPE_CHECKING:
-    from bot.cogs.duels import DuelsCog
-    from bot.cogs.records import RecordsCog
-    from bot.cogs.server import ServerCog
-    from bot.ui.guard import Guard
+Interaction = discord.Interaction[Any]
+R = TypeVar("R", bound="Routed")
 
 
-class Cogs(Protocol):
-    """What a component needs of the client it came to (``bot.app.CardiaBot``): the cogs that answer it
-    and the one error path. Typed here, so the components do not reach up to the app."""
+class Handlers:
+    """Who answers each kind of component: every cog registers, as it is built, a handler for each kind
+    it answers (``DuelsCog.register``...). Nothing here names a cog, and a click's handler is found by
+    its component's class."""
+
+    def __init__(self) -> None:
+        self._by_kind: dict[type[Routed], Callable[[Interaction, Any], Awaitable[None]]] = {}
+
+    def on(self, kind: type[R], handler: Callable[[Interaction, R], Awaitable[None]]) -> None:
+        assert kind not in self._by_kind, f"two handlers for {kind.__name__}"
+        self._by_kind[kind] = handler
+
+    async def handle(self, interaction: Interaction, component: Routed) -> None:
+        handler = self._by_kind.get(type(component))
+        if handler is None:  # no cog answers it (a bot built without it): as if it were unknown
+            return await reply(interaction, tr("refuse.unknown_component"))
+        await handler(interaction, component)
+
+
+class Client(Protocol):
+    """What a component needs of the client it came to (``bot.app.CardiaBot``): the one error path and
+    the handlers. Typed here, so the components reach up neither to the app nor to the cogs."""
 
     guard: Guard
-    duels_cog: DuelsCog
-    records_cog: RecordsCog
-    server_cog: ServerCog
+    handlers: Handlers
 
 
-Interaction = discord.Interaction[Any]
 CHALLENGE_ANSWERS = {
     "accept": discord.ButtonStyle.success,
     "decline": discord.ButtonStyle.danger,
@@ -61,8 +76,14 @@ CHALLENGE_ANSWERS = {
 }
 
 
-def _bot(interaction: Interaction) -> Cogs:
-    return cast(Cogs, interaction.client)
+def _bot(interaction: Interaction) -> Client:
+    return cast(Client, interaction.client)
+
+
+def selected(interaction: Interaction) -> list[str]:
+    """The values a select's click chose (unchecked: the handler checks them against the game)."""
+    data = cast(dict[str, Any], interaction.data or {})
+    return [str(value) for value in data.get("values", [])]
 
 
 class Guarded:
@@ -110,6 +131,9 @@ class Routed(Guarded):
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         raise NotImplementedError
+
+    async def act(self, interaction: Interaction) -> None:
+        await _bot(interaction).handlers.handle(interaction, self)
 
 
 def component_for(custom_id: str) -> Routed | None:
@@ -170,9 +194,6 @@ class ChallengeButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]), match["answer"])
 
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).duels_cog.answer_challenge(interaction, self.match_id, self.answer)
-
 
 class HandButton(Routed, discord.ui.Button[Any], kind="h", pattern=r"(?P<game>[0-9]{1,20})"):
     answers: Answers = "private"
@@ -189,9 +210,6 @@ class HandButton(Routed, discord.ui.Button[Any], kind="h", pattern=r"(?P<game>[0
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]))
-
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).duels_cog.show_hand(interaction, self.game_id)
 
 
 class DiscardsButton(
@@ -213,9 +231,6 @@ class DiscardsButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         revision = match["revision"]
         return cls(int(match["game"]), None if revision is None else int(revision))
-
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).duels_cog.show_discards(interaction, self.game_id)
 
 
 class ChoiceSelect(
@@ -249,11 +264,6 @@ class ChoiceSelect(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]), part=int(match["part"] or 0))
 
-    async def act(self, interaction: Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values = [str(value) for value in data.get("values", [])]
-        await _bot(interaction).duels_cog.decide(interaction, self.game_id, self.version, values)
-
 
 class ChoiceButton(
     Routed,
@@ -273,9 +283,6 @@ class ChoiceButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).duels_cog.decide_by_index(interaction, self.game_id, self.version, self.index)
-
 
 class RematchButton(Routed, discord.ui.Button[Any], kind="r", pattern=r"(?P<match>[0-9]{1,20})"):
     answers: Answers = "public"
@@ -289,9 +296,6 @@ class RematchButton(Routed, discord.ui.Button[Any], kind="r", pattern=r"(?P<matc
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]))
-
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).duels_cog.rematch(interaction, self.match_id)
 
 
 class LeaderboardButton(
@@ -317,9 +321,6 @@ class LeaderboardButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["guild"]), match["sort"], int(match["page"]))
 
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).records_cog.leaderboard(interaction, self.sort, self.page, self.guild_id)
-
 
 class ClaimButton(
     Routed, discord.ui.Button[Any], kind="v", pattern=r"(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})"
@@ -340,9 +341,6 @@ class ClaimButton(
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).server_cog.claim(interaction, self.game_id, self.version)
-
 
 class ConcedeButton(Routed, discord.ui.Button[Any], kind="k", pattern=r"(?P<match>[0-9]{1,20})"):
     """Confirm giving up a match (the private question of ``/cardia concede``)."""
@@ -356,6 +354,3 @@ class ConcedeButton(Routed, discord.ui.Button[Any], kind="k", pattern=r"(?P<matc
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]))
-
-    async def act(self, interaction: Interaction) -> None:
-        await _bot(interaction).server_cog.confirm_concede(interaction, self.match_id)
