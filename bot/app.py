@@ -225,6 +225,8 @@ class CardiaBot(discord.AutoShardedClient):
             await self.timers.stop()
         if hasattr(self, "computer"):
             await self.computer.stop()
+        if hasattr(self, "outbox"):  # nothing more is posted: what is due waits for the next start
+            await self.outbox.stop()
         for task in (self._recovery, self._health, self._resume):
             if task is not None:
                 task.cancel()

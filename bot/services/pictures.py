@@ -64,6 +64,7 @@ class Pictures:
         self.seconds = 0.0
         self.bytes = 0
         self.shed = 0
+        self.closed = False  # the process stops: a picture not drawn by then is left out, quietly
 
     async def ready(self, timeout: float = 60.0) -> None:
         """Wait until both workers have started and loaded their fonts (a second or so for processes):
@@ -95,6 +96,8 @@ class Pictures:
         if worker.waiting >= MOST_WAITING:
             self.shed += 1
             return None
+        if self.closed:
+            return None
         loop = asyncio.get_running_loop()
         job = worker.executor.submit(picture.timed, draw)
         worker.waiting += 1
@@ -103,7 +106,10 @@ class Pictures:
         job.add_done_callback(lambda done: _soon(loop, self._done, worker, done))
         try:
             png, _ = await asyncio.wrap_future(job)
-        except Exception:
+        except Exception as error:
+            if self.closed:  # its worker was shut down under it: the message goes without, as it is
+                log.info("a %s picture was left out: the bot is stopping (%s)", what, type(error).__name__)
+                return None
             log.exception("could not draw a %s picture: sent without it", what)
             return None
         return png
@@ -117,6 +123,7 @@ class Pictures:
             self.bytes += len(png)
 
     def close(self) -> None:
+        self.closed = True
         for worker in (self._hands, self._boards):
             worker.executor.shutdown(wait=False, cancel_futures=True)
 

@@ -100,10 +100,27 @@ class DuelQueries(Connection[Any]):
 
     # --- what Discord shows (bot.ui.outbox), deferred ----------------------------------------------
 
-    def note_board(self, game_id: int, message_id: int, told: int) -> None:
+    def note_board(self, game_id: int, message_id: int, told: int, *, bare: bool = False) -> None:
+        """A game's latest board, what it told, and whether it went out without its picture."""
         self.defer(
-            "UPDATE games SET board_message_id = ?, board_told = ? WHERE id = ?", (message_id, told, game_id)
+            "UPDATE games SET board_message_id = ?, board_told = ?, board_bare = ? WHERE id = ?",
+            (message_id, told, int(bare), game_id),
         )
+
+    def note_board_pictured(self, game_id: int, message_id: int) -> None:
+        """The bare board ``message_id`` was given its picture later (if it is the game's latest still)."""
+        self.defer(
+            "UPDATE games SET board_bare = 0 WHERE id = ? AND board_message_id = ?", (game_id, message_id)
+        )
+
+    async def bare_boards(self, most: int) -> list[tuple[int, int]]:
+        """(game, message) of the latest boards that went out without their picture, newest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT id, board_message_id FROM games WHERE board_bare = 1 AND board_message_id IS NOT NULL"
+            " ORDER BY id DESC LIMIT ?",
+            (most,),
+        )
+        return [(row["id"], row["board_message_id"]) for row in rows]
 
     def note_challenge_message(self, match_id: int, message_id: int) -> None:
         self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))

@@ -51,6 +51,16 @@ def game_view(live: LiveGame, viewer: str | None) -> View:
     return seen
 
 
+def _title(live: LiveGame) -> str:
+    names = live.match.names
+    return text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number)
+
+
+def _level(live: LiveGame) -> str:
+    """The game's difficulty level, named (from the game's own setup: no validation)."""
+    return text.tr(f"difficulty.{difficulty(live.game.setup).level}")
+
+
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
@@ -89,24 +99,14 @@ class Messages:
         :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
         game, match = live.game, live.match
         names = match.names
-        wins = await self.duels.score_at(live)  # first: what follows shows one moment of the game
-        level = text.tr(f"difficulty.{difficulty(game.setup).level}")  # the game's own setup: no validation
+        score = await self._score_line(live)  # first: what follows shows one moment of the game
+        level = _level(live)
         seen = game_view(live, None)
         happened = text.describe_events(happenings(game, None, first_event), names)
-        score = None
-        if match.wins_needed > 1:
-            score = text.tr(
-                "board.score",
-                wins=match.wins_needed,
-                first=names["p1"],
-                a=wins["p1"],
-                b=wins["p2"],
-                second=names["p2"],
-            )
         embed = render.board_embed(
             seen,
             names,
-            title=text.tr("board.title", first=names["p1"], second=names["p2"], number=live.row.number),
+            title=_title(live),
             deck_label=render.deck_label(match.deck),
             location=match.location,
             difficulty_name=level,
@@ -115,7 +115,7 @@ class Messages:
         )
         drawing: Drawing | None = None
         if (await self.settings.get(match.guild_id)).images:
-            drawing = self.board_drawing(live, seen, embed.title or "", level, score)
+            drawing = self._drawing(live, seen, level, score)
         view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
@@ -132,16 +132,39 @@ class Messages:
                 content = text.tr("board.computer_thinking", name=names[match.computer_seat])
         return {"embed": embed, "content": content, "view": view}, drawing
 
-    def board_drawing(self, live: LiveGame, seen: View, title: str, level: str, score: str | None) -> Drawing:
+    async def board_picture(self, live: LiveGame) -> Drawing | None:
+        """The drawing of the picture of the game's board as it is now (None: the server shows none)."""
+        if not (await self.settings.get(live.match.guild_id)).images:
+            return None
+        score = await self._score_line(live)
+        return self._drawing(live, game_view(live, None), _level(live), score)
+
+    def _drawing(self, live: LiveGame, seen: View, level: str, score: str | None) -> Drawing:
         """How the picture of a board showing ``seen`` is drawn (in a worker), when it is awaited."""
         names = live.match.names
         return functools.partial(
             self.pictures.board,
             seen,
             (names["p1"], names["p2"]),
-            title=title,
+            title=_title(live),
             details=picture.details_line(live.match.location, level, score),
             language=text.current_language(),
+        )
+
+    async def _score_line(self, live: LiveGame) -> str | None:
+        """The match's score as the game's board shows it (None: a single game)."""
+        match = live.match
+        if match.wins_needed == 1:
+            return None
+        wins = await self.duels.score_at(live)
+        names = match.names
+        return text.tr(
+            "board.score",
+            wins=match.wins_needed,
+            first=names["p1"],
+            a=wins["p1"],
+            b=wins["p2"],
+            second=names["p2"],
         )
 
     # --- a match's result -------------------------------------------------------------------------------

@@ -108,6 +108,7 @@ class Outbox:
         self._boards: OrderedDict[int, BoardValues] = OrderedDict()  # game -> its board (least recent first)
         self._guilds: dict[int, int] = {}  # match -> its server (the oldest first)
         self._pictures_later = 0  # boards waiting to be given the picture they were sent without
+        self.stopping = False  # the process stops: what is still due is left for the next start
 
     # --- when ---------------------------------------------------------------------------------------
 
@@ -149,9 +150,13 @@ class Outbox:
             await self.update(match_id)
         if matches:
             log.info("outbox: brought %d duels up to date after a restart", len(matches))
+        await self._picture_bare_boards()
 
     async def update(self, match_id: int) -> bool:
-        """Post or edit what is due for a match, now; on failure retry later. True if all is shown."""
+        """Post or edit what is due for a match, now; on failure retry later. True if all is shown.
+        Once the process stops, nothing more is posted: what is due stays due, for the next start."""
+        if self.stopping:
+            return False
         try:
             async with self._lock(match_id):
                 await self._update(match_id)
@@ -166,6 +171,9 @@ class Outbox:
             self._schedule_retry(match_id, error)
             return False
         except Exception as error:  # Discord unreachable, the database failing: nothing is lost, retry
+            if self.stopping:  # the gateway or the database closed under it: the next start posts it
+                log.info("match %s: left for the next start (%s)", match_id, type(error).__name__)
+                return False
             log.exception("match %s: could not bring the channel up to date", match_id)
             self._suspect.add(match_id)
             self._schedule_retry(match_id, error)
@@ -180,15 +188,22 @@ class Outbox:
             self.storage.note_challenge_message(match.id, message_id)
             self._flush_soon()
 
-    async def close(self) -> None:
-        """Stop retrying and commit the bookkeeping (the process is stopping)."""
+    async def stop(self) -> None:
+        """The process stops: post nothing more (what is due, and a bare board's picture, are stored and
+        left for the next start), and end the retries and late pictures waiting here, quietly."""
+        self.stopping = True
         if self._flusher is not None:
             self._flusher.cancel()
+            self._flusher = None
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    async def close(self) -> None:
+        """Commit the bookkeeping, once nothing is posted any more (the process is stopping)."""
+        await self.stop()
         try:
             await self.storage.flush()
         except Exception:  # stopping anyway: what was posted is found again on Discord at the next start
@@ -306,8 +321,10 @@ class Outbox:
                 board.latest = True
         finally:
             answer.let_go(shown["view"])
-        self._board_shown(live, board, message_id, told_from, told, revision)
-        if drawing is not None and not pictured:
+        bare = drawing is not None and not pictured
+        self._board_shown(live, board, message_id, told_from, told, revision, bare=bare)
+        if bare:
+            assert drawing is not None
             self._picture_later(
                 live.match, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
             )
@@ -319,8 +336,8 @@ class Outbox:
         """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
         failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
         board still: otherwise a game waiting days for a decision would keep a board without one."""
-        if self._pictures_later >= PICTURES_LATER_MOST:
-            return  # far behind: the boards to come bring their own
+        if self._pictures_later >= PICTURES_LATER_MOST or self.stopping:
+            return  # far behind (the boards to come bring their own), or stopping (the next start does)
         self._pictures_later += 1
         self._spawn(self._add_picture(match, game_id, shown, embed, drawing))
 
@@ -346,8 +363,12 @@ class Outbox:
                 await channel.get_partial_message(shown.message_id).edit(
                     embed=embed, attachments=[message["file"]]
                 )
+                self.storage.note_board_pictured(game_id, shown.message_id)
+                self._flush_soon()
                 log.info("game %s: board %s got its picture later", game_id, shown.message_id)
         except Exception:  # only a picture: the board's text says it all
+            if self.stopping:
+                return  # the board stays marked bare: the next start gives it its picture
             log.exception("game %s: could not add the picture to board %s", game_id, shown.message_id)
         finally:
             self._pictures_later -= 1
@@ -361,11 +382,43 @@ class Outbox:
         return (board.message_id, board.revision) == shown
 
     def _board_shown(
-        self, live: LiveGame, board: Board, message_id: int, told_from: int, told: int, revision: int
+        self,
+        live: LiveGame,
+        board: Board,
+        message_id: int,
+        told_from: int,
+        told: int,
+        revision: int,
+        *,
+        bare: bool = False,
     ) -> None:
         board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
         self._keep(live.row.id, board)
-        self.storage.note_board(live.row.id, message_id, told)
+        self.storage.note_board(live.row.id, message_id, told, bare=bare)
+
+    async def _picture_bare_boards(self) -> None:
+        """On start-up: the latest boards a stopped process sent without their picture (stored as bare)
+        are given it, as :meth:`_picture_later` gives it to those of this process. The board's own embed
+        is read back from Discord (its "what just happened" told what it told then), and the picture is
+        drawn from the game as it is, which is what the board shows while it is the game's latest."""
+        for game_id, message_id in await self.storage.bare_boards(PICTURES_LATER_MOST):
+            try:
+                live = await self.duels.live(game_id)
+                board = self.board(live)
+                if board.message_id != message_id or self._pictures_later >= PICTURES_LATER_MOST:
+                    continue  # a newer board came (with its own picture), or far behind
+                with text.speaking(await self.messages.public_language(live.match.guild_id)):
+                    drawing = await self.messages.board_picture(live)
+                if drawing is None:
+                    continue  # the server turned pictures off meanwhile
+                channel = self.bot.get_partial_messageable(live.match.channel_id)
+                posted = await channel.fetch_message(message_id)
+                if not posted.embeds:
+                    continue
+                shown_now = _Shown(message_id, board.revision)
+                self._picture_later(live.match, game_id, shown_now, posted.embeds[0], drawing)
+            except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
+                log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)
 
     async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""

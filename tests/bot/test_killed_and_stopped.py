@@ -302,6 +302,53 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
         assert rows(database, "SELECT id FROM outbox WHERE done_at IS NULL") == []
 
 
+@pytest.mark.asyncio
+async def test_a_stop_while_a_board_is_posted_is_quiet_and_the_next_start_finishes_it(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """``docker stop`` while Discord holds a board's post: the bot stops within its drain time with
+    status 0 and logs no error (what is due is left for the next start), and the next start finds the
+    board the held post made (it reached Discord unmarked): shown once, with its picture."""
+    emulator = discord_emulator
+    emulator.interaction_deadline = None
+    emulator.require_acknowledgement = False
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    users = {"p1": alice, "p2": bob}
+    database, log = tmp_path / "cardia.db", tmp_path / "bot.log"
+    async with bot_process(emulator, tmp_path) as bot:
+        await bot.start("--sync")
+        challenge = await alice.slash("cardia", "challenge", opponent=bob)
+        offer = challenge.message
+        assert offer is not None
+        (match_id,) = {int(c.split(":")[2]) for c in offer.custom_ids}
+        held = emulator.slow("POST", POST_MESSAGE, seconds=8.0)  # past the bot's 5 s drain
+        await bob.click(offer, f"cardia:c:{match_id}:accept")
+        for _ in range(100):  # a held request changes nothing the emulator's waiters are told of
+            if held.hits:
+                break
+            await asyncio.sleep(0.05)
+        assert held.hits, "the board's post never came"
+        before = len(log.read_text())
+        bot.kill(signal.SIGTERM)
+        assert await bot.stopped() == 0
+        stopping = log.read_text()[before:]
+        assert "stopping: signal received" in stopping
+        assert "ERROR" not in stopping and "Traceback" not in stopping, stopping
+        assert "left for the next start" in stopping
+
+        await emulator.wait_for(lambda: boards(emulator), timeout=15, what="the held post, carried out")
+        await bot.start()
+        await quiet(emulator)
+        assert check_channel(emulator, database, users) == 1  # adopted, not posted again
+        _, board = latest_board(emulator)
+        assert [a["filename"] for a in board.data.get("attachments") or []] == ["board.png"]
+        for _ in range(100):  # marked done once the next commit (or the flush) carries it
+            if not rows(database, "SELECT id FROM outbox WHERE done_at IS NULL"):
+                break
+            await asyncio.sleep(0.1)
+        assert rows(database, "SELECT id FROM outbox WHERE done_at IS NULL") == []
+
+
 def running(pid: int) -> bool:
     """Whether process ``pid`` still runs (a zombie waiting for its new parent to reap it does not)."""
     try:

@@ -170,6 +170,33 @@ async def test_a_board_sent_without_its_picture_gets_it_later(
 
 
 @pytest.mark.asyncio
+async def test_a_board_left_without_its_picture_at_a_stop_gets_it_at_the_next_start(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot stops before a bare board's picture comes: the stop is quiet, the board stays marked bare
+    in the database, and the next start gives it its picture (its text and buttons untouched)."""
+    caplog.set_level(logging.INFO)
+    fails_first(monkeypatch, later=60.0)  # far later than the stop
+    async with table.running():
+        await table.start(deck="1111")
+        board = table.board()
+        assert attachments(board) == []
+        content, custom_ids, embed = board.content, board.custom_ids, dict(board.embeds[0])
+        stopped_at = len(caplog.records)
+    assert [r.getMessage() for r in caplog.records[stopped_at:] if r.levelno >= logging.WARNING] == []
+    assert attachments(board) == [] and not board.edited
+
+    monkeypatch.setattr(outbox, "BOARD_PICTURE_LATER", 0.2)
+    async with table.running():
+        await table.emulator.wait_for(lambda: attachments(board), what="the bare board's picture")
+        assert_board_picture(board)
+        assert board is table.board() and board.content == content and board.custom_ids == custom_ids
+        assert {**board.embeds[0], "image": None} == {**embed, "image": None}
+        await table.settle()
+    assert "got its picture later" in caplog.text
+
+
+@pytest.mark.asyncio
 async def test_a_picture_drawn_later_never_replaces_a_newer_board(
     table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
