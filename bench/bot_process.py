@@ -47,7 +47,8 @@ import yarl
 from bench.probes import Counters, ErrorCount, LoopLag, children_cpu, function_calls, instrument, rss
 from bot import loop as event_loop
 from bot.app import CardiaBot
-from bot.services.duels import Duels, LiveGame, Step
+from bot.services.duels import Duels, Step
+from bot.services.game_cache import LiveGame
 from bot.settings import Settings
 from bot.store import Storage
 
@@ -227,9 +228,9 @@ class Control:
             "wall": time.perf_counter(),
             "rss": rss(),
             "event_loop": event_loop.name(),
-            "cached": len(getattr(duels, "_cache", ())),
-            "warm": len(getattr(duels, "_warm", ())),
-            "cache_size": getattr(duels, "_cache_size", 0),
+            "cached": len(duels.games.kept),
+            "warm": len(duels.games.warm),
+            "cache_size": duels.games.kept.most,
             "locks": len(getattr(duels, "_locks", ())),
             "errors": self.errors.count,
             "first_errors": self.errors.first,

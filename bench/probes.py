@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import CardiaBot
-from bot.services.duels import LiveGame, Refusal, Step
+from bot.services.duels import Refusal, Step
+from bot.services.game_cache import LiveGame
 from bot.store import Transaction
 from bot.store.sqlite import SqliteDatabase
 from engine.player import Searched

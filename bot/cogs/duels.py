@@ -10,8 +10,6 @@ import asyncio
 import functools
 import itertools
 import logging
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,8 +17,10 @@ import discord
 from discord import app_commands
 
 import text
+from bot.services.caching import KeyedLocks, Recent
 from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
-from bot.services.duels import Duels, LiveGame, Pick, Refusal
+from bot.services.duels import Duels, Pick, Refusal
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.store import Challenge, MatchRow
@@ -97,23 +97,17 @@ class HandMessages:
     never cross on the way to Discord (``lock``, held while either is sent)."""
 
     def __init__(self) -> None:
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._versions: OrderedDict[int, int] = OrderedDict()
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        self._versions: Recent[int, int] = Recent(HAND_MESSAGES_KEPT)
 
     def lock(self, message_id: int) -> asyncio.Lock:
-        lock = self._locks.get(message_id)
-        if lock is None:
-            lock = self._locks[message_id] = asyncio.Lock()
-        return lock
+        return self._locks[message_id]
 
     def version(self, message_id: int) -> int:
-        return self._versions.get(message_id, 0)
+        return self._versions.peek(message_id) or 0
 
     def changed(self, message_id: int) -> None:
-        self._versions[message_id] = self.version(message_id) + 1
-        self._versions.move_to_end(message_id)
-        while len(self._versions) > HAND_MESSAGES_KEPT:
-            self._versions.popitem(last=False)
+        self._versions.put(message_id, self.version(message_id) + 1)
 
 
 class DuelsCog:

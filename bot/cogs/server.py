@@ -18,7 +18,8 @@ from discord import app_commands
 
 import text
 from bot.ids import parse_id
-from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.duels import Duels, Refusal
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
 from bot.services.timers import CLAIM_REASON, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds

@@ -18,7 +18,8 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
-from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.services.duels import Duels, Refusal, Step
+from bot.services.game_cache import LiveGame
 from engine import Action, Record
 from engine.player import LEVELS, Searched, choose
 

@@ -33,7 +33,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.services.duels import Duels, Refusal, Step
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.store import DEFAULTS, GuildSettings, Wait
 

@@ -17,7 +17,8 @@ import discord
 
 import picture
 import text
-from bot.services.duels import Duels, LiveGame
+from bot.services.duels import Duels
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Drawing, Pictures
 from bot.services.timers import CLAIM, Notice

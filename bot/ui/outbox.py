@@ -24,8 +24,6 @@ import asyncio
 import contextlib
 import logging
 import re
-import weakref
-from collections import OrderedDict
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -33,8 +31,10 @@ from typing import Any, NamedTuple
 import discord
 
 import text
+from bot.services.caching import KeyedLocks, Recent
 from bot.services.computer import Computer
-from bot.services.duels import Duels, LiveGame, Refusal, Step
+from bot.services.duels import Duels, Refusal, Step
+from bot.services.game_cache import LiveGame
 from bot.services.pictures import Drawing
 from bot.services.timers import ABANDONED, FORFEIT, Notice
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
@@ -95,7 +95,7 @@ class Outbox:
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
         self.storage: Storage = duels.storage
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: KeyedLocks[int] = KeyedLocks()  # one per match, while it is brought up to date
         # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
         # set would be one more object for every full collection of the garbage collector)
         self._done: dict[int, tuple[int, ...]] = {}
@@ -105,8 +105,8 @@ class Outbox:
         self._retry: dict[int, float] = {}  # match -> seconds before the next retry
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
-        self._boards: OrderedDict[int, BoardValues] = OrderedDict()  # game -> its board (least recent first)
-        self._guilds: dict[int, int] = {}  # match -> its server (the oldest first)
+        self._boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its board
+        self._guilds: Recent[int, int] = Recent(BOARDS_KEPT)  # match -> its server
         self._pictures_later = 0  # boards waiting to be given the picture they were sent without
         self.stopping = False  # the process stops: what is still due is left for the next start
 
@@ -158,7 +158,7 @@ class Outbox:
         if self.stopping:
             return False
         try:
-            async with self._lock(match_id):
+            async with self._locks[match_id]:
                 await self._update(match_id)
         except discord.HTTPException as error:
             if error.status in GIVE_UP:
@@ -230,9 +230,8 @@ class Outbox:
         if guild_id is None or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
-            guild_id = self._guilds[match_id] = match.guild_id
-            while len(self._guilds) > BOARDS_KEPT:
-                del self._guilds[next(iter(self._guilds))]  # the oldest first
+            guild_id = match.guild_id
+            self._guilds.put(match_id, guild_id)
         scan = _Scan(self.bot) if match_id in self._suspect else None
         handled: set[tuple[str, int | None]] = set()
         with text.speaking(await self.messages.public_language(guild_id)):  # the channel's language
@@ -267,7 +266,6 @@ class Outbox:
         it is kept by :meth:`_keep` (only the match's update changes it, under the match's lock)."""
         kept = self._boards.get(live.row.id)
         if kept is not None:
-            self._boards.move_to_end(live.row.id)
             return Board(*kept)
         row, events = live.row, len(live.game.events)
         # Before migration 4 what a board told was not stored: nothing older is news then.
@@ -277,10 +275,7 @@ class Outbox:
         return board
 
     def _keep(self, game_id: int, board: Board) -> None:
-        self._boards[game_id] = board.values()
-        self._boards.move_to_end(game_id)
-        while len(self._boards) > BOARDS_KEPT:
-            self._boards.popitem(last=False)
+        self._boards.put(game_id, board.values())
 
     def latest_board(self, live: LiveGame) -> int | None:
         """The id of a game's latest public board, if it has one (for links to it)."""
@@ -355,7 +350,7 @@ class Outbox:
             message: dict[str, Any] = {"embed": embed}
             if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
                 return  # left out again (and logged): the next board brings its own
-            async with self._lock(match.id):  # no board of this game is edited or posted meanwhile
+            async with self._locks[match.id]:  # no board of this game is edited or posted meanwhile
                 if not self._still_shown(game_id, shown):
                     log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                     return
@@ -375,7 +370,7 @@ class Outbox:
 
     def _still_shown(self, game_id: int, shown: _Shown) -> bool:
         """Whether the game's latest board is still that message, showing that revision."""
-        kept = self._boards.get(game_id)
+        kept = self._boards.peek(game_id)
         if kept is None:
             return False  # not remembered here any more: not known to be
         board = Board(*kept)
@@ -498,12 +493,6 @@ class Outbox:
         return _with(match, message_id=message_id)
 
     # --- helpers ----------------------------------------------------------------------------------
-
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
 
     def _mark_done(self, match_id: int, post_ids: Iterable[int]) -> None:
         ids = list(post_ids)

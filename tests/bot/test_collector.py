@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.app import FULL_COLLECTION_AFTER, YOUNG_COLLECTION_AFTER, CardiaBot
-from bot.services.duels import LiveGame
+from bot.services.game_cache import LiveGame
 from bot.ui import answer
 from bot.ui.outbox import Board
 from emulator import Emulator, run_bot
@@ -121,7 +121,7 @@ async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
         await table.settle()
         gc.collect()
         boards = [thing for thing in gc.get_objects() if isinstance(thing, Board)]
-        kept = bot.outbox._boards[game_id]
+        kept = bot.outbox._boards.peek(game_id)
         assert not boards, boards
         assert isinstance(kept, tuple) and not gc.is_tracked(kept) and kept[0] is not None
 
@@ -142,8 +142,8 @@ async def test_an_answered_hand_reads_no_game_let_go_of_meanwhile(
         sent, edited = answer.send, answer.edit
 
         def cooled() -> None:  # as if a hundred other games had been played meanwhile
-            for live in list(bot.duels._warm.values()):
-                bot.duels._cool(live)
+            for live in list(bot.duels.games.warm.values()):
+                bot.duels.games.cool(live)
                 let_go.append(live)
 
         async def send_then_cool(interaction: Any, **message: Any) -> int | None:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.services.computer import Computer
-from bot.services.duels import LiveGame
+from bot.services.game_cache import LiveGame
 from emulator import Message
 from tests.bot.table import Table
 

@@ -47,7 +47,7 @@ def failing_database(table: TimedTable, mode: str) -> Iterator[None]:
         return mode == "all" or sql.lstrip().upper().startswith(WRITES)
 
     assert table._bot is not None
-    table._bot.duels._cache.clear()  # games must be read again: from the failing database
+    table._bot.duels.games.clear()  # games must be read again: from the failing database
     fail = partial(FailingConnection, failing=failing)
     with patched(table.storage, thread=fail, direct=fail):
         yield

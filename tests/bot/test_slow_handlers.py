@@ -47,7 +47,7 @@ def slow_bot(
     statements then fail. The watchdog wakes after ``DEFER_AFTER`` s and Discord's deadline is
     ``DEADLINE`` s."""
     assert table._bot is not None
-    table._bot.duels._cache.clear()  # games must be read again: from the slow database
+    table._bot.duels.games.clear()  # games must be read again: from the slow database
     table._bot.guard.defer_after = DEFER_AFTER
     table.emulator.interaction_deadline = DEADLINE
     stalling = partial(FailingConnection, failing=failing, stall=stall)

@@ -12,7 +12,8 @@ from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standi
 from bot.store import FinishedGame, Storage, Transaction
 
 if TYPE_CHECKING:
-    from bot.services.duels import Duels, LiveGame
+    from bot.services.duels import Duels
+    from bot.services.game_cache import LiveGame
 
 log = logging.getLogger("bot.services.records")
 

@@ -17,7 +17,8 @@ import pytest
 import pytest_asyncio
 
 from bot.services.computer import Computer, record_of, search_seed
-from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.duels import Duels, Refusal
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
 from bot.services.timers import FORFEIT, REMINDER, Timers

@@ -14,7 +14,8 @@ import pytest
 import pytest_asyncio
 
 import bot.services.duels as duels_service
-from bot.services.duels import HELD_LOOKS, Duels, LiveGame, Pick, Refusal
+from bot.services.duels import Duels, Pick, Refusal
+from bot.services.game_cache import HELD_LOOKS, LiveGame
 from bot.store import (
     Challenge,
     Conflict,
@@ -240,7 +241,7 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
     outbox). The slower one read the database before a decision was applied to the faster one's copy: it
     must not put its older copy in the cache (the next board would show the game as it was)."""
     game_id = await _started(duels)
-    duels._cache.clear()  # as after a restart
+    duels.games.clear()  # as after a restart
     read_actions = duels.storage.actions
     gate = asyncio.Event()
     calls = 0
@@ -288,7 +289,7 @@ async def test_a_cold_game_is_made_again_from_its_latest_round_start(
         assert live.game.result is None and live.game.round > 2
         events, pending = list(live.game.events), live.game.pending
         await _started(duels, channel_id=31)  # used since: the first game cools
-        cold = duels._cache[game_id]
+        cold = duels.games.kept.peek(game_id)
         assert isinstance(cold, tuple) and live.engine is None
         frozen = marshal.loads(cold[0])[3]
         assert frozen is not None and 0 < frozen[0] <= 12
@@ -368,13 +369,13 @@ async def test_a_trim_looks_at_few_held_games(database: str, monkeypatch: pytest
                 for game_id in ids[24:]:
                     await duels.live(game_id)
             assert looks <= 20 * (HELD_LOOKS + 2), f"{looks} looks at locks for 20 games used"
-            assert all(duels._cache[game_id].engine is not None for game_id in held)  # type: ignore[union-attr]
+            assert all(duels.games.kept.peek(game_id).engine is not None for game_id in held)  # type: ignore[union-attr]
             # Held games wait at the back while a trim looks at a few: the others cool a little later.
-            assert len(duels._warm) <= 2 + len(held) + len(held) // HELD_LOOKS
+            assert len(duels.games.warm) <= 2 + len(held) + len(held) // HELD_LOOKS
         monkeypatch.undo()
         for game_id in ids[24:26]:
             await duels.live(game_id)
-        assert len(duels._warm) == 2, "no longer held, they cool"
+        assert len(duels.games.warm) == 2, "no longer held, they cool"
     finally:
         await storage.close()
 
@@ -387,6 +388,7 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
     storage = await Storage.open(database)
     try:
         duels = Duels(storage, warm_size=2)
+        kept = duels.games.kept
         ids = []
         for number in range(3):  # three duels between different players
             players = (number * 10 + 1, f"A{number}"), (number * 10 + 2, f"B{number}")
@@ -406,10 +408,10 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
             ids.append(live.row.id)
             if number == 0:  # what the first game holds before it cools
                 kept_actions, kept_events, first_match = live.actions, list(live.game.events), match.id
-        cached = [duels._cache[i] for i in ids]
+        cached = [kept.peek(i) for i in ids]
         assert isinstance(cached[0], tuple), "the least recently used of three games is cold"
         assert [isinstance(c, LiveGame) and c.engine is not None for c in cached[1:]] == [True, True]
-        cold = duels._cache[ids[0]]
+        cold = kept.peek(ids[0])
         assert isinstance(cold, tuple)
         values, actions, cold_events = cold
         # The rows and the frozen game as bytes, which no collection goes through; the record and the
@@ -423,27 +425,27 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
         assert cold_events is not None and all(e is k for e, k in zip(cold_events, kept_events, strict=False))
         for _ in range(10):  # a pass may let go of one level of nested tuples only
             gc.collect()
-            if not gc.is_tracked(duels._cache[ids[0]]):
+            if not gc.is_tracked(kept.peek(ids[0])):
                 break
-        assert not gc.is_tracked(duels._cache[ids[0]]), "plain values: no work for the garbage collector"
+        assert not gc.is_tracked(kept.peek(ids[0])), "plain values: no work for the garbage collector"
 
         first = await duels.live(ids[0])
-        assert duels._cache[ids[0]] is first and first.engine is not None, "read again: replayed, and warm"
+        assert kept.peek(ids[0]) is first and first.engine is not None, "read again: replayed, and warm"
         events, pending = list(first.game.events), first.game.pending
-        assert len(first.actions) == 5 and isinstance(duels._cache[ids[1]], tuple), "the next one cools"
+        assert len(first.actions) == 5 and isinstance(kept.peek(ids[1]), tuple), "the next one cools"
 
         async with duels.lock(ids[0]):  # a decision of the first game being stored
             await duels.live(ids[1])
             await duels.live(ids[2])
             assert first.engine is not None, "a locked game keeps its engine state"
-        assert list(duels._warm) == [ids[2], ids[0]], "kept as just used"
+        assert list(duels.games.warm) == [ids[2], ids[0]], "kept as just used"
         await duels.live(ids[1])
         assert first.engine is not None
         await duels.live(ids[2])  # now the least recently used, and no longer held
-        assert first.engine is None and isinstance(duels._cache[ids[0]], tuple)
+        assert first.engine is None and isinstance(kept.peek(ids[0]), tuple)
         held = first.game  # whoever still holds the game reads it replayed, as theirs alone
         assert held.events == events and held.pending == pending, "replayed to the same state"
-        assert isinstance(duels._cache[ids[0]], tuple) and ids[0] not in duels._warm
+        assert isinstance(duels.games.kept.peek(ids[0]), tuple) and ids[0] not in duels.games.warm
         again = await duels.live(ids[0])
         assert again is not first and again.actions == first.actions and again.game.events == events
         assert again.row == first.row and again.match == first.match and isinstance(again.match.deck, dict)

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.services.duels import Duels, LiveGame, Refusal
+from bot.services.duels import Duels, Refusal
+from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, SCAN_BATCH, Notice, Timers
 from bot.settings import Settings
