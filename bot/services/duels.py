@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import text
 from bot.services.caching import Recent
 from bot.services.game_cache import CACHED_GAMES, WARM_GAMES, GameCache, GameGone, LiveGame
 from bot.store import (
@@ -60,7 +61,28 @@ class Pick:
 
 
 class Refusal(Exception):
-    """Something a user asked for that cannot be done; the message is shown to them privately."""
+    """Something a user asked for that cannot be done: the catalogue key of what they are told, and its
+    values. It is worded where it is shown (``str(refusal)``, in the language spoken there: the reader's
+    own), never here."""
+
+    def __init__(self, key: str, **values: str | int | Counted) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return tr(self.key, **{name: str(value) for name, value in self.values.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A refusal's value that is a number of things ("2 duels"): worded with the refusal, in its plural."""
+
+    word: str  # the catalogue's plural entry (text.plural)
+    count: int
+
+    def __str__(self) -> str:
+        return text.plural(self.word, self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +99,9 @@ def _still_going(live: LiveGame, expected_actions: int | None) -> None:
     """Refuse to end a game the rules or the bot already ended, or (with ``expected_actions``) one in
     which a decision was taken since (a timeout claimed while nobody moved)."""
     if live.outcome is not None:
-        raise Refusal(tr("refuse.game_over"))
+        raise Refusal("refuse.game_over")
     if expected_actions is not None and len(live.actions) != expected_actions:
-        raise Refusal(tr("claim.out_of_date"))
+        raise Refusal("claim.out_of_date")
 
 
 def _tally(winners: Iterable[str | None]) -> dict[str, int]:
@@ -130,11 +152,11 @@ class Duels:
         the match is under way at once with its first game, in the same transaction."""
         challenger, opponent = challenge.challenger, challenge.opponent
         if challenger[0] == opponent[0]:
-            raise Refusal(tr("refuse.self"))
+            raise Refusal("refuse.self")
         # A bad deck or location is a bug of the caller (the command offers only valid ones).
         Setup.model_validate(new_setup(challenge.deck, challenge.location))
         if await self.storage.open_matches_between(challenge.channel_id, challenger[0], opponent[0]):
-            raise Refusal(tr("refuse.duel_here", opponent=opponent[1]))
+            raise Refusal("refuse.duel_here", opponent=opponent[1])
         for check in self.propose_checks:
             await check(challenge)
         first = (new_setup(challenge.deck, challenge.location), self.now()) if start else None
@@ -157,16 +179,16 @@ class Duels:
         ``guild_id``, only a challenge of that server."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
-            raise Refusal(tr("refuse.challenge_gone"))
+            raise Refusal("refuse.challenge_gone")
         allowed = match.opponent_id if answer in ("accept", "decline") else match.challenger_id
         if user_id != allowed:
             who = match.opponent_name if answer in ("accept", "decline") else match.challenger_name
-            raise Refusal(tr(f"refuse.only_{answer}", who=who))
+            raise Refusal(f"refuse.only_{answer}", who=who)
         status = {"accept": "active", "decline": "declined", "withdraw": "withdrawn"}[answer]
         async with self.storage.transaction() as tx:
             if not await tx.set_match_status(match_id, ("proposed",), status):
                 now_status = (await self._match_row(match_id)).status  # what answered it first
-                raise Refusal(tr(f"refuse.already_{ANSWERED.get(now_status, 'cancelled')}"))
+                raise Refusal(f"refuse.already_{ANSWERED.get(now_status, 'cancelled')}")
             await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.ui.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
@@ -195,7 +217,7 @@ class Duels:
         try:
             return await self.games.live(game_id)
         except GameGone:
-            raise Refusal(tr("refuse.game_gone")) from None
+            raise Refusal("refuse.game_gone") from None
 
     async def act(self, game_id: int, user_id: int, version: int, choose: Sequence[str] | Pick) -> Step:
         """Apply a player's decision: options (a select's values), or a :class:`Pick` of one option by
@@ -206,11 +228,11 @@ class Duels:
             live = await self.live(game_id)
             player = live.match.player_of(user_id)
             if player is None or player == live.match.computer_seat:
-                raise Refusal(tr("refuse.not_playing"))
+                raise Refusal("refuse.not_playing")
             if live.outcome is not None:
-                raise Refusal(tr("refuse.game_ended"))
+                raise Refusal("refuse.game_ended")
             if live.own_actions(player) != version:
-                raise Refusal(tr("refuse.out_of_date"))
+                raise Refusal("refuse.out_of_date")
             return await self._apply(live, player, choose)
 
     async def act_for_computer(self, game_id: int, expected_actions: int, choose: Sequence[str]) -> Step:
@@ -220,7 +242,7 @@ class Duels:
             live = await self.live(game_id)
             seat = live.match.computer_seat
             if seat is None:
-                raise Refusal(tr("refuse.not_playing"))
+                raise Refusal("refuse.not_playing")
             _still_going(live, expected_actions)
             return await self._apply(live, seat, choose)
 
@@ -229,16 +251,16 @@ class Duels:
         game, which would be ahead of the database), and tell the watchers."""
         decision = live.pending_for(player)
         if decision is None:
-            raise Refusal(tr("refuse.not_your_turn"))
+            raise Refusal("refuse.not_your_turn")
         if isinstance(choose, Pick):
             if not 0 <= choose.index < len(decision.options):
-                raise Refusal(tr("refuse.out_of_date"))  # buttons of another decision
+                raise Refusal("refuse.out_of_date")  # buttons of another decision
             choose = [decision.options[choose.index]]
         try:
             live.game.apply(player, list(choose))
         except IllegalAction:
             # The engine's reason names the values sent: never echoed (a forged one may be huge).
-            raise Refusal(tr("refuse.not_an_option")) from None
+            raise Refusal("refuse.not_an_option") from None
         try:
             next_game, match_over = await self._save(live, player, choose)
         except BaseException:
@@ -262,7 +284,7 @@ class Duels:
                         tx, live, game.result.winner, game.result.reason
                     )
         except Conflict:
-            raise Refusal(tr("refuse.already_made")) from None
+            raise Refusal("refuse.already_made") from None
         live.actions = (*live.actions, stored_action(player, choose))
         return (None if next_game_id is None else await self.live(next_game_id)), match_over
 
@@ -318,23 +340,23 @@ class Duels:
         ``reason``); its game in progress, if any, is returned as a step with no winner."""
         match = await self.storage.match(match_id)
         if match is None:
-            raise Refusal(tr("refuse.duel_gone"))
+            raise Refusal("refuse.duel_gone")
         if match.status == "proposed":
             async with self.storage.transaction() as tx:
                 if not await tx.set_match_status(match_id, ("proposed",), "aborted"):
-                    raise Refusal(tr("concede.over"))
+                    raise Refusal("concede.over")
                 await tx.post_due(match_id, CHALLENGE)  # its buttons go
             return await self._match_row(match_id), None
         current = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
         if match.status != "active" or not current:
-            raise Refusal(tr("concede.over"))
+            raise Refusal("concede.over")
         game_id = current[-1].id
         async with self.games.lock(game_id):
             live = await self.live(game_id)
             _still_going(live, expected_actions)
             async with self.storage.transaction() as tx:
                 if not await tx.abort_game(game_id, reason):
-                    raise Refusal(tr("refuse.game_over"))
+                    raise Refusal("refuse.game_over")
                 await tx.set_match_status(match_id, ("active",), "aborted")
                 await tx.post_due(match_id, BOARD, game_id)
                 await tx.post_due(match_id, RESULT)

@@ -15,7 +15,7 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 import text
-from bot.services.duels import Duels, Refusal
+from bot.services.duels import Counted, Duels, Refusal
 from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Language, Storage, bounds
 from text import tr
 
@@ -31,7 +31,7 @@ def validate(current: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
     except ValidationError as error:
         name = str(error.errors()[0]["loc"][0])
         low, high = bounds(name)
-        raise Refusal(tr("settings.out_of_range", name=name, low=f"{low:g}", high=f"{high:g}")) from None
+        raise Refusal("settings.out_of_range", name=name, low=f"{low:g}", high=f"{high:g}") from None
 
 
 def option_description(name: str) -> str:
@@ -114,12 +114,12 @@ class GuildSettingsStore:
             open_matches = await self.storage.open_matches(challenge.guild_id, user_id=user_id)
             if len(open_matches) >= settings.max_duels:
                 key = "limit.max_duels_you" if you else "limit.max_duels_them"
-                duels = text.plural("duels", len(open_matches))
-                raise Refusal(tr(key, duels=duels, max=settings.max_duels, name=name))
+                duels = Counted("duels", len(open_matches))
+                raise Refusal(key, duels=duels, max=settings.max_duels, name=name)
             elsewhere = [m for m in open_matches if m.channel_id != challenge.channel_id]
             if not settings.cross_channel and elsewhere:
                 key = "limit.one_channel_you" if you else "limit.one_channel_them"
-                raise Refusal(tr(key, channel=f"<#{elsewhere[0].channel_id}>", name=name))
+                raise Refusal(key, channel=f"<#{elsewhere[0].channel_id}>", name=name)
 
     def install(self, duels: Duels) -> None:
         """Make ``duels`` apply this server's rules to every new challenge."""
