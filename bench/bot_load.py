@@ -76,8 +76,8 @@ from bench.report import (
 )
 from bot.settings import Settings
 from emulator import Emulator, OpenAPISpec
+from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
-from tests.processes import guild_on_another_shard, shard_of
 
 
 async def servers(emulator: Emulator, count: int, channels: tuple[str, ...]) -> list[Guild]:

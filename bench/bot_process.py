@@ -330,16 +330,11 @@ async def run(api: str, gateway: str, database: str, shard: tuple[int, int] | No
     # The first (or only) process registers /cardia with the emulated Discord.
     # The computer thinks in a worker process, as with python -m bot's defaults.
     # SQLite commits as CARDIA_SQLITE_SYNCHRONOUS says, as with python -m bot.
-    options: dict[str, Any] = {
-        "freeze_startup": True,
-        "computer_workers": 1,
-        "picture_processes": True,
-        "sqlite_synchronous": Settings().sqlite_synchronous,
-    }
-    if shard is None:
-        bot = CardiaBot(database, sync=True, **options)
-    else:
-        bot = CardiaBot(database, sync=shard[0] == 0, shard_count=shard[1], shard_ids=[shard[0]], **options)
+    options: dict[str, Any] = {"database": database, "computer_workers": 1, "picture_processes": True}
+    if shard is not None:
+        options |= {"shard_count": shard[1], "shard_ids": str(shard[0])}
+    settings = Settings(**options)  # and CARDIA_SQLITE_SYNCHRONOUS, as with python -m bot
+    bot = CardiaBot(settings, sync=shard is None or shard[0] == 0, freeze_startup=True)
     async with bot:
         bot._connection.guild_ready_timeout = 0.05  # the emulator sends every GUILD_CREATE at once
         task = asyncio.create_task(bot.start("emulated-bot-token"), name="bot")

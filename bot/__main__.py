@@ -52,21 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         print(HELP, file=sys.stderr)
         return 1
     discord.utils.setup_logging()
-    bot = CardiaBot(
-        settings.database,
-        pool_size=settings.database_pool,
-        sqlite_synchronous=settings.sqlite_synchronous,
-        shard_count=settings.shard_count,
-        shard_ids=settings.shards(),
-        sync=args.sync,
-        sync_guild=settings.sync_guild,
-        timer_tick=settings.timer_tick,
-        health_file=settings.health_file,
-        freeze_startup=True,
-        computer_workers=settings.computer_workers,
-        computer_budget_ms=settings.computer_budget_ms,
-        picture_processes=settings.picture_processes,
-    )
+    bot = CardiaBot(settings, sync=args.sync, freeze_startup=True)
     try:
         event_loop.run(serve(bot, settings.discord_token.get_secret_value()))
     except discord.LoginFailure:

@@ -15,18 +15,20 @@ from typing import Any
 import discord
 
 from bot import loop as event_loop
-from bot.cogs import cardia_group, help
+from bot.cogs import cardia_group
 from bot.cogs.duels import DuelsCog
+from bot.cogs.help import HelpCog
 from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
-from bot.services.computer import BUDGET_MS, Computer
+from bot.services.computer import Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.records import Records
 from bot.services.timers import Timers
 from bot.services.workers import start_worker
-from bot.store import Storage, Synchronous
+from bot.settings import Settings
+from bot.store import Storage
 from bot.ui.components import Handlers, route
 from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
@@ -51,27 +53,20 @@ FULL_COLLECTION_AFTER = 100
 class CardiaBot(discord.AutoShardedClient):
     def __init__(
         self,
-        database: Path | str,
-        sync: bool = False,
-        sync_guild: int | None = None,
+        settings: Settings,
         *,
-        pool_size: int = 10,  # PostgreSQL: connections kept open at most
-        sqlite_synchronous: Synchronous = "normal",  # SQLite: what a commit survives (bot.store)
-        shard_count: int | None = None,  # several processes: the bot's shards in all
-        shard_ids: list[int] | None = None,  # and this process's (None: all of them)
-        timer_tick: float = 60.0,  # seconds between two scans of the timers (bot.services.timers)
+        sync: bool = False,  # register the commands with Discord first (python -m bot --sync)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
-        health_file: Path | None = None,  # touched while healthy (python -m bot health)
         freeze_startup: bool = False,  # python -m bot: start-up objects out of collections, fewer full ones
-        computer_workers: int = 0,  # processes the computer thinks in (0: one thread of this process)
-        computer_budget_ms: float | None = BUDGET_MS,  # the time its decisions share (None: no cap)
-        picture_processes: bool = False,  # draw the pictures in two processes (else threads of this one)
     ) -> None:
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: everything arrives through interactions.
         # Shards: all of them unless told which (discord.py then asks Discord how many it recommends).
-        sharding: dict[str, Any] = {} if shard_count is None else {"shard_count": shard_count}
+        sharding: dict[str, Any] = (
+            {} if settings.shard_count is None else {"shard_count": settings.shard_count}
+        )
+        shard_ids = settings.shards()
         if shard_ids is not None:
             sharding["shard_ids"] = shard_ids
         super().__init__(intents=discord.Intents(guilds=True), **sharding)
@@ -79,30 +74,24 @@ class CardiaBot(discord.AutoShardedClient):
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
         self.handlers = Handlers()  # who answers each kind of button and select: the cogs register
         self.tree = GuardedTree(self, self.guard)
-        self.database = database
-        self.pool_size = pool_size
-        self.sqlite_synchronous: Synchronous = sqlite_synchronous
+        self.settings = settings
         self.sync = sync
-        self.sync_guild = sync_guild
         self.storage: Storage | None = None
-        self.timer_tick = timer_tick
         self.clock = clock
         self.timers: Timers | None = None
         self.duels_cog: DuelsCog  # the cogs are set up in setup_hook, with everything that needs the database
         self._recovery: asyncio.Task[None] | None = None
         self._closing = False
-        self.health_file = health_file
         self._health: asyncio.Task[None] | None = None
-        self.computer_workers = computer_workers
-        self.computer_budget_ms = computer_budget_ms
-        self.picture_processes = picture_processes
         self.computer_pool: Executor | None = None
         self._resume: asyncio.Task[int] | None = None
 
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
         if self.storage is None:
-            self.storage = await Storage.open(self.database, self.pool_size, self.sqlite_synchronous)
+            self.storage = await Storage.open(
+                self.settings.database, self.settings.database_pool, self.settings.sqlite_synchronous
+            )
 
     async def setup_hook(self) -> None:
         log.info("event loop: %s", event_loop.name())
@@ -114,16 +103,18 @@ class CardiaBot(discord.AutoShardedClient):
         self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
         self.guild_settings = GuildSettingsStore(self.storage)
         self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
-        self.timers = Timers(self.duels, self.guild_settings, interval=self.timer_tick, owns=self.owns_guild)
+        self.timers = Timers(
+            self.duels, self.guild_settings, interval=self.settings.timer_tick, owns=self.owns_guild
+        )
         self.computer_pool = self._computer_pool()
         self.computer = Computer(
             self.duels,
             executor=self.computer_pool,
-            workers=max(1, self.computer_workers),
-            budget_ms=self.computer_budget_ms,
+            workers=max(1, self.settings.computer_workers),
+            budget_ms=self.settings.computer_budget_ms,
             owns=self.owns_guild,
         )
-        self.pictures = Pictures(processes=self.picture_processes)
+        self.pictures = Pictures(processes=self.settings.picture_processes)
         await self.pictures.ready()
         # What the channels show has one owner, the outbox: the cogs that change it are given it.
         self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
@@ -136,17 +127,13 @@ class CardiaBot(discord.AutoShardedClient):
         self.server_cog = ServerCog(
             self, self.duels, self.guild_settings, self.timers, self.messages, self.outbox
         )
-        for cog in (self.duels_cog, self.records_cog, self.server_cog):
+        cogs = (self.duels_cog, self.server_cog, self.records_cog, HelpCog())
+        for cog in cogs:
             cog.register(self.handlers)
-        group = cardia_group()
-        self.duels_cog.add_commands(group)
-        help.add_commands(group)
-        self.records_cog.add_commands(group)
-        self.server_cog.add_commands(group)
-        self.tree.add_command(group)
+        self.tree.add_command(cardia_group(*cogs))
         await self.tree.set_translator(CatalogueTranslator())  # names and descriptions in hu and pl
         if self.sync:  # a deliberate step (python -m bot --sync), never on every start
-            guild = None if self.sync_guild is None else discord.Object(self.sync_guild)
+            guild = None if self.settings.sync_guild is None else discord.Object(self.settings.sync_guild)
             if guild is not None:
                 self.tree.copy_global_to(guild=guild)
             commands = await self.tree.sync(guild=guild)
@@ -158,8 +145,10 @@ class CardiaBot(discord.AutoShardedClient):
         self._recovery = asyncio.create_task(self.outbox.recover(), name="cardia-outbox-recovery")
         # Duels a stopped process left waiting for the computer: it thinks again.
         self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
-        if self.health_file is not None:
-            self._health = asyncio.create_task(self._mark_health(self.health_file), name="cardia-health")
+        if self.settings.health_file is not None:
+            self._health = asyncio.create_task(
+                self._mark_health(self.settings.health_file), name="cardia-health"
+            )
         if self.freeze_startup:
             # About 100,000 objects (modules, discord.py, the catalogues) live as long as the process: a
             # full collection need not go through them every time (its pauses are what players feel).
@@ -171,11 +160,13 @@ class CardiaBot(discord.AutoShardedClient):
     def _computer_pool(self) -> Executor:
         """Where the computer thinks: worker processes (spawned: they import only the engine), so a
         search never holds this process's event loop or its interpreter lock; or one thread."""
-        if self.computer_workers == 0:
+        if self.settings.computer_workers == 0:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardia-computer")
         # Its workers give way to this process for the CPU, and end with it (bot.services.workers).
         return ProcessPoolExecutor(
-            self.computer_workers, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
+            self.settings.computer_workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
         )
 
     def owns_guild(self, guild_id: int) -> bool:

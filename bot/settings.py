@@ -13,7 +13,10 @@ from bot.services.computer import BUDGET_MS
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # Read from the environment by their variables' names; made in code (tests, benchmarks) by field name.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
 
     discord_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("DISCORD_TOKEN"))
     # A SQLite file (the default), or a PostgreSQL server: postgresql://user:password@host/database.

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from emulator import Emulator, Interaction, RecordedRequest
-from emulator.state import Guild
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -133,23 +132,3 @@ def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:
     return lambda request: (
         request.template == CALLBACK and request.params.get("interaction_id") == str(interaction.id)
     )
-
-
-def shard_of(guild_id: int, shard_count: int) -> int:
-    """Discord's rule: the shard that receives a server's events."""
-    return (guild_id >> 22) % shard_count
-
-
-async def guild_on_another_shard(
-    emulator: Emulator, shard_count: int, *taken: int, channels: tuple[str, ...] = ("duels", "more-duels")
-) -> Guild:
-    """A new server on a shard that neither the emulator's first server nor ``taken`` is on (snowflakes
-    carry the time, so a few milliseconds apart they fall on another shard)."""
-    busy = {shard_of(emulator.guild.id, shard_count), *taken}
-    for _ in range(500):
-        guild = emulator.state.add_guild(f"Server {len(emulator.state.guilds) + 1}", channels)
-        if shard_of(guild.id, shard_count) not in busy:
-            return guild
-        del emulator.state.guilds[guild.id]
-        await asyncio.sleep(0.002)
-    raise AssertionError("no server on another shard")

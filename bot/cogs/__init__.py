@@ -1,23 +1,35 @@
-"""The cogs: everything that speaks to Discord, one module per feature, each given the services it needs
-when the bot is built (``bot.app``).
+"""The cogs: everything that speaks to Discord, one feature each, built with the services it needs and
+the parts of ``bot.ui`` it shares (``bot.app`` wires them). A cog is a :class:`Cog`: its ``/cardia``
+commands are its methods (``app_commands.command``), and :meth:`Cog.register` names the buttons and
+selects it answers. No cog imports another.
 
-- ``duels``: ``/cardia challenge``, the challenge's answers, boards, hands and decisions, Rematch.
+- ``duels``: ``/cardia challenge``, the challenge's answers, hands and decisions, Rematch.
 - ``server``: duels over days on a server: ``/cardia settings``, ``concede``, ``abort``, ``status``,
-  Claim victory and the timers' notices.
+  Claim victory.
 - ``records``: ``/cardia stats``, ``leaderboard``, ``history``, ``about``.
 - ``help``: ``/cardia rules`` and ``card``.
-
-Shared by them: ``components`` (the stateless buttons and selects), ``outbox`` (the channel brought up to
-date from the database), ``guard`` (every interaction answered), ``render`` (embeds).
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
+from bot.ui.components import Handlers
 from bot.ui.translator import said
 
 
-def cardia_group() -> app_commands.Group:
-    """The ``/cardia`` command group; each cog adds its commands to it."""
-    return app_commands.Group(name="cardia", description=said("slash.cardia.description"))
+class Cog(app_commands.Group):
+    """One feature of the bot. discord.py binds the commands declared in the class body to the instance;
+    :func:`cardia_group` moves them under ``/cardia`` (a cog is never a group of its own on Discord)."""
+
+    def register(self, handlers: Handlers) -> None:
+        """Register the handlers of the components this cog answers (none by default)."""
+
+
+def cardia_group(*cogs: Cog) -> app_commands.Group:
+    """The ``/cardia`` command group, with every command of ``cogs``."""
+    group = app_commands.Group(name="cardia", description=said("slash.cardia.description"))
+    for cog in cogs:
+        for command in cog.commands:
+            group.add_command(command)
+    return group

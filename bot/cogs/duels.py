@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import Cog
 from bot.services.caching import KeyedLocks, Recent
 from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
 from bot.services.duels import Duels, Pick, Refusal
@@ -110,7 +111,7 @@ class HandMessages:
         self._versions.put(message_id, self.version(message_id) + 1)
 
 
-class DuelsCog:
+class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions"):
     """``/cardia challenge``, the challenge's answers, Rematch, and each player's private hand and
     decisions. The boards and results are the outbox's (``bot.ui.outbox``), which this cog is given."""
 
@@ -123,6 +124,7 @@ class DuelsCog:
         messages: Messages,
         outbox: Outbox,
     ) -> None:
+        super().__init__()
         self.bot = bot
         self.duels = duels
         self.settings = settings
@@ -141,35 +143,34 @@ class DuelsCog:
         handlers.on(ChoiceButton, lambda i, b: self.decide_by_index(i, b.game_id, b.version, b.index))
         handlers.on(RematchButton, lambda i, r: self.rematch(i, r.match_id))
 
-    def add_commands(self, group: app_commands.Group) -> None:
+    @app_commands.command(
+        name=said("slash.challenge"),
+        description=said("slash.challenge.description"),
+        extras={"answers": "public"},  # the challenge is a public message (bot.ui.answer)
+    )
+    @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
+    @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
+    @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
+    @app_commands.choices(match=MATCH_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def challenge_command(
+        self,
+        interaction: Interaction,
+        opponent: discord.User,
+        deck: app_commands.Choice[str] | None = None,
+        location: app_commands.Choice[str] | None = None,
+        match: app_commands.Choice[int] | None = None,
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
         """``/cardia challenge``."""
-
-        @group.command(
-            name=said("slash.challenge"),
-            description=said("slash.challenge.description"),
-            extras={"answers": "public"},  # the challenge is a public message (bot.ui.answer)
+        await self.challenge(
+            interaction,
+            opponent,
+            deck_from_code(deck.value if deck else "1111"),
+            None if location is None or location.value == "none" else location.value,
+            match.value if match else 2,
+            None if level is None else level.value,
         )
-        @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
-        @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
-        @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
-        @app_commands.choices(match=MATCH_CHOICES)
-        @app_commands.choices(level=LEVEL_CHOICES)
-        async def challenge(
-            interaction: Interaction,
-            opponent: discord.User,
-            deck: app_commands.Choice[str] | None = None,
-            location: app_commands.Choice[str] | None = None,
-            match: app_commands.Choice[int] | None = None,
-            level: app_commands.Choice[str] | None = None,
-        ) -> None:
-            await self.challenge(
-                interaction,
-                opponent,
-                deck_from_code(deck.value if deck else "1111"),
-                None if location is None or location.value == "none" else location.value,
-                match.value if match else 2,
-                None if level is None else level.value,
-            )
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await answer.send(interaction, content=message, ephemeral=True)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import Cog
 from bot.ui import answer, render
 from bot.ui.translator import descriptions, options, said
 from cards import CARDS, LOCATIONS
@@ -21,32 +22,34 @@ RULE_CHOICES = [
 ]
 
 
-def add_commands(group: app_commands.Group) -> None:
+class HelpCog(Cog, name="help", description="The rules and the cards"):
     """``/cardia rules`` and ``/cardia card``: the game explained, privately."""
 
-    @group.command(name=said("slash.rules"), description=said("slash.rules.description"))
+    @app_commands.command(name=said("slash.rules"), description=said("slash.rules.description"))
     @app_commands.rename(**options("rules", "topic"))
     @app_commands.describe(**descriptions("rules", "topic"))
     @app_commands.choices(topic=RULE_CHOICES)
-    async def rules(interaction: Interaction, topic: app_commands.Choice[int] | None = None) -> None:
+    async def rules_command(
+        self, interaction: Interaction, topic: app_commands.Choice[int] | None = None
+    ) -> None:
         index = topic.value if topic else 0
         title, body = text.rules_pages()[index]
         embed = discord.Embed(title=title, description=body, colour=discord.Colour.gold())
         embed.set_footer(text=text.tr("rules.footer"))
         await answer.send(interaction, embed=embed, ephemeral=True)
 
-    @group.command(name=said("slash.card"), description=said("slash.card.description"))
+    @app_commands.command(name=said("slash.card"), description=said("slash.card.description"))
     @app_commands.rename(**options("card", "name"))
     @app_commands.describe(**descriptions("card", "name"))
-    async def card(interaction: Interaction, name: str) -> None:
+    async def card_command(self, interaction: Interaction, name: str) -> None:
         item = text.find_item(name)
         if item is None:
             await answer.send(interaction, content=text.tr("card.unknown", name=name), ephemeral=True)
             return
         await answer.send(interaction, embed=render.card_embed(item), ephemeral=True)
 
-    @card.autocomplete("name")
-    async def card_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @card_command.autocomplete("name")
+    async def card_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         needle = current.casefold()
         items = [(text.card_name(c), c) for c in CARDS] + [(text.location_name(x), x) for x in LOCATIONS]
         return [app_commands.Choice(name=n, value=i) for n, i in items if needle in n.casefold()][:25]

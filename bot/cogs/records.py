@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import Cog
 from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.records import (
@@ -53,46 +54,11 @@ DISTRIBUTION = "cardia-discord"
 # --- the commands --------------------------------------------------------------------------------------
 
 
-def _commands(group: app_commands.Group, ui: RecordsCog) -> None:
-    """Add ``stats``, ``leaderboard``, ``history`` and ``about`` to the ``/cardia`` group."""
+class RecordsCog(Cog, name="records", description="Records and ratings"):
+    """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: every answer private."""
 
-    @group.command(name=said("slash.stats"), description=said("slash.stats.description"))
-    @app_commands.rename(**options("stats", "user"))
-    @app_commands.describe(**descriptions("stats", "user"))
-    async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
-        await ui.stats(interaction, user)
-
-    @group.command(name=said("slash.leaderboard"), description=said("slash.leaderboard.description"))
-    @app_commands.rename(**options("leaderboard", "sort"))
-    @app_commands.describe(**descriptions("leaderboard", "sort"))
-    @app_commands.choices(
-        sort=[
-            app_commands.Choice(name=said("slash.choice.rating"), value="rating"),
-            app_commands.Choice(name=said("slash.choice.wins"), value="wins"),
-        ]
-    )
-    async def leaderboard(interaction: Interaction, sort: app_commands.Choice[str] | None = None) -> None:
-        await ui.leaderboard(interaction, sort.value if sort else "rating", 0)
-
-    @group.command(name=said("slash.history"), description=said("slash.history.description"))
-    @app_commands.rename(**options("history", "game"))
-    @app_commands.describe(**descriptions("history", "game"))
-    async def history(interaction: Interaction, game: str) -> None:
-        await ui.history(interaction, game)
-
-    @history.autocomplete("game")
-    async def history_games(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await guard_of(interaction).choices(
-            ui.history_choices(interaction, current), "/cardia history"
-        )
-
-    @group.command(name=said("slash.about"), description=said("slash.about.description"))
-    async def about(interaction: Interaction) -> None:
-        await ui.about(interaction)
-
-
-class RecordsCog:
     def __init__(self, bot: discord.Client, records: Records) -> None:
+        super().__init__()
         self.bot = bot
         self.records = records
         self.started = time.monotonic()
@@ -101,8 +67,41 @@ class RecordsCog:
         """The components this cog answers: the leaderboard's pages."""
         handlers.on(LeaderboardButton, lambda i, b: self.leaderboard(i, b.sort, b.page, b.guild_id))
 
-    def add_commands(self, group: app_commands.Group) -> None:
-        _commands(group, self)
+    @app_commands.command(name=said("slash.stats"), description=said("slash.stats.description"))
+    @app_commands.rename(**options("stats", "user"))
+    @app_commands.describe(**descriptions("stats", "user"))
+    async def stats_command(self, interaction: Interaction, user: discord.User | None = None) -> None:
+        await self.stats(interaction, user)
+
+    @app_commands.command(name=said("slash.leaderboard"), description=said("slash.leaderboard.description"))
+    @app_commands.rename(**options("leaderboard", "sort"))
+    @app_commands.describe(**descriptions("leaderboard", "sort"))
+    @app_commands.choices(
+        sort=[
+            app_commands.Choice(name=said("slash.choice.rating"), value="rating"),
+            app_commands.Choice(name=said("slash.choice.wins"), value="wins"),
+        ]
+    )
+    async def leaderboard_command(
+        self, interaction: Interaction, sort: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.leaderboard(interaction, sort.value if sort else "rating", 0)
+
+    @app_commands.command(name=said("slash.history"), description=said("slash.history.description"))
+    @app_commands.rename(**options("history", "game"))
+    @app_commands.describe(**descriptions("history", "game"))
+    async def history_command(self, interaction: Interaction, game: str) -> None:
+        await self.history(interaction, game)
+
+    @history_command.autocomplete("game")
+    async def history_games(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await guard_of(interaction).choices(
+            self.history_choices(interaction, current), "/cardia history"
+        )
+
+    @app_commands.command(name=said("slash.about"), description=said("slash.about.description"))
+    async def about_command(self, interaction: Interaction) -> None:
+        await self.about(interaction)
 
     async def _private(self, interaction: Interaction, **message: Any) -> None:
         await answer.send(interaction, **message, ephemeral=True)

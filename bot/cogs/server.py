@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 import text
+from bot.cogs import Cog
 from bot.ids import parse_id
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
@@ -60,7 +61,9 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     return embed
 
 
-class ServerCog:
+class ServerCog(Cog, name="server", description="Duels over days on a server"):
+    """``/cardia settings``, ``concede``, ``abort`` and ``status``, and Claim victory."""
+
     def __init__(
         self,
         bot: discord.Client,
@@ -70,6 +73,7 @@ class ServerCog:
         messages: Messages,
         outbox: Outbox,
     ) -> None:
+        super().__init__()
         self.bot = bot
         self.duels = duels
         self.messages = messages
@@ -82,8 +86,64 @@ class ServerCog:
         handlers.on(ClaimButton, lambda i, c: self.claim(i, c.game_id, c.version))
         handlers.on(ConcedeButton, lambda i, c: self.confirm_concede(i, c.match_id))
 
-    def add_commands(self, group: app_commands.Group) -> None:
-        _commands(group, self)
+    # --- the commands ------------------------------------------------------------------------------------
+
+    @app_commands.command(name=said("slash.settings"), description=said("slash.settings.description"))
+    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS))
+    @app_commands.describe(**{name: spoken(partial(option_description, name)) for name in SETTINGS_COLUMNS})
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=said(f"settings.language.{value}"), value=value)
+            for value in get_args(Language)
+        ]
+    )
+    async def settings_command(
+        self,
+        interaction: Interaction,
+        decision_hours: app_commands.Range[float, DECISION[0], DECISION[1]] | None = None,
+        reminder_hours: app_commands.Range[float, REMINDER[0], REMINDER[1]] | None = None,
+        grace_hours: app_commands.Range[float, GRACE[0], GRACE[1]] | None = None,
+        cross_channel: bool | None = None,
+        max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
+        language: app_commands.Choice[str] | None = None,
+        images: bool | None = None,
+    ) -> None:
+        await self.show_settings(
+            interaction,
+            decision_hours=decision_hours,
+            reminder_hours=reminder_hours,
+            grace_hours=grace_hours,
+            cross_channel=cross_channel,
+            max_duels=max_duels,
+            language=None if language is None else language.value,
+            images=images,
+        )
+
+    @app_commands.command(name=said("slash.concede"), description=said("slash.concede.description"))
+    @app_commands.rename(**options("concede", "duel"))
+    @app_commands.describe(**descriptions("concede", "duel"))
+    async def concede_command(self, interaction: Interaction, duel: str | None = None) -> None:
+        await self.concede(interaction, duel)
+
+    @concede_command.autocomplete("duel")
+    async def my_duels(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = self.duel_choices(interaction, current, everyone=False)
+        return await guard_of(interaction).choices(choices, "/cardia concede: autocomplete")
+
+    @app_commands.command(name=said("slash.abort"), description=said("slash.abort.description"))
+    @app_commands.rename(**options("abort", "duel"))
+    @app_commands.describe(**descriptions("abort", "duel"))
+    async def abort_command(self, interaction: Interaction, duel: str | None = None) -> None:
+        await self.abort(interaction, duel)
+
+    @abort_command.autocomplete("duel")
+    async def open_duels(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = self.duel_choices(interaction, current, everyone=True)
+        return await guard_of(interaction).choices(choices, "/cardia abort: autocomplete")
+
+    @app_commands.command(name=said("slash.status"), description=said("slash.status.description"))
+    async def status_command(self, interaction: Interaction) -> None:
+        await self.status(interaction)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await answer.send(interaction, content=message, ephemeral=True)
@@ -390,63 +450,3 @@ class ServerCog:
             await answer.edit(interaction, content=f"{content}\n{claimed}".strip(), view=None)
         finally:
             await self.outbox.after(step)
-
-
-def _commands(group: app_commands.Group, async_ui: ServerCog) -> None:
-    """``/cardia settings``, ``concede``, ``abort`` and ``status``."""
-
-    @group.command(name=said("slash.settings"), description=said("slash.settings.description"))
-    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS))
-    @app_commands.describe(**{name: spoken(partial(option_description, name)) for name in SETTINGS_COLUMNS})
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(name=said(f"settings.language.{value}"), value=value)
-            for value in get_args(Language)
-        ]
-    )
-    async def settings(
-        interaction: Interaction,
-        decision_hours: app_commands.Range[float, DECISION[0], DECISION[1]] | None = None,
-        reminder_hours: app_commands.Range[float, REMINDER[0], REMINDER[1]] | None = None,
-        grace_hours: app_commands.Range[float, GRACE[0], GRACE[1]] | None = None,
-        cross_channel: bool | None = None,
-        max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
-        language: app_commands.Choice[str] | None = None,
-        images: bool | None = None,
-    ) -> None:
-        await async_ui.show_settings(
-            interaction,
-            decision_hours=decision_hours,
-            reminder_hours=reminder_hours,
-            grace_hours=grace_hours,
-            cross_channel=cross_channel,
-            max_duels=max_duels,
-            language=None if language is None else language.value,
-            images=images,
-        )
-
-    @group.command(name=said("slash.concede"), description=said("slash.concede.description"))
-    @app_commands.rename(**options("concede", "duel"))
-    @app_commands.describe(**descriptions("concede", "duel"))
-    async def concede(interaction: Interaction, duel: str | None = None) -> None:
-        await async_ui.concede(interaction, duel)
-
-    @concede.autocomplete("duel")
-    async def my_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        choices = async_ui.duel_choices(interaction, current, everyone=False)
-        return await guard_of(interaction).choices(choices, "/cardia concede: autocomplete")
-
-    @group.command(name=said("slash.abort"), description=said("slash.abort.description"))
-    @app_commands.rename(**options("abort", "duel"))
-    @app_commands.describe(**descriptions("abort", "duel"))
-    async def abort(interaction: Interaction, duel: str | None = None) -> None:
-        await async_ui.abort(interaction, duel)
-
-    @abort.autocomplete("duel")
-    async def open_duels(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        choices = async_ui.duel_choices(interaction, current, everyone=True)
-        return await guard_of(interaction).choices(choices, "/cardia abort: autocomplete")
-
-    @group.command(name=said("slash.status"), description=said("slash.status.description"))
-    async def status(interaction: Interaction) -> None:
-        await async_ui.status(interaction)

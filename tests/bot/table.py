@@ -25,9 +25,13 @@ import pytest
 import bot.services.duels
 import text
 from bot.app import CardiaBot
+from bot.cogs import Cog
 from bot.cogs.duels import DuelsCog
+from bot.cogs.help import HelpCog
+from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
 from bot.services.timers import Timers
+from bot.settings import Settings
 from bot.store import GuildSettings, MatchRow, Storage
 from bot.ui.outbox import Outbox
 from cards import CARDS, Deck
@@ -69,6 +73,24 @@ WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 # no decision; round 2 starts with five cards in each hand, five buttons each.
 P1_TOP = ["judge", "mediator", "inventor", "magistra", "clockmaker"]
 P2_TOP = ["surgeon", "saboteur", "treasurer", "ambusher", "djinn"]
+
+
+def declared_cogs() -> tuple[Cog, ...]:
+    """Every cog, built without services: for what they declare (commands, options), never called."""
+    nothing: Any = None
+    return (
+        DuelsCog(*[nothing] * 6),
+        ServerCog(*[nothing] * 6),
+        RecordsCog(nothing, nothing),
+        HelpCog(),
+    )
+
+
+def bot_settings(database: Path | str, **fields: Any) -> Settings:
+    """The bot's settings for a test: its database, the computer and the pictures in threads of the test's
+    process (fast to start), and ``fields``; nothing read from a ``.env`` file."""
+    values: dict[str, Any] = {"database": str(database), "computer_workers": 0, "picture_processes": False}
+    return Settings(_env_file=None, **(values | fields))
 
 
 def stacked_setup(deck: Deck = "I", location: str | None = None, seed: int = 7) -> dict[str, Any]:
@@ -173,7 +195,7 @@ class Table:
     @asynccontextmanager
     async def running(self) -> AsyncIterator[CardiaBot]:
         """A fresh bot process on the database file: started, connected, and stopped at the end."""
-        async with run_bot(CardiaBot(self.database, sync=True), self.emulator) as client:
+        async with run_bot(CardiaBot(bot_settings(self.database), sync=True), self.emulator) as client:
             self._bot = client
             try:
                 yield client
@@ -432,7 +454,7 @@ class TimedTable(Table):
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[CardiaBot]:
-        client = CardiaBot(self.database, sync=True, timer_tick=TICK, clock=self.clock)
+        client = CardiaBot(bot_settings(self.database, timer_tick=TICK), sync=True, clock=self.clock)
         async with run_bot(client, self.emulator) as started:
             self._bot = started
             try:

@@ -20,7 +20,7 @@ from bot.services.game_cache import LiveGame
 from bot.ui import answer
 from bot.ui.outbox import Board
 from emulator import Emulator, run_bot
-from tests.bot.table import Table
+from tests.bot.table import Table, bot_settings
 
 
 @pytest.fixture
@@ -38,10 +38,12 @@ async def test_start_up_objects_are_frozen_only_when_asked(
     discord_emulator: Emulator, tmp_path: Path
 ) -> None:
     young, middle, full = gc.get_threshold()
-    async with run_bot(CardiaBot(tmp_path / "plain.db"), discord_emulator):
+    async with run_bot(CardiaBot(bot_settings(tmp_path / "plain.db")), discord_emulator):
         assert gc.get_freeze_count() == 0
         assert gc.get_threshold() == (young, middle, full)
-    async with run_bot(CardiaBot(tmp_path / "frozen.db", freeze_startup=True), discord_emulator):
+    async with run_bot(
+        CardiaBot(bot_settings(tmp_path / "frozen.db"), freeze_startup=True), discord_emulator
+    ):
         assert gc.get_freeze_count() > 50_000
         # Young and full collections rarer: they would find next to nothing to free
         # (docs/performance-history.md, changes 22 and 25).

@@ -37,6 +37,7 @@ from cards import CARDS, FACTIONS, LOCATIONS, deck_from_code
 from emulator import Emulator, Message, SimUser, run_bot
 from engine import Game, Setup, state, view
 from engine.model import Decision
+from tests.bot.table import bot_settings
 from tests.helpers import DECISION_KINDS, engine_kinds, stacked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -461,7 +462,7 @@ async def duel(
 
     monkeypatch.setattr(duels_module, "new_setup", fixed_setup)
     alice, bob = emulator.user("alice"), emulator.user("bob")
-    async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), emulator) as client:
+    async with run_bot(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True), emulator) as client:
         the_duel = await start_duel(emulator, client, alice, bob, deck, location)
         yield the_duel
         check_board_posts(emulator)
@@ -762,7 +763,7 @@ async def test_seeded_random_walks_through_whole_games_meet_every_kind(
     players = [(emulator.user(first), emulator.user(second)) for first, second in names]
     seen: set[str] = set()
     simultaneous = 0
-    async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), emulator) as client:
+    async with run_bot(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True), emulator) as client:
         for (deck, location, seed), (p1, p2) in zip(WALKS, players, strict=True):
             key = (
                 json.dumps(deck_from_code(deck), sort_keys=True),

@@ -18,13 +18,20 @@ from discord import app_commands
 
 import text
 from bot.cogs import cardia_group
-from bot.cogs.server import _commands as server_commands
 from bot.services.duels import Refusal
 from bot.services.guild_settings import settings_table, validate
 from bot.store import DEFAULTS, GuildSettings, bounds
 from emulator import Emulator
 from emulator.state import ALL_PERMISSIONS
-from tests.bot.table import MANAGE_GUILD, TimedTable, answered_privately, forged, stacked_setup, stored_match
+from tests.bot.table import (
+    MANAGE_GUILD,
+    TimedTable,
+    answered_privately,
+    declared_cogs,
+    forged,
+    stacked_setup,
+    stored_match,
+)
 
 
 @pytest.fixture
@@ -351,8 +358,7 @@ def test_the_settings_model_is_the_one_source_of_the_options_the_ranges_and_the_
     document's table all come from bot.store.GuildSettings: change a range there and they all follow."""
     players = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text()
     assert settings_table() in players
-    commands = cardia_group()
-    server_commands(commands, None)  # type: ignore[arg-type]  # the options only: no cog is called
+    commands = cardia_group(*declared_cogs())  # the options only: no cog is called
     settings = commands.get_command("settings")
     assert isinstance(settings, app_commands.Command)
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))

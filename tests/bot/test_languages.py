@@ -19,6 +19,7 @@ import text
 from bot.app import CardiaBot
 from emulator import Emulator, Message, SimUser, run_bot
 from emulator.state import walk_components
+from tests.bot.table import bot_settings
 from tests.words import ENGLISH_WORDS, foreign
 from text.catalogue import LANGUAGES
 
@@ -127,7 +128,7 @@ async def test_a_hungarian_and_a_polish_player_meet_no_english(
     alice.locale, bob.locale = "hu", "pl"
     readers = Readers(emulator, "hu", {alice: "hu", bob: "pl"})
     rng = random.Random(4242)
-    async with run_bot(watched(CardiaBot(tmp_path / "cardia.db", sync=True)), emulator):
+    async with run_bot(watched(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True)), emulator):
         # The command tree was registered with Hungarian and Polish names and descriptions.
         (group,) = [c for c in emulator.state.commands.values() if c["name"] == "cardia"]
         challenge = next(o for o in group["options"] if o["name"] == "challenge")
@@ -205,7 +206,7 @@ async def test_a_server_follows_its_own_language_until_a_manager_chooses_one(
     alice, bob = emulator.user("alice"), emulator.user("bob")
     alice.locale = "en-GB"  # English, and any language without a catalogue, reads English
     bob.locale = "de"
-    async with run_bot(watched(CardiaBot(tmp_path / "cardia.db", sync=True)), emulator):
+    async with run_bot(watched(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True)), emulator):
         await alice.slash("cardia", "challenge", opponent=bob)
         await settled(emulator)
         offer = emulator.messages()[-1]

@@ -13,9 +13,10 @@ import pytest
 from bot.app import CardiaBot
 from bot.store import Storage
 from emulator import Emulator, Message, SimUser, run_bot
+from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
+from tests.bot.table import bot_settings
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import guild_on_another_shard, shard_of
 
 
 async def quiet(emulator: Emulator) -> None:
@@ -87,8 +88,8 @@ async def test_two_processes_on_two_shards_share_one_database(
     url = await new_postgres_database(postgres_server)
     alice, bob, carol, dave = (emulator.user(name) for name in ("alice", "bob", "carol", "dave"))
     first_shard = shard_of(emulator.guild.id, 2)
-    here = CardiaBot(url, sync=True, shard_count=2, shard_ids=[first_shard])
-    there = CardiaBot(url, sync=True, shard_count=2, shard_ids=[1 - first_shard])
+    here = CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(first_shard)), sync=True)
+    there = CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(1 - first_shard)), sync=True)
     async with run_bot(here, emulator), run_bot(there, emulator):
         assert {g.id for g in here.guilds} == {emulator.guild.id}
         assert {g.id for g in there.guilds} == {other.id}

@@ -28,6 +28,7 @@ from bot.ui.components import (
     component_for,
 )
 from emulator import Emulator, run_bot
+from tests.bot.table import bot_settings
 
 
 def view_timeouts() -> list[asyncio.Task[object]]:
@@ -48,7 +49,7 @@ async def test_a_private_hand_leaves_no_view_behind(
 
     monkeypatch.setattr(discord.ui.View, "from_message", classmethod(counted))
     alice, bob = discord_emulator.user("alice"), discord_emulator.user("bob")
-    async with run_bot(CardiaBot(tmp_path / "cardia.db", sync=True), discord_emulator):
+    async with run_bot(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True), discord_emulator):
         challenge = await alice.slash("cardia", "challenge", opponent=bob)
         assert challenge.message is not None
         accept = next(c for c in challenge.message.custom_ids if c.endswith(":accept"))

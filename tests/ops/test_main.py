@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from bot.app import CardiaBot
 from bot.settings import Settings
 from emulator import Emulator
+from tests.bot.table import bot_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,9 +178,9 @@ def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     monkeypatch.setenv("CARDIA_SHARD_IDS", "0, 2-3")
     settings = Settings()
     assert settings.shards() == [0, 2, 3]
-    bot = CardiaBot(":memory:", shard_count=4, shard_ids=settings.shards())
+    bot = CardiaBot(settings)
     assert [bot.owns_guild(shard << 22) for shard in range(4)] == [True, False, True, True]
-    assert CardiaBot(":memory:").owns_guild(1 << 22)  # one process: every server
+    assert CardiaBot(bot_settings(":memory:")).owns_guild(1 << 22)  # one process: every server
     for count, ids, wrong in (("4", "4", "does not exist"), ("", "1", "needs"), ("4", "a,b", "shard ids")):
         monkeypatch.setenv("CARDIA_SHARD_COUNT", count) if count else monkeypatch.delenv("CARDIA_SHARD_COUNT")
         monkeypatch.setenv("CARDIA_SHARD_IDS", ids)

@@ -24,10 +24,11 @@ import pytest
 
 from bot.store import Storage, StoredAction
 from emulator import Emulator, Interaction, Message, SimUser
+from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel, Guild
 from engine import Game, Setup
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, callback_of, guild_on_another_shard, shard_of
+from tests.processes import BotProcess, callback_of
 
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 PLAYERS = ("p1", "p2")

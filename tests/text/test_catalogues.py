@@ -20,7 +20,9 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 import text
+from bot.cogs import cardia_group
 from cards import CARDS, LOCATIONS
+from tests.bot.table import declared_cogs
 from text.catalogue import BUNDLES, LANGUAGES, LOCALES, SOURCE
 
 OTHERS = [language for language in LANGUAGES if language != SOURCE]
@@ -131,17 +133,7 @@ def test_polish_plurals_take_the_few_and_many_forms() -> None:
 
 def the_group() -> app_commands.Group:
     """The ``/cardia`` group as the bot declares it (the declarations only: no cog is called)."""
-    from bot.cogs import cardia_group, help
-    from bot.cogs.duels import DuelsCog
-    from bot.cogs.records import _commands as records_commands
-    from bot.cogs.server import _commands as server_commands
-
-    group = cardia_group()
-    DuelsCog.add_commands(object.__new__(DuelsCog), group)
-    help.add_commands(group)
-    records_commands(group, None)  # type: ignore[arg-type]
-    server_commands(group, None)  # type: ignore[arg-type]
-    return group
+    return cardia_group(*declared_cogs())
 
 
 def localised(payload: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, str]]]:
