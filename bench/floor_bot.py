@@ -8,8 +8,9 @@ Its traffic is shaped like the Cardia bot's (``bench.bot_load``): public boards 
 ``floor:b:<duel>:<n>``); a click on those edits the hand and then posts a new board, or edits the latest
 one every other time (as a card placed face down does). The messages are of the Cardia bot's sizes, sent
 with the same discord.py calls and the same hygiene (a stopped view emptied once sent, the interaction's
-response released). There is no database, no engine and no text to look up: the CPU per interaction of
-this process is the floor under the Cardia bot's own on the same machine at the same time.
+responses made apart from the interaction). There is no database, no engine and no text to look up: the
+CPU per interaction of this process is the floor under the Cardia bot's own on the same machine at the
+same time.
 
 Controlled like ``bench.bot_process``, through JSON lines (``{"event": "ready"}`` first): ``boards``
 (``channels``, ``duels``: post every duel's first board), ``stats`` (CPU time, wall clock, RSS), ``quit``.
@@ -33,7 +34,7 @@ import yarl
 
 from bench.probes import rss
 from bot import loop as event_loop
-from bot.ui.answer import let_go, release
+from bot.ui.answer import let_go, respond
 from bot.ui.components import Components
 
 Interaction = discord.Interaction[Any]
@@ -93,25 +94,22 @@ class FloorBot(discord.Client):
         self.boards[duel] = (channel_id, message_id, shown + 1)
 
     async def on_interaction(self, interaction: Interaction) -> None:
-        try:
-            custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
-            _, kind, duel, *_ = [*custom_id.split(":"), "", "", ""]
-            if kind == "h":
-                message = hand(int(duel))
-                try:
-                    await interaction.response.send_message(**message, ephemeral=True)
-                finally:
-                    let_go(message["view"])
-            elif kind == "b":
-                message = hand(int(duel))
-                try:
-                    await interaction.response.edit_message(**message)
-                finally:
-                    let_go(message["view"])
-                channel_id, _, shown = self.boards[int(duel)]
-                await self.show_board(int(duel), channel_id, edit=shown % 2 == 0)
-        finally:
-            release(interaction)
+        custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+        _, kind, duel, *_ = [*custom_id.split(":"), "", "", ""]
+        if kind == "h":
+            message = hand(int(duel))
+            try:
+                await respond(interaction).send_message(**message, ephemeral=True)
+            finally:
+                let_go(message["view"])
+        elif kind == "b":
+            message = hand(int(duel))
+            try:
+                await respond(interaction).edit_message(**message)
+            finally:
+                let_go(message["view"])
+            channel_id, _, shown = self.boards[int(duel)]
+            await self.show_board(int(duel), channel_id, edit=shown % 2 == 0)
 
 
 async def serve(bot: FloorBot, out: TextIO) -> None:

@@ -12,10 +12,29 @@ selects it answers. No cog imports another.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from discord import app_commands
 
 from bot.ui.components import Handlers
+from bot.ui.guard import Completer
 from bot.ui.translator import said
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def completes(command: app_commands.Command[Any, ..., Any], option: str) -> Callable[[F], F]:
+    """The decorated cog method completes ``option`` of ``command``: declared to Discord through
+    discord.py (the option is marked for autocomplete), answered by the guard with the method's choices
+    (``bot.ui.guard.GuardedTree``)."""
+
+    def mark(method: F) -> F:
+        command.autocomplete(option)(method)
+        method.__cardia_completes__ = (command.name, option)  # type: ignore[attr-defined]
+        return method
+
+    return mark
 
 
 class Cog(app_commands.Group):
@@ -24,6 +43,14 @@ class Cog(app_commands.Group):
 
     def register(self, handlers: Handlers) -> None:
         """Register the handlers of the components this cog answers (none by default)."""
+
+    def completer(self, command: str, option: str) -> Completer | None:
+        """The method of this cog that completes ``option`` of ``command`` (see :func:`completes`)."""
+        for name, member in vars(type(self)).items():
+            if getattr(member, "__cardia_completes__", None) == (command, option):
+                found: Completer = getattr(self, name)
+                return found
+        return None
 
 
 def cardia_group(*cogs: Cog) -> app_commands.Group:

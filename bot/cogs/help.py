@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import Cog
+from bot.cogs import Cog, completes
 from bot.ui import answer, render
 from bot.ui.translator import descriptions, options, said
 from cards import CARDS, LOCATIONS
@@ -48,7 +48,7 @@ class HelpCog(Cog, name="help", description="The rules and the cards"):
             return
         await answer.send(interaction, embed=render.card_embed(item), ephemeral=True)
 
-    @card_command.autocomplete("name")
+    @completes(card_command, "name")
     async def card_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         needle = current.casefold()
         items = [(text.card_name(c), c) for c in CARDS] + [(text.location_name(x), x) for x in LOCATIONS]

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import Cog
+from bot.cogs import Cog, completes
 from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.records import (
@@ -93,7 +93,7 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
     async def history_command(self, interaction: Interaction, game: str) -> None:
         await self.history(interaction, game)
 
-    @history_command.autocomplete("game")
+    @completes(history_command, "game")
     async def history_games(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await guard_of(interaction).choices(
             self.history_choices(interaction, current), "/cardia history"

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 import text
-from bot.cogs import Cog
+from bot.cogs import Cog, completes
 from bot.ids import parse_id
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
@@ -125,7 +125,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     async def concede_command(self, interaction: Interaction, duel: str | None = None) -> None:
         await self.concede(interaction, duel)
 
-    @concede_command.autocomplete("duel")
+    @completes(concede_command, "duel")
     async def my_duels(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = self.duel_choices(interaction, current, everyone=False)
         return await guard_of(interaction).choices(choices, "/cardia concede: autocomplete")
@@ -136,7 +136,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     async def abort_command(self, interaction: Interaction, duel: str | None = None) -> None:
         await self.abort(interaction, duel)
 
-    @abort_command.autocomplete("duel")
+    @completes(abort_command, "duel")
     async def open_duels(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = self.duel_choices(interaction, current, everyone=True)
         return await guard_of(interaction).choices(choices, "/cardia abort: autocomplete")

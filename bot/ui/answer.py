@@ -15,12 +15,12 @@ waited for (it then has nothing to do), and an answer made while the deferral is
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
+from discord import app_commands
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -37,6 +37,7 @@ class _Answering:
     """What the guard knows of one interaction's answer (kept in ``interaction.extras``)."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    acknowledged: bool = False  # Discord has the interaction's first response (a deferral, an answer)
     answered: bool = False  # the handler's own answer (or the one-line failure) is there
     timer: asyncio.TimerHandle | None = None
     deferring: asyncio.Task[None] | None = None  # held here: the loop keeps only a weak reference
@@ -71,20 +72,30 @@ def stop_watching(interaction: Interaction) -> None:
         timer.cancel()
 
 
+def respond(interaction: Interaction) -> discord.InteractionResponse[Any]:
+    """The interaction's first response, made here rather than through ``interaction.response``:
+    discord.py keeps that one on the interaction, and the two then refer to each other, so every answered
+    interaction, its message and user would wait for the cyclic garbage collector, often in the oldest
+    generation (long pauses; docs/performance-history.md, change 16). This one is let go of once used;
+    whether the interaction was acknowledged is kept here (``_Answering.acknowledged``)."""
+    return discord.InteractionResponse(interaction)
+
+
 async def _defer(interaction: Interaction, answers: Answers, after: float) -> None:
     state = _answering(interaction)
     async with state.lock:
-        if state.answered or interaction.response.is_done():
+        if state.answered or state.acknowledged:
             return
         edits = answers == "edit" and interaction.type is not discord.InteractionType.application_command
         try:
             if edits:
-                await interaction.response.defer()  # nothing shown: the message is edited later
+                await respond(interaction).defer()  # nothing shown: the message is edited later
             else:
-                await interaction.response.defer(ephemeral=answers == "private", thinking=True)
+                await respond(interaction).defer(ephemeral=answers == "private", thinking=True)
         except discord.HTTPException as error:
             log.warning("could not defer interaction %s: %s", interaction.id, error)
             return
+        state.acknowledged = True
         log.info("interaction %s deferred: its handler took over %.1f s", interaction.id, after)
 
 
@@ -94,9 +105,9 @@ async def send(interaction: Interaction, **message: Any) -> int | None:
     state = _answering(interaction)
     try:
         async with state.lock:
-            if not interaction.response.is_done():
-                response = await interaction.response.send_message(**message)
-                state.answered = True
+            if not state.acknowledged:
+                response = await respond(interaction).send_message(**message)
+                state.acknowledged = state.answered = True
                 return response.message_id
             sent = await interaction.followup.send(**message, wait=True)
             state.answered = True
@@ -111,8 +122,9 @@ async def edit(interaction: Interaction, **message: Any) -> None:
     state = _answering(interaction)
     try:
         async with state.lock:
-            if not interaction.response.is_done():
-                await interaction.response.edit_message(**message)
+            if not state.acknowledged:
+                await respond(interaction).edit_message(**message)
+                state.acknowledged = True
             else:
                 await interaction.edit_original_response(**message)
             state.answered = True
@@ -129,14 +141,10 @@ def let_go(view: object) -> None:
         view.clear_items()
 
 
-def release(interaction: Interaction) -> None:
-    """The interaction is done with: nothing answers it any more. discord.py's ``InteractionResponse``,
-    kept on the interaction once used, refers back to it, so the interaction and all it holds (its
-    message, user, payload) would wait for the cyclic garbage collector, often in the oldest generation
-    (long pauses, docs/performance-history.md, change 16). Dropping that cached response frees them at once.
-    Call it last: afterwards ``interaction.response`` is a new one, which knows nothing of the answer."""
-    with contextlib.suppress(AttributeError):  # never used, or a discord.py without the cache
-        del interaction._cs_response  # type: ignore[attr-defined]
+async def complete(interaction: Interaction, choices: list[app_commands.Choice[Any]]) -> None:
+    """Answer an autocomplete with its choices (at most 25, as Discord takes)."""
+    await respond(interaction).autocomplete(choices[:25])
+    _answering(interaction).acknowledged = True
 
 
 async def reply(interaction: Interaction, content: str) -> None:

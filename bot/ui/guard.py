@@ -10,8 +10,8 @@
   its answer still arrives.
 
 Slash commands come through :class:`GuardedTree`; buttons and selects through
-``bot.ui.components.Guarded``; autocomplete through :meth:`Guard.choices`, which answers with no
-choices rather than not at all. Each is released once answered (``answer.release``).
+``bot.ui.components.Guarded``; autocompletes are answered by the tree itself with their cog's choices
+(:meth:`GuardedTree._complete`), no choices rather than none at all (:meth:`Guard.choices`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -91,7 +91,6 @@ class Guard:
         finally:
             answer.stop_watching(interaction)
             self._leave()
-            answer.release(interaction)
 
     async def choices(
         self, handler: Awaitable[list[app_commands.Choice[Any]]], what: str
@@ -133,7 +132,10 @@ class GuardedTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         speak_privately(interaction)
         if interaction.type is discord.InteractionType.autocomplete:
-            return True  # answered with no choices at worst (Guard.choices); not counted
+            # Answered here, and discord.py told to go no further: its own answer would go through
+            # ``interaction.response``, which holds the interaction in a reference cycle (bot.ui.answer).
+            await self._complete(interaction)
+            return False
         if self.guard.stopping:
             await reply(interaction, tr("error.stopping"))
             return False
@@ -145,23 +147,33 @@ class GuardedTree(app_commands.CommandTree[Any]):
         answer.watch(interaction, answers, self.guard.defer_after)
         return True
 
-    async def _call(self, interaction: Interaction) -> None:
-        """discord.py's dispatch of a command or an autocomplete. An autocomplete is answered there,
-        and nothing of the bot's runs after it: released here, as the guard releases everything else
-        (``answer.release``), or its interaction would wait for the cyclic collector. (A private
-        method of discord.py's tree: ``tests/bot/test_collector.py`` fails if a version stops calling it.)"""
+    async def _complete(self, interaction: Interaction) -> None:
+        """An autocomplete, answered with the choices of the cog method that completes its focused option
+        (``bot.cogs.completes``); none at worst (:meth:`Guard.choices`). Not counted in flight."""
+        command = interaction.command
+        focused = _focused(cast(dict[str, Any], interaction.data or {}).get("options", []))
+        choices: list[app_commands.Choice[Any]] = []
+        if isinstance(command, app_commands.Command) and focused is not None:
+            shown_as, typed = focused
+            option = next((p.name for p in command.parameters if p.display_name == shown_as), None)
+            binding = command.binding
+            completer = None
+            if option is not None and isinstance(binding, Completes):
+                completer = binding.completer(command.name, option)
+            if completer is not None:
+                choices = await self.guard.choices(
+                    completer(interaction, typed), f"/{command.qualified_name}"
+                )
         try:
-            await super()._call(interaction)
-        finally:
-            if interaction.type is discord.InteractionType.autocomplete:
-                answer.release(interaction)
+            await answer.complete(interaction, choices)
+        except discord.HTTPException as error:
+            log.warning("could not answer autocomplete %s: %s", interaction.id, error)
 
     def completed(self, interaction: Interaction) -> None:
         """The client's ``on_app_command_completion``: a command ended without an error."""
         if interaction.type is not discord.InteractionType.autocomplete:
             answer.stop_watching(interaction)
             self.guard._leave()
-            answer.release(interaction)
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError, /) -> None:
         original = getattr(error, "original", error)
@@ -172,4 +184,27 @@ class GuardedTree(app_commands.CommandTree[Any]):
             if interaction.type is not discord.InteractionType.autocomplete:
                 answer.stop_watching(interaction)
                 self.guard._leave()
-                answer.release(interaction)
+
+
+#: An autocomplete's handler: the choices for what the user typed so far.
+Completer = Callable[[Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
+
+
+@runtime_checkable
+class Completes(Protocol):
+    """What answers a command's autocompletes (a cog: ``bot.cogs.Cog``), as the guard sees it."""
+
+    def completer(self, command: str, option: str) -> Completer | None: ...
+
+
+def _focused(options: list[Any]) -> tuple[str, str] | None:
+    """(name, what was typed) of the option an autocomplete is for, under its subcommand if need be."""
+    for option in options:
+        if not isinstance(option, dict):
+            continue
+        if option.get("focused"):
+            return str(option.get("name", "")), str(option.get("value", ""))
+        found = _focused(option.get("options", []))
+        if found is not None:
+            return found
+    return None
