@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
 import bot.services.duels
 import text
@@ -88,9 +89,24 @@ def declared_cogs() -> tuple[Cog, ...]:
 
 def bot_settings(database: Path | str, **fields: Any) -> Settings:
     """The bot's settings for a test: its database, the computer and the pictures in threads of the test's
-    process (fast to start), and ``fields``; nothing read from a ``.env`` file."""
+    process (fast to start), and ``fields``; nothing read from the environment or a ``.env`` file."""
     values: dict[str, Any] = {"database": str(database), "computer_workers": 0, "picture_processes": False}
-    return Settings(_env_file=None, **(values | fields))
+    return _GivenSettings(**(values | fields))
+
+
+class _GivenSettings(Settings):
+    """Settings validated as the bot's, from the values given only (a test's environment may set any)."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)
 
 
 def stacked_setup(deck: Deck = "I", location: str | None = None, seed: int = 7) -> dict[str, Any]:
