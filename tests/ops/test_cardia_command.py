@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "deck1-full-game.record.json"
 
 
-def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, input=stdin, timeout=120, check=False
+        [sys.executable, *args], capture_output=True, text=True, timeout=120, check=False, cwd=cwd
     )
 
 
@@ -47,15 +47,16 @@ def test_an_unknown_job_is_one_line_and_nothing_runs() -> None:
     assert _run("-m", "cardia").returncode == 2  # no job at all: the usage, and a failing status
 
 
-def test_playing_in_the_terminal_loads_nothing_of_discord() -> None:
+def test_playing_in_the_terminal_loads_nothing_of_discord(tmp_path: Path) -> None:
     probe = (
         "import sys; from cardia.__main__ import main; "
         "sys.stdin = __import__('io').StringIO('q\\n'); code = main(['play', '--seed', '1']); "
         "print(code, 'discord' in sys.modules, 'bot' in sys.modules)"
     )
-    played = _run("-c", probe)
+    played = _run("-c", probe, cwd=tmp_path)  # the game saves its record where it is played
     assert played.returncode == 0, played.stderr
     assert played.stdout.strip().splitlines()[-1] == "1 False False"  # stopped with q: status 1
+    assert [path.name for path in tmp_path.iterdir()] == ["cardia-1.json"]
 
 
 def test_scripts_play_runs_the_terminal_game() -> None:
