@@ -71,7 +71,8 @@ class Refusal(Exception):
         self.values = values
 
     def __str__(self) -> str:
-        return tr(self.key, **{name: str(value) for name, value in self.values.items()})
+        # Numbers stay numbers: a catalogue may choose its plural by them.
+        return tr(self.key, **{k: str(v) if isinstance(v, Counted) else v for k, v in self.values.items()})
 
 
 @dataclass(frozen=True, slots=True)

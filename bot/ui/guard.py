@@ -95,7 +95,7 @@ class Guard:
     async def choices(
         self, handler: Awaitable[list[app_commands.Choice[Any]]], what: str
     ) -> list[app_commands.Choice[Any]]:
-        """An autocomplete's choices; none if it fails (discord.py would leave it unanswered)."""
+        """An autocomplete's choices; none if it fails (it is answered all the same)."""
         try:
             return await handler
         except Exception:
