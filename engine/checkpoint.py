@@ -80,13 +80,15 @@ _SHARED = frozenset(
 _NOT_COPIED = frozenset({"_flow", "on_round_start"})
 
 
-def copy_table(game: Game) -> Game:
-    """A copy of ``game``'s table, without a flow (only for a game at a round start: nothing is being
-    resolved, so ``current`` is None)."""
+def copy_table(game: Game, kind: type[Game] = Game) -> Game:
+    """A copy of ``game``'s table, as a ``kind`` without a flow (only for a game at a round start:
+    nothing is being resolved, so ``current`` is None)."""
     assert game.current is None, "a copy is made at a round start only"
-    copy = object.__new__(Game)
+    copy = object.__new__(kind)
     for name, value in vars(game).items():
-        if name in _COPIED:
+        if name == "events" and not kind.keeps_events:
+            copy.events = []
+        elif name in _COPIED:
             setattr(copy, name, _COPIED[name](value))
         elif name in _SHARED:
             setattr(copy, name, value)
@@ -96,9 +98,10 @@ def copy_table(game: Game) -> Game:
     return copy
 
 
-def resume(table: Game) -> Game:
-    """A game that goes on from a copy made at a round start (``table`` itself is left as it is)."""
-    game = copy_table(table)
+def resume(table: Game, kind: type[Game] = Game) -> Game:
+    """A game that goes on from a copy made at a round start (``table`` itself is left as it is), as a
+    ``kind`` of game (a :class:`~engine.game.QuietGame` keeps no events)."""
+    game = copy_table(table, kind)
     game.pending = ()
     game._flow = game._play()
     game._run(None)
@@ -119,9 +122,9 @@ class Start:
         self.table = latest[0]  # the game as its latest round started
         self.since: list[Action] = record.actions[self.table.applied :]
 
-    def game(self) -> Game:
+    def game(self, kind: type[Game] = Game) -> Game:
         """A fresh game at the end of the record: the latest round start, then the actions since."""
-        game = resume(self.table)
+        game = resume(self.table, kind)
         for action in self.since:
             game.apply(action.player, action.choose)
         return game

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
@@ -29,6 +30,8 @@ from engine.table import Answer, Flow, Table
 
 
 class Game(Table):
+    keeps_events: ClassVar[bool] = True
+
     def __init__(self, setup: Setup, on_round_start: Callable[[Game], None] | None = None) -> None:
         super().__init__(setup, rules_of(setup.location))
         self.result: Result | None = None
@@ -67,6 +70,12 @@ class Game(Table):
                 )
         self.applied += 1
         self._run((player, chosen))
+
+    def apply_legal(self, player: str, choose: tuple[str, ...]) -> None:
+        """:meth:`apply` without its checks, for an answer known to be legal: the computer player's,
+        drawn from the pending decision's own options, thousands of times a decision."""
+        self.applied += 1
+        self._run((player, choose))
 
     def release(self) -> None:
         """Let this game's memory go as soon as its last reference does, not at the garbage collector's
@@ -243,6 +252,38 @@ class Game(Table):
         first, second = self.signets()
         if max(first, second) >= 5 and first != second:
             self.win(0 if first > second else 1, "signets")
+
+
+class _NoCause:
+    """The ``with`` block of :meth:`QuietGame.caused_by`: there is no cause to restore."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *_: object) -> None:
+        pass
+
+
+_NO_CAUSE = _NoCause()
+
+
+class QuietGame(Game):
+    """A game that keeps no events: the computer player's imagined worlds, played by the thousand,
+    whose story nobody reads (no rule reads the events). A fifth of a random game's time is its log."""
+
+    keeps_events = False
+
+    def log(
+        self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
+    ) -> None:
+        pass
+
+    def caused_by(  # type: ignore[override]
+        self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
+    ) -> _NoCause:
+        return _NO_CAUSE
 
 
 def replay(

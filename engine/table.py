@@ -95,8 +95,9 @@ class Table:
         self.row: list[Encounter] = []
         self.current: Encounter | None = None  # the encounter being revealed and resolved
         self.round = 1
-        # Evaluate after every change only where something watches the row; otherwise on demand.
-        self._eager = self._serpent or self.place.wins_three_in_a_row or "mechanical_djinn" in decks[0]
+        # Evaluate after every change only where something watches the row (a location, or a Mechanical
+        # Djinn once it has had a token: _watch); otherwise on demand.
+        self._eager = self._serpent or self.place.wins_three_in_a_row
         self._stale = True
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
@@ -297,6 +298,7 @@ class Table:
 
     def put_token(self, card: PlayedCard) -> None:
         card.ongoing += 1
+        self._watch(card)
         self.log("token", card.owner, (card.card,), 1)
         self.settle()
 
@@ -314,6 +316,7 @@ class Table:
         """Kinesis Mage: all modifiers and ongoing tokens go from ``source`` to ``target`` together."""
         target.modifier += source.modifier
         target.ongoing += source.ongoing
+        self._watch(target)
         self.log("moved", source.owner, (source.card, target.card), source.modifier, str(source.ongoing))
         source.modifier = source.ongoing = 0
         self.settle()
@@ -398,6 +401,12 @@ class Table:
         encounter.slots[card.owner] = None
         if encounter.slots == [None, None]:
             self.row.remove(encounter)  # later encounters slide back to close the gap
+
+    def _watch(self, card: PlayedCard) -> None:
+        """A Mechanical Djinn with a token wins at any moment (ruling 4): from then on the row is
+        evaluated after every change. Only a token makes a card's ongoing ability active."""
+        if card.card == "mechanical_djinn" and card.ongoing:
+            self._eager = True
 
     # --- what follows every change --------------------------------------------------------------------
 

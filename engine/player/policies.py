@@ -5,7 +5,6 @@ opponent), and the one-ply greedy heuristic (the ``easy`` level).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from itertools import combinations
 
 from engine.checkpoint import Start
@@ -24,13 +23,11 @@ def answers(decision: Decision) -> list[tuple[str, ...]]:
     return list(combinations(decision.options, decision.count))
 
 
-def random_answer(decision: Decision, rng: random.Random) -> Sequence[str]:
+def random_answer(decision: Decision, rng: random.Random) -> tuple[str, ...]:
     options = decision.options
-    if decision.ordered:
-        return rng.sample(options, len(options))
     if decision.count == 1:
         return (options[int(rng.random() * len(options))],)
-    return rng.sample(options, decision.count)
+    return tuple(rng.sample(options, len(options) if decision.ordered else decision.count))
 
 
 def play_out(game: Game, rng: random.Random, until: str | None = None) -> None:
@@ -40,7 +37,7 @@ def play_out(game: Game, rng: random.Random, until: str | None = None) -> None:
         if until is not None and any(d.player == until for d in pending):
             return
         decision = pending[int(rng.random() * len(pending))]
-        game.apply(decision.player, random_answer(decision, rng))
+        game.apply_legal(decision.player, random_answer(decision, rng))
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -70,7 +67,7 @@ def greedy(
         total = 0.0
         for _ in range(samples):
             imagined = world(start, knows, rng)
-            imagined.apply(PLAYERS[seat], answer)
+            imagined.apply_legal(PLAYERS[seat], answer)
             play_out(imagined, rng, until=PLAYERS[seat])
             total += score(imagined, seat)
         if best is None or total > best[0]:

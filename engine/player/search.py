@@ -60,7 +60,7 @@ def search(
                 key=lambda i: rewards[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
         imagined = world(start, knows, rng)
-        imagined.apply(me, candidates[pick])
+        imagined.apply_legal(me, candidates[pick])
         play_out(imagined, rng)
         visits[pick] += 1
         rewards[pick] += outcome(imagined, knows.seat)
@@ -122,24 +122,16 @@ def tree_search(
             )
             if chosen is None:
                 chosen = pending[int(rng.random() * len(pending))]
-                imagined.apply(chosen.player, random_answer(chosen, rng))
+                imagined.apply_legal(chosen.player, random_answer(chosen, rng))
                 continue
             seat = PLAYERS.index(chosen.player)
             node = nodes[seat]
-            legal = answers(chosen)
-            fresh = [answer for answer in legal if answer not in node.children]
-            for answer in legal:
-                if answer in node.children:
-                    node.children[answer].available += 1
-            if fresh:
-                answer = fresh[int(rng.random() * len(fresh))]
+            answer, child = _descend(node, answers(chosen), rng)
+            if child is None:  # a new node: one per tree and iteration, then at random
                 child = node.children[answer] = Node()
                 child.available = 1
-                growing[seat] = False  # one new node per tree and iteration, then at random
-            else:
-                answer = max(legal, key=lambda a: _ucb(node.children[a]))
-                child = node.children[answer]
-            imagined.apply(chosen.player, answer)
+                growing[seat] = False
+            imagined.apply_legal(chosen.player, answer)
             nodes[seat] = child
             paths[seat].append(child)
         reward = outcome(imagined, me)
@@ -157,5 +149,28 @@ def tree_search(
     return Searched(best, done, time.perf_counter() - started, tried)
 
 
-def _ucb(node: Node) -> float:
-    return node.reward / node.visits + EXPLORATION * math.sqrt(math.log(node.available) / node.visits)
+def _descend(
+    node: Node, legal: list[tuple[str, ...]], rng: random.Random
+) -> tuple[tuple[str, ...], Node | None]:
+    """The answer to follow from ``node`` among ``legal``: one never tried (at random, with no child
+    yet: None), else the best by UCB1 with availability counts, each counted available once more."""
+    children = node.children
+    fresh: list[tuple[str, ...]] = []
+    tried: list[Node] = []
+    for answer in legal:
+        child = children.get(answer)
+        if child is None:
+            fresh.append(answer)
+        else:
+            child.available += 1
+            tried.append(child)
+    if fresh:
+        return fresh[int(rng.random() * len(fresh))], None
+    best_value = -1.0
+    best = 0
+    for index, child in enumerate(tried):
+        visits = child.visits
+        value = child.reward / visits + EXPLORATION * math.sqrt(math.log(child.available) / visits)
+        if value > best_value:
+            best_value, best = value, index
+    return legal[best], tried[best]

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from engine.checkpoint import Start
-from engine.game import Game
+from engine.game import Game, QuietGame
 from engine.model import PLAYERS, PlayedCard
 from engine.observe import visible_events
 from engine.record import Record
@@ -70,8 +70,9 @@ def unseen_pool(game: Game, seat: int) -> list[str]:
 
 def world(source: Record | Start, knows: Knowledge, rng: random.Random) -> Game:
     """A copy of the game ``source`` leads to, with everything the seat cannot see dealt again. Searches
-    pass a :class:`Start` (the record replayed once; each copy made from its latest round start)."""
-    game = (source if isinstance(source, Start) else Start(source)).game()
+    pass a :class:`Start` (the record replayed once; each copy made from its latest round start). A world
+    keeps no events: nobody reads its story."""
+    game = (source if isinstance(source, Start) else Start(source)).game(QuietGame)
     deal_again(game, knows, rng)
     return game
 

@@ -27,6 +27,7 @@ from engine.checkpoint import (
     thaw,
     with_events,
 )
+from engine.game import QuietGame
 from tests.helpers import random_setup
 
 
@@ -63,6 +64,26 @@ def test_a_game_from_a_round_start_is_the_replayed_game_and_goes_on_the_same_way
             _same(made, replayed)
             compared += 1
     assert compared >= 300
+
+
+def test_a_quiet_game_keeps_no_events_and_plays_exactly_as_the_game() -> None:
+    """The computer's imagined worlds keep no events; everything else, to the end, is the same."""
+    rng = random.Random(77)
+    for _ in range(40):
+        setup = random_setup(rng)
+        game = Game(setup)
+        actions = [Action(player=p, choose=c) for p, c in random_actions(game, rng)]
+        cut = rng.randrange(len(actions) + 1)
+        record = Record(format="cardia-replay/1", setup=setup, actions=actions[:cut])
+        quiet, loud = Start(record).game(QuietGame), replay(record)
+        for action in actions[cut:]:
+            quiet.apply(action.player, action.choose)
+            loud.apply(action.player, action.choose)
+            assert quiet.events == [] and quiet.cause == -1
+            assert state(quiet) == state(loud)
+        assert quiet.result == loud.result
+        assert quiet.result is not None
+        assert _chance(quiet.rng) == _chance(loud.rng)
 
 
 def test_a_copy_shares_nothing_that_changes() -> None:
