@@ -20,6 +20,30 @@ def winners(winner: str | None) -> tuple[bool, bool]:
 
 
 def evaluate(row: Sequence[Encounter]) -> None:
+    for encounter in row:
+        first, second = encounter.slots
+        if (first is not None and first.ongoing) or (second is not None and second.ongoing):
+            _evaluate_with_ongoing(row)
+            return
+    for encounter in row:  # the common case: no ongoing ability is on, plain influence decides
+        first, second = encounter.slots
+        if not encounter.compared or first is None or second is None:
+            encounter.winner = encounter.why = None
+            if first is not None:
+                first.signets = 0
+            if second is not None:
+                second.signets = 0
+            continue
+        difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
+        if difference > 0:
+            encounter.winner, encounter.why, first.signets, second.signets = "p1", "influence", 1, 0
+        elif difference < 0:
+            encounter.winner, encounter.why, first.signets, second.signets = "p2", "influence", 0, 1
+        else:
+            encounter.winner, encounter.why, first.signets, second.signets = "tie", "tie", 0, 0
+
+
+def _evaluate_with_ongoing(row: Sequence[Encounter]) -> None:
     # Ongoing abilities that are on, per encounter, as (card id, owner): usually none at all.
     active: list[list[tuple[str, int]]] = []
     judges = [False, False]
