@@ -70,6 +70,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
+    """``A:B,...`` as a list (empty if not given); a bad one is the parser's error."""
+    if given is None:
+        return []
+    pairings = given.split(",")
+    known = {"random", "easy", "normal", "hard"}
+    if not all(len(p.split(":")) == 2 and set(p.split(":")) <= known for p in pairings):
+        parser.error(f"--pairings: A:B pairs of {', '.join(sorted(known))}")
+    return pairings
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -107,11 +118,19 @@ def _main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument("--games", type=_positive, default=1000, help="games per pairing (1000)")
     arena.add_argument(
         "--pairings",
-        default="hard:random,hard:easy,hard:normal",
-        help="A:B,... of random, easy, normal, hard",
+        default=None,
+        help="A:B,... of random, easy, normal, hard (hard:random,hard:easy,hard:normal)",
     )
     arena.add_argument("--workers", type=_positive, default=None, help="processes (default: one per core)")
     arena.add_argument("--seed", type=int, default=1)
+    calibrate = commands.add_parser("calibrate", help="how well the review's chances of winning come true")
+    calibrate.add_argument("--games", type=_positive, default=140, help="games, over all pairings (140)")
+    calibrate.add_argument("--pairings", default=None, help="A:B,... of random, easy, normal, hard")
+    calibrate.add_argument(
+        "--workers", type=_positive, default=None, help="processes (default: one per core)"
+    )
+    calibrate.add_argument("--seed", type=int, default=1)
+    calibrate.add_argument("--iterations", type=_positive, default=None, help="the review's search budget")
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
     bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
     bench.add_argument("--seed", type=int, default=1)
@@ -123,15 +142,22 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return _replay(args.record, args.at)
     if args.command == "move":
         return _move(args.record, args.player, args.level, args.seed, args.budget_ms)
-    if args.command == "arena":
+    if args.command in ("arena", "calibrate"):
         from engine.arena import default_workers
-        from engine.arena import run as run_arena
 
-        pairings = args.pairings.split(",")
-        known = {"random", "easy", "normal", "hard"}
-        if not all(len(p.split(":")) == 2 and set(p.split(":")) <= known for p in pairings):
-            parser.error(f"--pairings: A:B pairs of {', '.join(sorted(known))}")
-        run_arena(args.games, pairings, args.workers or default_workers(), args.seed)
+        workers = args.workers or default_workers()
+        pairings = _pairings(parser, args.pairings)
+        if args.command == "arena":
+            from engine.arena import run as run_arena
+
+            run_arena(args.games, pairings or ["hard:random", "hard:easy", "hard:normal"], workers, args.seed)
+            return 0
+        from engine.calibrate import DEFAULT_PAIRINGS
+        from engine.calibrate import run as run_calibrate
+        from engine.review import ITERATIONS
+
+        iterations = args.iterations or ITERATIONS
+        run_calibrate(args.games, pairings or DEFAULT_PAIRINGS, workers, args.seed, iterations)
         return 0
     from engine.bench import run
 

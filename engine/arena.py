@@ -35,6 +35,7 @@ class Played:
     """One game of a pairing, from A's side."""
 
     score: float  # 1 won, 0.5 drawn, 0 lost
+    record: Record
     decisions: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # level -> (s, iterations)
 
 
@@ -63,7 +64,8 @@ def play(first: str, second: str, seed: int) -> Played:
         game.apply(decision.player, answer)
         actions.append(Action(player=decision.player, choose=answer))
     winner = game.result.winner
-    return Played(0.5 if winner is None else float(winner == "p1"), timings)
+    record = Record(format="cardia-replay/1", setup=setup, actions=actions)
+    return Played(0.5 if winner is None else float(winner == "p1"), record, timings)
 
 
 def _game(job: tuple[str, str, int]) -> Played:

@@ -95,10 +95,12 @@ def tree_search(
     iterations: int,
     seconds: float | None = None,
     both_sides: bool = False,
+    forced: tuple[str, ...] | None = None,
 ) -> Searched:
     """Information-set Monte Carlo tree search over the seat's own decisions (and, ``both_sides``, a tree
     of the opponent's own decisions too, from their side); the rest (and chance) at random.
-    ``iterations`` iterations (fewer if ``seconds`` run out first).
+    ``iterations`` iterations (fewer if ``seconds`` run out first). With ``forced``, the seat answers
+    ``decision`` so in every iteration: the search values that answer (a review's chosen one).
 
     Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
     what the other placed face down: simultaneous decisions stay simultaneous."""
@@ -108,13 +110,18 @@ def tree_search(
     roots = (Node(), Node())
     done = 0
     root_answers = answers(decision)
-    while done < iterations and len(root_answers) > 1:
+    while done < iterations and (len(root_answers) > 1 or forced is not None):
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
         imagined = world(start, knows, rng)
         nodes = list(roots)
         paths: tuple[list[Node], list[Node]] = ([roots[0]], [roots[1]])
         growing = [True, True] if both_sides else [seat == me for seat in (0, 1)]
+        if forced is not None:
+            nodes[me] = roots[me].children.setdefault(forced, Node())
+            nodes[me].available += 1
+            paths[me].append(nodes[me])
+            imagined.apply_legal(PLAYERS[me], forced)
         while imagined.result is None:
             pending = imagined.pending
             chosen = next(
