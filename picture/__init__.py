@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 import text
 from engine.view import View
 from picture.board import details_line, draw_board
+from picture.chart import draw_chart
 from picture.hand import draw_hand
 from picture.png import encode, palette
 from picture.style import font
@@ -47,6 +48,16 @@ def board_png(view: View, names: Sequence[str], *, title: str, details: str, lan
         return encode(draw_board(view, names, title=title, details=details))
 
 
+def chart_png(
+    chances: Sequence[float], rounds: Sequence[int], turning_points: Sequence[int], *, language: str
+) -> bytes:
+    """A review's chart of a player's chance of winning (:mod:`picture.chart`)."""
+    if len(chances) != len(rounds) + 1 or not all(0 <= chance <= 1 for chance in chances):
+        raise ValueError("a chance in [0, 1] for each decision's round, and one for the end")
+    with text.speaking(language):
+        return encode(draw_chart(chances, rounds, turning_points))
+
+
 def hand_png(view: View, viewer: str, *, language: str) -> bytes:
     """``viewer``'s hand, from their own view."""
     if view.viewer != viewer:
@@ -58,6 +69,7 @@ def hand_png(view: View, viewer: str, *, language: str) -> bytes:
 __all__ = [
     "FORMAT",
     "board_png",
+    "chart_png",
     "details_line",
     "draw_board",
     "draw_hand",

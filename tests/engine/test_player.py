@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import Game, Setup, observation, visible_events
+from engine import Game, Setup
 from engine.bench import random_actions
 from engine.model import CHANCE, PLAYERS
 from engine.observe import state
@@ -24,6 +24,7 @@ from engine.player import LEVELS, Level, NothingToDecide, choose
 from engine.player.policies import answers
 from engine.player.worlds import hidden_placed, knowledge, unseen_pool, world
 from engine.record import Action, Record, RecordError
+from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
 FAST = Level("normal", 24)  # enough iterations for several answers to be tried, few enough to be quick
@@ -45,56 +46,6 @@ def positions(rng: random.Random, count: int) -> Iterator[tuple[Record, str]]:
         if game.result is None and deciding:
             count -= 1
             yield Record(format="cardia-replay/1", setup=setup, actions=actions), rng.choice(deciding).player
-
-
-def replayed(record: Record) -> Game | None:
-    game = Game(record.setup)
-    try:
-        for action in record.actions:
-            game.apply(action.player, action.choose)
-    except Exception:
-        return None
-    return game
-
-
-def swapped(record: Record, owner: str, first: str, second: str, in_actions: bool) -> Record:
-    """``owner``'s cards ``first`` and ``second`` exchanged in their starting deck (and, with
-    ``in_actions``, in every action's choices that name them)."""
-    assert record.setup.decks is not None
-    swap = {first: second, second: first}
-    decks = {
-        player: [swap.get(card, card) for card in cards] if player == owner else cards
-        for player, cards in record.setup.decks.items()
-    }
-    refs = {f"{owner}:{a}": f"{owner}:{b}" for a, b in swap.items()}
-    actions = [
-        Action(player=a.player, choose=[refs.get(c, c) for c in a.choose]) if in_actions else a
-        for a in record.actions
-    ]
-    setup = record.setup.model_copy(update={"decks": decks})
-    return Record(format=record.format, setup=setup, actions=actions)
-
-
-def twins(record: Record, seat: str, rng: random.Random) -> Iterator[tuple[str, Record]]:
-    """Records that look the same to ``seat`` and differ in something it cannot see."""
-    game = replayed(record)
-    assert game is not None
-    index = PLAYERS.index(seat)
-    other = PLAYERS[1 - index]
-    pool = unseen_pool(game, index)
-    if len(pool) >= 2:
-        first, second = rng.sample(pool, 2)
-        yield "opponent's unseen cards", swapped(record, other, first, second, in_actions=True)
-    own = game.players[index].deck
-    if len(own) >= 2:
-        first, second = rng.sample(own, 2)
-        yield "own deck order", swapped(record, seat, first, second, in_actions=False)
-    setup = record.setup.model_copy(update={"seed": record.setup.seed + 1})
-    yield "seed", Record(format=record.format, setup=setup, actions=record.actions)
-
-
-def seen_by(game: Game, seat: str) -> tuple[object, object]:
-    return observation(game, seat), visible_events(game, seat)
 
 
 def test_the_player_answers_the_same_when_only_hidden_things_differ() -> None:

@@ -54,7 +54,25 @@ class Scene:
         )
 
 
-SCENES: tuple[Scene, ...] = (
+@dataclass(frozen=True)
+class ChartScene:
+    """A review's chart of fixed chances (the drawing, not the search, is what is compared)."""
+
+    name: str
+    chances: tuple[float, ...]
+    rounds: tuple[int, ...]
+    turning_points: tuple[int, ...]
+    language: str = "en"
+
+    def draw(self) -> bytes:
+        return picture.chart_png(self.chances, self.rounds, self.turning_points, language=self.language)
+
+
+#: A lost game of 11 decisions over 8 rounds, two ability choices among them, three turning points.
+LOST = (0.52, 0.58, 0.61, 0.44, 0.47, 0.31, 0.35, 0.36, 0.18, 0.12, 0.07, 0.0)
+LOST_ROUNDS = (1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 8)
+
+SCENES: tuple[Scene | ChartScene, ...] = (
     *(Scene(f"end-{game}", game, None) for game in LOCATION_GAMES),
     Scene("foggy-swamp-face-down", "deck2-foggy-swamp", 15),
     Scene("puppeteer-replaced", "deck1-auction-house", 3),
@@ -64,6 +82,9 @@ SCENES: tuple[Scene, ...] = (
     Scene("hand-en", "deck1", 6, "en", "p1"),
     Scene("hand-hu", "deck1-explicit", 12, "hu", "p2"),
     Scene("hand-pl", "deck2", 4, "pl", "p1"),
+    ChartScene("chart-en", LOST, LOST_ROUNDS, (2, 4, 7)),
+    ChartScene("chart-hu", LOST, LOST_ROUNDS, (2, 4, 7), "hu"),
+    ChartScene("chart-pl-won", (0.5, 0.46, 0.71, 0.83, 0.97, 1.0), (1, 2, 3, 4, 5), (), "pl"),
 )
 
 

@@ -6,3 +6,6 @@ picture-to_decide = to decide
 picture-stats = Hand { $hand } · Deck { $deck } · Discard { $discard }
 picture-result = { $result }
 picture-hand = Your hand ({ $n }) — round { $round }
+picture-chart_title = Your chance of winning, decision by decision
+picture-chart_round = R{ $n }
+picture-chart_end = end

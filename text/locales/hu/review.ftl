@@ -1,0 +1,19 @@
+review-percent = { $n }%
+review-chances = győzelmi esélyed: { $best } azzal, { $chosen } a te választásoddal.
+review-placed_won = kijátszott kártyád, { $placed } ({ $influence }), megnyerte a találkozást ez ellen: { $against } ({ $against_influence })
+review-placed_lost = kijátszott kártyád, { $placed } ({ $influence }), elvesztette a találkozást ez ellen: { $against } ({ $against_influence })
+review-placed_tie = kijátszott kártyád, { $placed } ({ $influence }), döntetlent ért el ez ellen: { $against } ({ $against_influence })
+review-instead_won = { $card } megnyerte volna
+review-instead_lost = { $card } elvesztette volna, és használta volna a képességét
+review-instead_tie = { $card } döntetlent hozott volna
+review-instead_answer = jobb lett volna: { $answer }
+review-chose = erre: „{ $question }” ezt válaszoltad: { $answer }
+review-turning_point = { $round }. kör: { $told }; { $better } — { $chances }
+review-summary = Győzelmi esélyed az első döntésednél: { $first }. Átnézett döntések: { $count }.
+review-turning_points =
+    { $n ->
+        [one] A fordulópont:
+       *[other] A { $n } legnagyobb fordulópont:
+    }
+review-no_turning_points = Egyik döntésed sem került 10 százalékpontnyi esélybe vagy többe: szép játék volt.
+review-no_decisions = Ebben a játékban nem hoztál döntést.

@@ -1,0 +1,25 @@
+review-percent = { $n }%
+review-chances = twoja szansa na wygraną: { $best } z nią, { $chosen } z twoim wyborem.
+review-placed_won = twoja karta { $placed } ({ $influence }) wygrała starcie z kartą { $against } ({ $against_influence })
+review-placed_lost = twoja karta { $placed } ({ $influence }) przegrała starcie z kartą { $against } ({ $against_influence })
+review-placed_tie = twoja karta { $placed } ({ $influence }) zremisowała z kartą { $against } ({ $against_influence })
+review-instead_won = karta { $card } wygrałaby je
+review-instead_lost = karta { $card } przegrałaby je i użyła swojej zdolności
+review-instead_tie = karta { $card } zremisowałaby je
+review-instead_answer = lepiej: { $answer }
+review-chose = twoja odpowiedź na „{ $question }”: { $answer }
+review-turning_point = Runda { $round }: { $told }; { $better } — { $chances }
+review-summary =
+    { $count ->
+        [one] Twoja szansa na wygraną przy pierwszej decyzji: { $first }. Przejrzano 1 decyzję.
+        [few] Twoja szansa na wygraną przy pierwszej decyzji: { $first }. Przejrzano { $count } decyzje.
+       *[many] Twoja szansa na wygraną przy pierwszej decyzji: { $first }. Przejrzano { $count } decyzji.
+    }
+review-turning_points =
+    { $n ->
+        [one] Punkt zwrotny:
+        [few] { $n } największe punkty zwrotne:
+       *[many] { $n } największych punktów zwrotnych:
+    }
+review-no_turning_points = Żadna twoja decyzja nie kosztowała 10 punktów procentowych szansy lub więcej: dobra gra.
+review-no_decisions = W tej grze nie było twoich decyzji.

@@ -1,0 +1,67 @@
+"""A game's review in words: the chance of winning, and each turning point with the better answer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.review import Review, Reviewed
+from text.catalogue import tr
+from text.decisions import decision_prompt, option_label
+from text.names import card_name
+
+#: Turning points a review tells (the costliest first).
+TOLD = 3
+
+
+def percent(chance: float) -> str:
+    return tr("review.percent", n=round(chance * 100))
+
+
+def answer_text(decision: Reviewed, answer: tuple[str, ...], names: Mapping[str, str]) -> str:
+    seat = decision.chosen[0].partition(":")[0] if decision.chosen else None
+    return ", ".join(option_label(decision.kind, option, seat, names) for option in answer)
+
+
+def turning_point_text(decision: Reviewed, names: Mapping[str, str]) -> str:
+    """One turning point: what was chosen and how it fared, the better answer, and the chances.
+    "Round 3: you placed Saboteur (5) and lost the encounter to Aristocrat (7); Mage (9) would have won
+    it. Your chance of winning: 62 % with it, 41 % with yours." """
+    fared = decision.encountered
+    chances = tr("review.chances", best=percent(decision.before), chosen=percent(decision.after))
+    if fared is not None:
+        told = tr(
+            f"review.placed_{fared.outcome}",
+            placed=card_name(fared.placed),
+            against=card_name(fared.against),
+            influence=fared.influence,
+            against_influence=fared.against_influence,
+        )
+        if fared.alternative is not None and fared.alternative_outcome is not None:
+            better = tr(f"review.instead_{fared.alternative_outcome}", card=card_name(fared.alternative))
+        else:
+            better = tr("review.instead_answer", answer=answer_text(decision, decision.best, names))
+    else:
+        told = tr(
+            "review.chose",
+            question=decision_prompt(decision.kind),
+            answer=answer_text(decision, decision.chosen, names),
+        )
+        better = tr("review.instead_answer", answer=answer_text(decision, decision.best, names))
+    return tr("review.turning_point", round=decision.round, told=told, better=better, chances=chances)
+
+
+def review_lines(review: Review, names: Mapping[str, str]) -> list[str]:
+    """The review as lines: the chance at the start and the end, then up to three turning points."""
+    decisions = review.decisions
+    if not decisions:
+        return [tr("review.no_decisions")]
+    lines = [tr("review.summary", first=percent(decisions[0].before), count=len(decisions))]
+    if review.turning_points:
+        lines.append(tr("review.turning_points", n=min(TOLD, len(review.turning_points))))
+        lines.extend(
+            f"{number}. {turning_point_text(decisions[index], names)}"
+            for number, index in enumerate(review.turning_points[:TOLD], start=1)
+        )
+    else:
+        lines.append(tr("review.no_turning_points"))
+    return lines
