@@ -6,14 +6,16 @@ import sys
 from collections.abc import Callable, Sequence
 
 #: The engine's command line: its jobs, by the name it takes them under.
-ENGINE_JOBS = ("play", "replay", "move", "arena", "bench")
+ENGINE_JOBS = ("play", "replay", "move", "arena", "calibrate", "bench")
 
 USAGE = """usage: cardia JOB [options]
 
   play                 a game against the computer in this terminal (no Discord, no token)
   replay RECORD.json   the state a game record leads to
   move RECORD.json     the computer player's answer to a pending decision
+  review RECORD.json   a review of one seat's decisions (--seat p1|p2), and its chart as a PNG
   arena                the computer player's strength, measured
+  calibrate            how well the review's chances of winning come true, measured
   bench                the engine's speed, measured
   bot [--sync]         run the Discord bot (DISCORD_TOKEN); `cardia bot health` checks a running one
   records recompute    rebuild the ratings from the finished games
@@ -24,6 +26,12 @@ USAGE = """usage: cardia JOB [options]
 
 def _engine(argv: list[str]) -> int:
     from engine.__main__ import main
+
+    return main(argv)
+
+
+def _review(argv: list[str]) -> int:
+    from terminal.review import main
 
     return main(argv)
 
@@ -52,7 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE)
         return 0 if args else 2
     job, rest = args[0], args[1:]
-    routes: dict[str, Callable[[list[str]], int]] = {"bot": _bot, "records": _records, "store": _store}
+    routes: dict[str, Callable[[list[str]], int]] = {
+        "review": _review,
+        "bot": _bot,
+        "records": _records,
+        "store": _store,
+    }
     if job in ENGINE_JOBS:
         return _engine([job, *rest])
     if job in routes:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from engine.game import Game
 from engine.model import PLAYERS, VALUE, Decision, Event, card_id
 from engine.observe import visible_events
+from engine.player import LEVELS, choose
 from engine.player.search import tree_search
 from engine.player.worlds import knowledge
 from engine.record import Record
@@ -29,6 +30,7 @@ from engine.record import Record
 #: Search iterations per decision, and for the chosen answer when the search tried it too little.
 ITERATIONS = 600
 CHOSEN_ITERATIONS = 200
+HINT_ITERATIONS = LEVELS["hard"].iterations  # a hint is the computer's own answer
 #: A decision that cost at least this much chance is a turning point: ten points is about three times the
 #: noise of the difference of two estimates at these budgets, and a swing a player feels.
 TURNING_POINT = 0.10
@@ -199,3 +201,30 @@ def _with_encounter(seen: list[Event], start: int, reviewed: Reviewed) -> Review
 
 def _outcome(mine: int, theirs: int) -> str:
     return "won" if mine > theirs else "lost" if mine < theirs else "tie"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The answer the search suggests for a pending decision, and the chance of winning with it."""
+
+    answer: tuple[str, ...]
+    chance: float
+
+
+def hint(record: Record, player: str, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
+    """A hint for ``player``'s pending decision in the game ``record`` leads to, from what they may see
+    (raises :class:`engine.player.NothingToDecide` if they have none)."""
+    searched = choose(record, player, dataclasses.replace(LEVELS["hard"], iterations=iterations), seed)
+    chance = next((mean for answer, _, mean in searched.tried if answer == searched.answer), None)
+    if chance is None:  # a single answer: its value searched on its own
+        game = Game(record.setup)
+        for action in record.actions:
+            game.apply(action.player, action.choose)
+        decision = next(d for d in game.pending if d.player == player)
+        knows = knowledge(game, PLAYERS.index(player))
+        rng = random.Random(seed)
+        forced = tree_search(
+            record, knows, decision, rng, iterations, both_sides=True, forced=searched.answer
+        )
+        chance = forced.tried[0][2]
+    return Hint(searched.answer, calibrated(chance))

@@ -1,7 +1,8 @@
 """A whole game against the computer in a terminal: the computer answers its decisions (engine.player),
 the person answers theirs by number, and every step is shown from the person's own view with what
-happened. Input errors are answered with one line and asked again; ``q`` (or the end of the input)
-stops the game. The record is saved at the end, or when stopped, as ``cardia-replay/1``.
+happened. Input errors are answered with one line and asked again; ``h`` asks for a hint, ``q`` (or the
+end of the input) stops the game. The record is saved at the end, or when stopped, as ``cardia-replay/1``,
+and a finished game's review is offered.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ import text
 from cards import DeckChoice
 from engine import Action, Decision, Game, Record, Setup, difficulty, happenings, view
 from engine.player import choose
+from engine.review import hint, review
 from engine.view import View
 from terminal import screen
+from terminal.review import chart_path, show_review
 
 Read = Callable[[], str | None]  # the next line typed (None: the input ended)
 QUIT = ("q", "quit", "exit")
+HINT = ("h", "hint", "?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +98,18 @@ class TerminalGame:
             )
         )
         self.console.print(screen.styled(text.tr("terminal.saved", file=str(self.options.record))))
+        self._offer_review()
         return 0
+
+    def _offer_review(self) -> None:
+        """A review of the person's decisions, if they want one (Enter), with its chart beside the record."""
+        self.console.print(text.tr("terminal.review_offer"), end=" ")
+        line = self.read()
+        if line is None or line.strip().lower() in QUIT:
+            return
+        with self.console.status(text.tr("terminal.reviewing")):
+            reviewed = review(self._record(), self.person, seed=self.rng.getrandbits(32))
+        show_review(self.console, reviewed, self.names, chart_path(self.options.record, self.person))
 
     def game_view(self) -> View:
         """What the person may see (the engine's view for their seat)."""
@@ -147,6 +162,9 @@ class TerminalGame:
             line = self.read()
             if line is None or line.strip().lower() in QUIT:
                 raise Stopped
+            if line.strip().lower() in HINT:
+                self._hint(decision)
+                continue
             picked = _numbers(line, total)
             if picked is None:
                 self.console.print(text.tr("terminal.not_a_number", n=total))
@@ -154,6 +172,17 @@ class TerminalGame:
                 self.console.print(text.tr("terminal.need_count", count=count))
             else:
                 return [decision.options[index - 1] for index in picked]
+
+    def _hint(self, decision: Decision) -> None:
+        """The answer the computer would choose in the person's place, from what they see, and its chance."""
+        with self.console.status(text.tr("terminal.thinking", name=self.names[self.computer])):
+            suggested = hint(self._record(), self.person, self.rng.getrandbits(32))
+        seen = self.game_view()
+        answer = ", ".join(
+            text.option_label(decision.kind, option, self.person, self.names, seen, limit=200)
+            for option in suggested.answer
+        )
+        self.console.print(text.tr("terminal.hint", answer=answer, chance=text.percent(suggested.chance)))
 
     # --- the record -----------------------------------------------------------------------------------
 

@@ -54,6 +54,7 @@ from text.names import (
     skulls_text,
 )
 from text.results import NO_RESULT, hours_text, match_ended_text, result_text
+from text.review import answer_text, percent, review_lines, turning_point_text
 from text.rules import RULES_PAGE_COUNT, card_note, rules_pages
 from text.story import describe_events
 
@@ -67,6 +68,7 @@ __all__ = [
     "NO_RESULT",
     "RULES_PAGE_COUNT",
     "SOURCE",
+    "answer_text",
     "card_emoji",
     "card_label",
     "card_name",
@@ -92,15 +94,18 @@ __all__ = [
     "option_description",
     "option_emoji",
     "option_label",
+    "percent",
     "player_name",
     "plural",
     "possessive",
     "result_text",
+    "review_lines",
     "rules_pages",
     "set_language",
     "signed",
     "skulls_text",
     "speaking",
     "tr",
+    "turning_point_text",
     "waiting_text",
 ]

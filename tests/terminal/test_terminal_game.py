@@ -17,6 +17,7 @@ from rich.console import Console
 import text
 from engine import replay_document, view
 from terminal.cli import deck_choice, main
+from terminal.review import main as review_main
 from terminal.session import Options, TerminalGame
 from tests.helpers import stacked
 
@@ -34,12 +35,21 @@ class Player:
         self.stop_after = stop_after
         self.lines: list[str] = []
         self.wrong = 0  # wrong lines typed
+        self.after_game: str | None = None  # what is typed once the game is over (None: the input ends)
+        self.hints = 0  # hints to ask for, one before each of the first decisions
+        self.hinted: list[tuple[str, ...]] = []  # the options of each decision a hint was asked at
 
     def __call__(self) -> str | None:
         game = self.session.game
+        if game.result is not None:
+            return self.after_game  # asked whether to review the game
         decision = next(d for d in game.pending if d.player == self.session.person)
         if self.stop_after is not None and len(self.lines) - self.wrong >= self.stop_after:
             return None  # the input ends
+        if len(self.hinted) < self.hints and (not self.lines or self.lines[-1] != "h"):
+            self.hinted.append(decision.options)
+            self.lines.append("h")
+            return "h\n"
         if self.mistakes and self.rng.random() < 0.3:
             self.wrong += 1
             line = self.rng.choice(["", "abc", "0", str(len(decision.options) + 1), "1 1 1 1 1 1 1 1 1 1"])
@@ -153,3 +163,46 @@ def test_the_command_line(tmp_path: Path) -> None:
         main(["--deck", "3"], stdin=io.StringIO(""), stdout=io.StringIO())
     with pytest.raises(SystemExit):
         main(["--location", "nowhere"], stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+def test_hints_and_a_review_at_the_end(tmp_path: Path) -> None:
+    game, out = _session(tmp_path, seed=21)
+    player = Player(game, seed=2)
+    player.hints, player.after_game = 2, "\n"
+    game.read = player
+    with text.speaking("en"):
+        assert game.play() == 0
+        shown = out.getvalue()
+        labels = [
+            [text.option_label("play", option, "p1", game.names) for option in options]
+            for options in player.hinted
+        ]
+    hints = [line[line.index("Hint: ") :] for line in shown.splitlines() if "Hint: " in line]
+    assert len(hints) == 2
+    for line, options in zip(hints, labels, strict=True):  # a hint names one of the options, and a chance
+        assert any(line.startswith(f"Hint: {label} — your chance of winning with it: ") for label in options)
+    assert "decisions reviewed." in shown
+    chart = tmp_path / "game-p1-review.png"
+    assert chart.read_bytes().startswith(b"\x89PNG") and str(chart) in shown.replace("\n", "")
+
+
+def test_the_review_command(tmp_path: Path) -> None:
+    game, _ = _session(tmp_path, seed=5)
+    game.read = Player(game, seed=9)
+    with text.speaking("en"):
+        game.play()
+    record = tmp_path / "game.json"
+    out = io.StringIO()
+    chart = tmp_path / "chart.png"
+    status = review_main([str(record), "--seat", "p2", "--chart", str(chart), "--language", "pl"], stdout=out)
+    assert status == 0 and "Przejrzano" in out.getvalue() and chart.read_bytes().startswith(b"\x89PNG")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "cardia-replay/1"}')
+    finished = subprocess.run(
+        [sys.executable, "-m", "cardia", "review", str(broken), "--seat", "p1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert finished.returncode == 2 and len(finished.stderr.strip().splitlines()) == 1, finished.stderr
