@@ -137,6 +137,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument(
         "--setups", choices=["deck1", "all", "both"], default="both", help="Deck I only, every setup, or both"
     )
+    bench.add_argument("--search", type=_positive, metavar="N", help="instead: hard's search on N positions")
+    bench.add_argument("--reviews", type=_positive, metavar="N", help="instead: reviews of N games' seats")
     args = parser.parse_args(arguments)
     if args.command == "replay":
         return _replay(args.record, args.at)
@@ -158,6 +160,14 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
         iterations = args.iterations or ITERATIONS
         run_calibrate(args.games, pairings or DEFAULT_PAIRINGS, workers, args.seed, iterations)
+        return 0
+    if args.search or args.reviews:
+        from engine.bench_search import review_speed, search_speed
+
+        if args.search:
+            search_speed(args.search, args.seed)
+        if args.reviews:
+            review_speed(args.reviews, args.seed)
         return 0
     from engine.bench import run
 
