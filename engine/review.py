@@ -37,8 +37,8 @@ TURNING_POINT = 0.10
 #: The calibration (``python -m engine calibrate`` fits it), on the log-odds of the search's mean reward:
 #: a sharpness (random playouts throw away leads that real play keeps, or save lost games it would not)
 #: and a shift (the best answer's mean is the highest of several noisy means: a little too high).
-SHARPNESS = 1.0
-SHIFT = 0.0
+SHARPNESS = 0.68
+SHIFT = -0.20
 Calibration = tuple[float, float]
 CALIBRATION: Calibration = (SHARPNESS, SHIFT)
 RAW: Calibration = (1.0, 0.0)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
-from engine import Game, replay
-from engine.arena import play
+from engine import Game, parse_record, replay
 from engine.bench import random_actions
+from engine.calibrate import brier, reliability, samples_of
 from engine.model import PLAYERS
 from engine.player.policies import answers
 from engine.record import Action, Record
-from engine.review import TURNING_POINT, Review, review
+from engine.review import TURNING_POINT, Review, calibrated, review
 from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
 QUICK = {"iterations": 40, "chosen_iterations": 20}
+DATA = Path(__file__).parent / "data"
 
 
 def finished_games(rng: random.Random, count: int) -> Iterator[Record]:
@@ -39,7 +41,7 @@ def _same_throughout(record: Record, twin: Record, seat: str) -> bool:
 def test_the_review_is_the_same_when_only_hidden_things_differ() -> None:
     rng = random.Random(33)
     compared: dict[str, int] = {}
-    for record in finished_games(rng, 40):
+    for record in finished_games(rng, 24):
         seat = rng.choice(PLAYERS)
         reviewed = review(record, seat, seed=5, **QUICK)
         for what, twin in twins(record, seat, rng):
@@ -47,11 +49,11 @@ def test_the_review_is_the_same_when_only_hidden_things_differ() -> None:
                 continue
             compared[what] = compared.get(what, 0) + 1
             assert review(twin, seat, seed=5, **QUICK) == reviewed, (what, record, twin)
-    assert min(compared.values()) >= 8 and len(compared) == 3, compared
+    assert min(compared.values()) >= 5 and len(compared) == 3, compared
 
 
 def test_every_decision_of_the_seat_is_reviewed() -> None:
-    for record in finished_games(random.Random(4), 12):
+    for record in finished_games(random.Random(4), 8):
         for seat in PLAYERS:
             reviewed = review(record, seat, seed=1, **QUICK)
             assert reviewed == review(record, seat, seed=1, **QUICK)  # deterministic for a seed
@@ -76,26 +78,43 @@ def _turning_points_hold(reviewed: Review) -> None:
     assert all(reviewed.decisions[i].cost < TURNING_POINT for i in others)
 
 
-def test_random_play_costs_more_than_the_computer_at_its_best() -> None:
-    """The review tells a good player from a random one: hard's decisions cost it less chance."""
-    cost = {"hard": 0.0, "random": 0.0}
-    turning = {"hard": 0, "random": 0}
-    for seed in range(4):
-        first, second = ("hard", "random") if seed % 2 == 0 else ("random", "hard")
-        record = play(first, second, 100 + seed).record
-        for seat, level in zip(PLAYERS, (first, second), strict=True):
-            reviewed = review(record, seat, seed=seed, iterations=200, chosen_iterations=100)
-            _turning_points_hold(reviewed)
-            cost[level] += sum(decision.cost for decision in reviewed.decisions)
-            turning[level] += len(reviewed.turning_points)
-    assert cost["random"] > 2 * cost["hard"], cost
-    assert turning["random"] > turning["hard"], turning
+def test_a_blunder_is_the_first_turning_point() -> None:
+    """p1 declines to discard for a Palace Guard (it gets +7 and wins p2 the encounter) while it could
+    discard its Fortune Teller: the search gives that decision about 85 % against 15 %."""
+    record = parse_record((DATA / "palace-guard-declined.record.json").read_text())
+    reviewed = review(record, "p1", seed=1, iterations=200, chosen_iterations=100)
+    _turning_points_hold(reviewed)
+    blunder = reviewed.decisions[reviewed.turning_points[0]]
+    assert (blunder.kind, blunder.chosen, blunder.best) == (
+        "palace_guard_discard",
+        ("decline",),
+        ("p1:fortune_teller",),
+    )
+    assert blunder.cost > 0.4 and blunder.encountered is None
+    assert reviewed.outcome == 0.0
+
+
+def test_the_chances_are_calibrated_on_a_fixed_sample() -> None:
+    """Games between the levels and random play (python -m engine calibrate, at a small budget): the
+    review's chances score a Brier well under a constant 50 %'s 0.25 (about 0.19 here; 0.21 over 3,000
+    positions at the review's budget), and they are right on average. A chance given to the wrong seat
+    scores 0.40, a calibration five times too sharp 0.26."""
+    pairings = ("random:random", "easy:random", "normal:random", "easy:normal")
+    samples = [s for i in range(10) for s in samples_of((pairings[i % 4], 500 + i, 50))]
+    predicted = [calibrated(sample.raw) for sample in samples]
+    outcomes = [sample.outcome for sample in samples]
+    assert len(samples) >= 200
+    assert brier(predicted, outcomes) <= 0.215
+    assert abs(sum(predicted) - sum(outcomes)) / len(samples) <= 0.08
+    for tenth, count, mean, won in reliability(predicted, outcomes):
+        if tenth in (0, 9) and count >= 5:  # the surest predictions come true most of the time
+            assert abs(mean - won) <= 0.3, (tenth, count, mean, won)
 
 
 def test_a_placed_card_fares_as_the_engine_compared_it() -> None:
     """The influences read from the events the seat saw give the engine's own comparison."""
     told = 0
-    for record in finished_games(random.Random(8), 16):
+    for record in finished_games(random.Random(8), 10):
         game = replay(record)
         compared = [event for event in game.events if event[0] == "compared"]
         for seat in PLAYERS:
@@ -111,4 +130,4 @@ def test_a_placed_card_fares_as_the_engine_compared_it() -> None:
                 alternative = decision.best != decision.chosen and decision.kind == "play"
                 assert (fared.alternative is not None) == alternative
                 assert (fared.alternative_outcome is None) == (fared.alternative is None)
-    assert told >= 100
+    assert told >= 60
