@@ -17,9 +17,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.game import Game
+from engine.game import Game, replay
 from engine.model import PLAYERS, VALUE, Decision, Event, card_id
 from engine.observe import visible_events
 from engine.player import LEVELS, choose
@@ -106,33 +108,58 @@ def review(
     calibration: Calibration = CALIBRATION,
 ) -> Review:
     """Review ``seat``'s decisions in the game ``record`` (finished or not); the same ``seed``, the same
-    review. With ``calibration`` :data:`RAW`, the search's raw chances (to fit the calibration)."""
+    review. With ``calibration`` :data:`RAW`, the search's raw chances (to fit the calibration). The bot
+    reviews one decision at a time (:func:`review_decision`, then :func:`assemble`), so that a review
+    never holds a worker for long."""
+    budget = (iterations, chosen_iterations)
+    return assemble(
+        record,
+        seat,
+        [review_decision(record, number, seed, budget, calibration) for number in decisions_of(record, seat)],
+    )
+
+
+def decisions_of(record: Record, seat: str) -> list[int]:
+    """The indexes of ``seat``'s actions in ``record``: the decisions a review goes through."""
     if seat not in PLAYERS:
         raise ValueError(f"{seat!r} is not a player (p1 or p2)")
-    decisions: list[Reviewed] = []
-    starts: list[int] = []  # the first event after each reviewed decision
+    return [number for number, action in enumerate(record.actions) if action.player == seat]
+
+
+def review_decision(
+    record: Record,
+    number: int,
+    seed: int = 0,
+    budget: tuple[int, int] = (ITERATIONS, CHOSEN_ITERATIONS),
+    calibration: Calibration = CALIBRATION,
+) -> Reviewed:
+    """Action ``number`` of ``record`` reviewed from what its player knew then; ``budget``: the search's
+    iterations, and the chosen answer's."""
+    action = record.actions[number]
+    prefix = record.model_copy(update={"actions": record.actions[:number]})
+    game = replay(prefix)
+    decision = next(d for d in game.pending if d.player == action.player)
+    rng = random.Random(f"{seed}:{number}")
+    return _reviewed(prefix, game, decision, tuple(action.choose), number, rng, budget, calibration)
+
+
+def assemble(record: Record, seat: str, decisions: Sequence[Reviewed]) -> Review:
+    """The review of ``seat`` from its decisions reviewed one by one: how each placed card fared, the
+    game's outcome, and the turning points."""
+    starts: dict[int, int] = {}  # the first event after each reviewed decision
     game = Game(record.setup)
     for number, action in enumerate(record.actions):
-        if action.player == seat:
-            decision = next(d for d in game.pending if d.player == seat)
-            prefix = record.model_copy(update={"actions": record.actions[:number]})
-            rng = random.Random(f"{seed}:{number}")
-            budget = (iterations, chosen_iterations)
-            chosen = tuple(action.choose)
-            decisions.append(_reviewed(prefix, game, decision, chosen, number, rng, budget, calibration))
-            starts.append(len(game.events))
+        starts[number] = len(game.events)
         game.apply(action.player, action.choose)
     seen = visible_events(game, seat)
-    decisions = [
-        _with_encounter(seen, start, reviewed) for start, reviewed in zip(starts, decisions, strict=True)
-    ]
+    told = [_with_encounter(seen, starts[reviewed.action], reviewed) for reviewed in decisions]
     result = game.result
     outcome = 0.5 if result is None or result.winner is None else float(result.winner == seat)
     costly = sorted(
-        (i for i, reviewed in enumerate(decisions) if reviewed.cost >= TURNING_POINT),
-        key=lambda i: (-decisions[i].cost, i),
+        (i for i, reviewed in enumerate(told) if reviewed.cost >= TURNING_POINT),
+        key=lambda i: (-told[i].cost, i),
     )
-    return Review(seat, tuple(decisions), outcome, tuple(costly))
+    return Review(seat, tuple(told), outcome, tuple(costly))
 
 
 def _reviewed(
@@ -228,3 +255,25 @@ def hint(record: Record, player: str, seed: int = 0, iterations: int = HINT_ITER
         )
         chance = forced.tried[0][2]
     return Hint(searched.answer, calibrated(chance))
+
+
+def review_data(reviewed: Review) -> dict[str, Any]:
+    """``reviewed`` as JSON data (the bot keeps each review it made); :func:`review_from_data` reads it."""
+    return dataclasses.asdict(reviewed)
+
+
+def review_from_data(data: dict[str, Any]) -> Review:
+    decisions = tuple(
+        Reviewed(
+            action=item["action"],
+            round=item["round"],
+            kind=item["kind"],
+            chosen=tuple(item["chosen"]),
+            best=tuple(item["best"]),
+            before=item["before"],
+            after=item["after"],
+            encountered=None if item["encountered"] is None else Encountered(**item["encountered"]),
+        )
+        for item in data["decisions"]
+    )
+    return Review(data["seat"], decisions, data["outcome"], tuple(data["turning_points"]))

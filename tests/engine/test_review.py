@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from engine.calibrate import brier, reliability, samples_of
 from engine.model import PLAYERS
 from engine.player.policies import answers
 from engine.record import Action, Record
-from engine.review import TURNING_POINT, Review, calibrated, review
+from engine.review import TURNING_POINT, Review, calibrated, review, review_data, review_from_data
 from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
@@ -131,3 +132,10 @@ def test_a_placed_card_fares_as_the_engine_compared_it() -> None:
                 assert (fared.alternative is not None) == alternative
                 assert (fared.alternative_outcome is None) == (fared.alternative is None)
     assert told >= 60
+
+
+def test_a_review_read_back_from_its_json_data_is_the_same() -> None:
+    record = parse_record((DATA / "palace-guard-declined.record.json").read_text())
+    reviewed = review(record, "p1", seed=1, **QUICK)
+    assert any(decision.encountered is not None for decision in reviewed.decisions)
+    assert review_from_data(json.loads(json.dumps(review_data(reviewed)))) == reviewed
