@@ -19,12 +19,14 @@ from bot.cogs import cardia_group
 from bot.cogs.duels import DuelsCog
 from bot.cogs.help import HelpCog
 from bot.cogs.records import RecordsCog
+from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
 from bot.services.computer import Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.records import Records
+from bot.services.reviews import Reviews
 from bot.services.timers import Timers
 from bot.services.workers import start_worker
 from bot.settings import Settings
@@ -124,10 +126,17 @@ class CardiaBot(discord.AutoShardedClient):
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
         )
         self.records_cog = RecordsCog(self, self.records)
+        self.reviews = Reviews(
+            self.storage,
+            executor=self.computer_pool,
+            at_once=max(1, self.settings.review_workers),
+            computer_id=lambda: None if self.user is None else self.user.id,
+        )
+        self.reviews_cog = ReviewsCog(self.reviews, self.pictures, self.messages)
         self.server_cog = ServerCog(
             self, self.duels, self.guild_settings, self.timers, self.messages, self.outbox
         )
-        cogs = (self.duels_cog, self.server_cog, self.records_cog, HelpCog())
+        cogs = (self.duels_cog, self.server_cog, self.records_cog, self.reviews_cog, HelpCog())
         for cog in cogs:
             cog.register(self.handlers)
         self.tree.add_command(cardia_group(*cogs))

@@ -46,6 +46,11 @@ class Settings(BaseSettings):
     computer_budget_ms: float | None = Field(
         default=BUDGET_MS, gt=0, validation_alias=AliasChoices("CARDIA_COMPUTER_BUDGET_MS")
     )
+    # Reviews of finished games are searched in the computer's processes, one decision at a time: how many
+    # of their decisions at once, in all (bot.services.reviews).
+    review_workers: int = Field(
+        default=1, ge=1, le=64, validation_alias=AliasChoices("CARDIA_REVIEW_WORKERS")
+    )
     # The board and hand pictures are drawn in two processes of their own (else in threads of the bot's
     # process, where drawing would hold up its event loop: bot.services.pictures).
     picture_processes: bool = Field(default=True, validation_alias=AliasChoices("CARDIA_PICTURE_PROCESSES"))

@@ -7,6 +7,7 @@ selects it answers. No cog imports another.
 - ``server``: duels over days on a server: ``/cardia settings``, ``concede``, ``abort``, ``status``,
   Claim victory.
 - ``records``: ``/cardia stats``, ``leaderboard``, ``history``, ``about``.
+- ``reviews``: ``/cardia review``, a finished game's Review button, and Share.
 - ``help``: ``/cardia rules`` and ``card``.
 """
 

@@ -35,6 +35,7 @@ from bot.ui.components import (
     HandButton,
     Handlers,
     RematchButton,
+    ReviewButton,
     selected,
 )
 from bot.ui.guard import stored
@@ -371,6 +372,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                         )
                     )
         view.add_item(DiscardsButton(live.row.id))
+        if live.outcome is not None and live.outcome[1] not in text.NO_RESULT:
+            view.add_item(ReviewButton(live.row.id))
         choosing_cards = decision is not None and decision.kind in text.HAND_KINDS
         return Hand({"content": notice, "embed": embed, "view": view}, seen, choosing_cards)
 

@@ -31,7 +31,6 @@ from bot.services.records import (
     Standing,
     Stats,
     Tally,
-    deck_key,
     game_log,
     log_lines,
     record_document,
@@ -40,6 +39,7 @@ from bot.services.records import (
 from bot.store import FinishedGame
 from bot.ui import answer
 from bot.ui.components import Components, Handlers, LeaderboardButton
+from bot.ui.finished import deck_name, game_choices
 from bot.ui.guard import guard_of
 from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.ui.translator import descriptions, options, said
@@ -170,15 +170,8 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         """The caller's 25 latest finished games in this server (or those matching what is typed)."""
         if interaction.guild_id is None:
             return []
-        user_id = interaction.user.id
-        typed = current.strip().lstrip("#").casefold()
-        games = await self.records.games_of(interaction.guild_id, user_id, latest=200)
-        choices = []
-        for game in reversed(games):
-            label = history_choice(game, user_id)
-            if not typed or str(game.id).startswith(typed) or typed in label.casefold():
-                choices.append(app_commands.Choice(name=label, value=str(game.id)))
-        return choices[:25]
+        games = await self.records.games_of(interaction.guild_id, interaction.user.id, latest=200)
+        return game_choices(games, interaction.user.id, current)
 
     async def about(self, interaction: Interaction) -> None:
         counts = await self.records.counts()
@@ -225,10 +218,6 @@ def rate_text(tally: Tally) -> str:
 
 def tally_text(tally: Tally) -> str:
     return tr("records.tally", wins=tally.wins, losses=tally.losses, draws=tally.draws, rate=rate_text(tally))
-
-
-def deck_name(key: str) -> str:
-    return tr("records.deck.mixed") if key == "mixed" else text.deck_label(key)
 
 
 def location_name(location: str | None) -> str:
@@ -348,21 +337,6 @@ def leaderboard_view(guild_id: int, sort: Sort, page: int, pages: int) -> discor
     other: Sort = next(s for s in SORTS if s != sort)
     view.add_item(LeaderboardButton(guild_id, other, 0, tr(f"leaderboard.sort.{other}")))
     return view
-
-
-def history_choice(game: FinishedGame, user_id: int) -> str:
-    """An autocomplete label: "#12 vs Bob — won, Deck I, 2024-06-11"."""
-    player = game.player_of(user_id) or "p1"
-    opponent = game.names["p2" if player == "p1" else "p1"]
-    label = tr(
-        "history.choice",
-        id=game.id,
-        opponent=text.clip(opponent, 32),
-        outcome=tr(f"history.outcome.{game.outcome(user_id)}"),
-        deck=deck_name(deck_key(game.deck)),
-        date=game.finished_at[:10],
-    )
-    return text.clip(label, 100)
 
 
 def history_embed(

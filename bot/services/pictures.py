@@ -92,6 +92,15 @@ class Pictures:
             self._hands, functools.partial(picture.hand_png, view, viewer, language=language), "hand"
         )
 
+    async def chart(
+        self, chances: Sequence[float], rounds: Sequence[int], turning_points: Sequence[int], *, language: str
+    ) -> bytes | None:
+        """A review's chart (drawn by the hands' worker: a review is private, like a hand), or None."""
+        draw = functools.partial(
+            picture.chart_png, tuple(chances), tuple(rounds), tuple(turning_points), language=language
+        )
+        return await self._draw(self._hands, draw, "chart")
+
     async def _draw(self, worker: Worker, draw: Callable[[], bytes], what: str) -> bytes | None:
         if worker.waiting >= MOST_WAITING:
             self.shed += 1

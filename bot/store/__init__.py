@@ -4,7 +4,8 @@
 - ``connection``: opening and migrating SQLite (``migrations/NNNN_name.sql``), transactions, the
   bookkeeping that rides on the next transaction.
 - ``duels``: matches, games, their records, the outbox.  ``records``: finished games, tallies, the
-  rating history.  ``timers``: the waits and their notices.  ``settings``: the servers' settings.
+  rating history.  ``reviews``: the reviews made of finished games.  ``timers``: the waits and their
+  notices.  ``settings``: the servers' settings.
 - ``rows``: the frozen values all of them return.
 """
 
@@ -16,6 +17,7 @@ from bot.store.connection import MIGRATIONS, StorageError, Synchronous, is_postg
 from bot.store.database import Conflict, Database
 from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
 from bot.store.records import RecordQueries, RecordWrites
+from bot.store.reviews import ReviewQueries, StoredReview
 from bot.store.rows import (
     DEFAULTS,
     SETTINGS_COLUMNS,
@@ -45,7 +47,7 @@ class Transaction(DuelWrites, RecordWrites):
         self.db = db
 
 
-class Storage(DuelQueries, RecordQueries, TimerQueries, SettingsQueries):
+class Storage(DuelQueries, RecordQueries, ReviewQueries, TimerQueries, SettingsQueries):
     """The store: the single source of truth, on SQLite or PostgreSQL."""
 
     @classmethod
@@ -78,6 +80,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StoredAction",
+    "StoredReview",
     "Synchronous",
     "Transaction",
     "Wait",

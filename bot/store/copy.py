@@ -17,6 +17,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("guild_settings", "guild_id"),
     ("rating_history", "id"),
     ("outbox", "id"),
+    ("reviews", "game_id, seat"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
 NUMBERED = ("matches", "games", "rating_history", "outbox")

@@ -13,6 +13,8 @@ long as a game lasts, across restarts. No game state lives in a View.
                                                  game's number of decisions: out of date once one is taken)
     cardia:k:<match>                             confirm giving up the match (/cardia concede)
     cardia:lb:<guild>:<rating|wins>:<page>       a page of the server's leaderboard (0: the first)
+    cardia:rv:<game>                             my review of a finished game (privately)
+    cardia:rs:<game>:<seat>                      share that seat's review in the channel
 
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
 engine's options of that decision are the values. A stale or repeated click is refused by
@@ -354,3 +356,44 @@ class ConcedeButton(Routed, discord.ui.Button[Any], kind="k", pattern=r"(?P<matc
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["match"]))
+
+
+class ReviewButton(Routed, discord.ui.Button[Any], kind="rv", pattern=r"(?P<game>[0-9]{1,20})"):
+    """A finished game's review, for the player who presses it: their own decisions, privately."""
+
+    answers: Answers = "private"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            label=tr("button.review"),
+            emoji="🔍",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"cardia:rv:{game_id}",
+        )
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["game"]))
+
+
+class ShareReviewButton(
+    Routed, discord.ui.Button[Any], kind="rs", pattern=r"(?P<game>[0-9]{1,20}):(?P<seat>p1|p2)"
+):
+    """Post one's own review of a finished game in the channel, for everybody (once)."""
+
+    answers: Answers = "public"
+
+    def __init__(self, game_id: int, seat: str) -> None:
+        super().__init__(
+            label=tr("button.share_review"),
+            emoji="📣",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"cardia:rs:{game_id}:{seat}",
+        )
+        self.game_id = game_id
+        self.seat = seat
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["game"]), match["seat"])

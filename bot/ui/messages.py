@@ -31,6 +31,7 @@ from bot.ui.components import (
     DiscardsButton,
     HandButton,
     RematchButton,
+    ReviewButton,
 )
 from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
@@ -118,6 +119,8 @@ class Messages:
         if (await self.settings.get(match.guild_id)).images:
             drawing = self._drawing(live, seen, level, score)
         view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
+        if live.outcome is not None and live.outcome[1] not in text.NO_RESULT:
+            view.add_item(ReviewButton(live.row.id))  # answered privately, to each player
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
         else:

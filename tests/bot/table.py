@@ -30,6 +30,7 @@ from bot.cogs import Cog
 from bot.cogs.duels import DuelsCog
 from bot.cogs.help import HelpCog
 from bot.cogs.records import RecordsCog
+from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
 from bot.services.timers import Timers
 from bot.settings import Settings
@@ -83,6 +84,7 @@ def declared_cogs() -> tuple[Cog, ...]:
         DuelsCog(*[nothing] * 6),
         ServerCog(*[nothing] * 6),
         RecordsCog(nothing, nothing),
+        ReviewsCog(nothing, nothing, nothing),
         HelpCog(),
     )
 
@@ -187,6 +189,8 @@ class Table:
         monkeypatch.setattr(bot.services.duels, "new_setup", self.new_setup)
         for name in HANDLERS:
             monkeypatch.setattr(DuelsCog, name, self._tracked(getattr(DuelsCog, name)))
+        for name in ("review", "share"):  # seconds of search: an answer deferred first, then filled in
+            monkeypatch.setattr(ReviewsCog, name, self._tracked(getattr(ReviewsCog, name)))
 
     # --- the bot --------------------------------------------------------------------------------------
 

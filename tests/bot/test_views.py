@@ -25,6 +25,8 @@ from bot.ui.components import (
     HandButton,
     LeaderboardButton,
     RematchButton,
+    ReviewButton,
+    ShareReviewButton,
     component_for,
 )
 from emulator import Emulator, run_bot
@@ -101,6 +103,8 @@ def test_every_component_is_made_again_from_its_custom_id() -> None:
         LeaderboardButton(7, "wins", 2),
         ClaimButton(12, 9),
         ConcedeButton(3),
+        ReviewButton(12),
+        ShareReviewButton(12, "p2"),
     ]
     assert {type(component) for component in components} == set(ROUTES.values())
     for component in components:

@@ -79,3 +79,5 @@ computer-level-easy = easy
 computer-level-normal = normal
 computer-level-hard = hard
 board-computer_thinking = 🤖 { $name } is thinking…
+button-review = Review my game
+button-share_review = Share this review

@@ -58,3 +58,7 @@ slash-status = status
 slash-status-description = Your running duels: whose move, until when, and the boards
 slash-challenge-level = level
 slash-challenge-level-description = How strong the computer plays, when you challenge me (default: normal)
+slash-review = review
+slash-review-description = Where your finished game turned, and what would have been better
+slash-review-game = game
+slash-review-game-description = The game's number (#12), or pick one of your recent games

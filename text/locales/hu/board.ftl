@@ -79,3 +79,5 @@ computer-level-easy = könnyű
 computer-level-normal = közepes
 computer-level-hard = nehéz
 board-computer_thinking = 🤖 { $name } gondolkodik…
+button-review = Játékom átnézése
+button-share_review = Átnézés megosztása

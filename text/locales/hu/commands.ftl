@@ -58,3 +58,7 @@ slash-status = állapot
 slash-status-description = A folyamatban lévő párbajaid: ki jön, meddig, és a táblák
 slash-challenge-level = szint
 slash-challenge-level-description = Milyen erősen játszik a számítógép, ha engem hívsz ki (alapértelmezés: közepes)
+slash-review = átnézés
+slash-review-description = Hol fordult meg a befejezett játszmád, és mi lett volna jobb
+slash-review-game = játszma
+slash-review-game-description = A játszma száma (#12), vagy válassz a legutóbbi játszmáid közül

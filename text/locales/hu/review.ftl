@@ -17,3 +17,12 @@ review-turning_points =
     }
 review-no_turning_points = Egyik döntésed sem került 10 százalékpontnyi esélybe vagy többe: szép játék volt.
 review-no_decisions = Ebben a játékban nem hoztál döntést.
+review-title = A(z) #{ $id } játszma: { $name } döntéseinek átnézése
+review-shared = { $who } megosztja a(z) #{ $id } játszma átnézését.
+review-in_server = Átnézni szerveren játszott játszmát lehet: ott kérd.
+review-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
+review-not_over = A(z) #{ $id } játszma még tart: ha véget ért, át lehet nézni.
+review-aborted = A(z) #{ $id } játszma eredmény nélkül ért véget: nincs mit átnézni.
+review-players_only = Ezt a játszmát csak { $first } és { $second } nézheti át (amíg egyikük meg nem osztja az átnézését).
+review-share_own = Az átnézést csak az a játékos oszthatja meg, akié.
+review-shared_already = Ez az átnézés már meg van osztva a csatornán.

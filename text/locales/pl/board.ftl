@@ -79,3 +79,5 @@ computer-level-easy = łatwy
 computer-level-normal = średni
 computer-level-hard = trudny
 board-computer_thinking = 🤖 { $name } myśli…
+button-review = Przejrzyj moją grę
+button-share_review = Udostępnij przegląd

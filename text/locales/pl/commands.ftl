@@ -58,3 +58,7 @@ slash-status = stan
 slash-status-description = Twoje trwające pojedynki: czyj ruch, do kiedy i plansze
 slash-challenge-level = poziom
 slash-challenge-level-description = Jak mocno gra komputer, gdy wyzywasz mnie (domyślnie: średni)
+slash-review = przegląd
+slash-review-description = Gdzie nastąpił zwrot w twojej zakończonej grze i co byłoby lepsze
+slash-review-game = gra
+slash-review-game-description = Numer gry (#12) albo wybierz jedną ze swoich ostatnich gier

@@ -23,3 +23,12 @@ review-turning_points =
     }
 review-no_turning_points = Żadna twoja decyzja nie kosztowała 10 punktów procentowych szansy lub więcej: dobra gra.
 review-no_decisions = W tej grze nie było twoich decyzji.
+review-title = Gra #{ $id }: przegląd decyzji gracza { $name }
+review-shared = { $who } udostępnia przegląd gry #{ $id }.
+review-in_server = Przeglądać można gry rozegrane na serwerze: poproś tam.
+review-not_found = Na tym serwerze nie ma gry #{ $id }.
+review-not_over = Gra #{ $id } wciąż trwa: można ją przejrzeć po jej zakończeniu.
+review-aborted = Gra #{ $id } zakończyła się bez wyniku: nie ma czego przeglądać.
+review-players_only = Tę grę mogą przejrzeć tylko { $first } i { $second } (dopóki któreś z nich nie udostępni przeglądu).
+review-share_own = Przegląd może udostępnić tylko gracz, którego dotyczy.
+review-shared_already = Ten przegląd jest już udostępniony na kanale.

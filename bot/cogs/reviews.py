@@ -1,0 +1,115 @@
+"""``/cardia review``, the Review button of a finished game, and Share: a player's review of their own
+decisions (bot.services.reviews), privately, with its chart; made public by its player if they wish.
+
+The review tells only what its player could see at each decision (engine.review); a stranger to the game
+is refused in one line, and a review is shared once.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import text
+from bot.cogs import Cog, completes
+from bot.ids import parse_id
+from bot.services.duels import Refusal
+from bot.services.pictures import Pictures
+from bot.services.reviews import PlayerReview, Reviews
+from bot.ui import answer
+from bot.ui.components import Components, Handlers, ReviewButton, ShareReviewButton
+from bot.ui.finished import game_choices
+from bot.ui.guard import guard_of
+from bot.ui.messages import Messages
+from bot.ui.render import DESCRIPTION_LIMIT, fit
+from bot.ui.translator import descriptions, options, said
+
+Interaction = discord.Interaction[Any]
+COLOR_REVIEW = 0x57F287
+
+
+class ReviewsCog(Cog, name="reviews", description="Reviews of finished games"):
+    """``/cardia review``, Review and Share."""
+
+    def __init__(self, reviews: Reviews, pictures: Pictures, messages: Messages) -> None:
+        super().__init__()
+        self.reviews = reviews
+        self.pictures = pictures
+        self.messages = messages
+
+    def register(self, handlers: Handlers) -> None:
+        """The components this cog answers: a finished game's Review, and a review's Share."""
+        handlers.on(ReviewButton, lambda i, b: self.review(i, str(b.game_id)))
+        handlers.on(ShareReviewButton, lambda i, b: self.share(i, b.game_id, b.seat))
+
+    @app_commands.command(
+        name=said("slash.review"),
+        description=said("slash.review.description"),
+        extras={"answers": "private"},
+    )
+    @app_commands.rename(**options("review", "game"))
+    @app_commands.describe(**descriptions("review", "game"))
+    async def review_command(self, interaction: Interaction, game: str) -> None:
+        await self.review(interaction, game)
+
+    @completes(review_command, "game")
+    async def review_games(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await guard_of(interaction).choices(self._choices(interaction, current), "/cardia review")
+
+    async def _choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        games = await self.reviews.storage.games_of(interaction.guild_id, interaction.user.id, latest=200)
+        return game_choices(games, interaction.user.id, current)
+
+    async def review(self, interaction: Interaction, wanted: str) -> None:
+        """The clicking (or asking) player's own review, privately, with a Share button."""
+        game_id = parse_id(wanted)
+        if game_id is None:
+            return await self._refuse(interaction, text.tr("history.bad_id"))
+        try:
+            found = await self.reviews.of_player(game_id, interaction.user.id, interaction.guild_id)
+        except Refusal as refusal:
+            return await self._refuse(interaction, str(refusal))
+        message = await self._message(found, share=not found.shared)
+        await answer.send(interaction, **message, ephemeral=True)
+
+    async def share(self, interaction: Interaction, game_id: int, seat: str) -> None:
+        """A player's review posted in the channel, in the server's language (once)."""
+        try:
+            found = await self.reviews.share(game_id, seat, interaction.user.id, interaction.guild_id)
+        except Refusal as refusal:
+            return await self._refuse(interaction, str(refusal))
+        assert interaction.guild_id is not None  # the service refuses a review outside a server
+        with text.speaking(await self.messages.public_language(interaction.guild_id)):
+            message = await self._message(found, share=False)
+            message["content"] = text.tr("review.shared", who=f"<@{interaction.user.id}>", id=game_id)
+        await answer.send(interaction, **message, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _refuse(self, interaction: Interaction, line: str) -> None:
+        await answer.send(interaction, content=line, ephemeral=True)
+
+    async def _message(self, found: PlayerReview, *, share: bool) -> dict[str, Any]:
+        """The review as an embed with its chart (when it could be drawn), and Share if ``share``."""
+        game, reviewed = found.game, found.review
+        names = game.names
+        embed = discord.Embed(
+            title=fit(text.tr("review.title", id=game.id, name=names[found.seat]), 256),
+            description=fit("\n".join(text.review_lines(reviewed, names)), DESCRIPTION_LIMIT),
+            color=COLOR_REVIEW,
+        )
+        message: dict[str, Any] = {"embed": embed}
+        rounds = [decision.round for decision in reviewed.decisions]
+        png = await self.pictures.chart(
+            reviewed.chances, rounds, reviewed.turning_points, language=text.current_language()
+        )
+        if png is not None:
+            name = f"cardia-review-{game.id}-{found.seat}.png"
+            embed.set_image(url=f"attachment://{name}")
+            message["file"] = discord.File(io.BytesIO(png), filename=name)
+        if share:
+            message["view"] = Components(ShareReviewButton(game.id, found.seat))
+        return message

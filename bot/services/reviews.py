@@ -1,0 +1,112 @@
+"""Reviews of finished games (engine.review) for their players, and sharing them.
+
+A review is searched one decision at a time in the computer's worker pool, at most ``at_once`` of its
+decisions at a time (its own budget: a worker is never held by a review for longer than one decision's
+search, about a third of a second, so the computer's answers in other duels wait at most that long). It
+is made once and kept in the database; two clicks at once make it once. Only a game's players may see
+its review, until one of them shares it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from bot.services.caching import KeyedLocks
+from bot.services.duels import Refusal
+from bot.store import FinishedGame, Storage
+from engine import Action, Record, Setup
+from engine.review import Review, assemble, decisions_of, review_data, review_decision, review_from_data
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    game: FinishedGame
+    seat: str  # whose decisions
+    review: Review
+    shared: bool
+
+
+class Reviews:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        executor: Executor | None = None,  # None: the event loop's default thread pool
+        at_once: int = 1,  # decisions of reviews searched at the same time, in all
+        computer_id: Callable[[], int | None] = lambda: None,  # the bot's own user: it has no review
+    ) -> None:
+        self.storage = storage
+        self.executor = executor
+        self.at_once = at_once
+        self.computer_id = computer_id
+        self._slots: asyncio.Semaphore | None = None
+        self._making: KeyedLocks[tuple[int, str]] = KeyedLocks()
+        self.decisions = 0  # decisions reviewed by this process (figures)
+
+    async def game(self, game_id: int, guild_id: int | None) -> FinishedGame:
+        """A finished game of this server, or a :class:`Refusal` that says why not."""
+        if guild_id is None:
+            raise Refusal("review.in_server")
+        row = await self.storage.game(game_id)
+        match = None if row is None else await self.storage.match(row.match_id)
+        if row is None or match is None or match.guild_id != guild_id:
+            raise Refusal("review.not_found", id=game_id)
+        if row.status == "in_progress":
+            raise Refusal("review.not_over", id=game_id)
+        finished = await self.storage.finished_game(game_id)
+        if finished is None:
+            raise Refusal("review.aborted", id=game_id)
+        return finished
+
+    def seat_of(self, game: FinishedGame, user_id: int) -> str:
+        seat = next((seat for seat, user in game.users.items() if user == user_id), None)
+        if seat is None or user_id == self.computer_id():
+            raise Refusal("review.players_only", first=game.names["p1"], second=game.names["p2"])
+        return seat
+
+    async def of_player(self, game_id: int, user_id: int, guild_id: int | None) -> PlayerReview:
+        """The review of ``user_id``'s decisions in a finished game of theirs (made now if need be)."""
+        game = await self.game(game_id, guild_id)
+        seat = self.seat_of(game, user_id)
+        return await self._review(game, seat)
+
+    async def share(self, game_id: int, seat: str, user_id: int, guild_id: int | None) -> PlayerReview:
+        """The review a player makes public: refused to anyone but that seat's player, and once shared."""
+        game = await self.game(game_id, guild_id)
+        if self.seat_of(game, user_id) != seat:
+            raise Refusal("review.share_own")
+        reviewed = await self._review(game, seat)
+        if not await self.storage.share_review(game_id, seat):
+            raise Refusal("review.shared_already")
+        return reviewed
+
+    async def _review(self, game: FinishedGame, seat: str) -> PlayerReview:
+        async with self._making[game.id, seat]:
+            stored = await self.storage.review(game.id, seat)
+            if stored is not None:
+                return PlayerReview(game, seat, review_from_data(json.loads(stored.data)), stored.shared)
+            made = await self._make(game, seat)
+            await self.storage.save_review(game.id, seat, json.dumps(review_data(made)))
+            return PlayerReview(game, seat, made, False)
+
+    async def _make(self, game: FinishedGame, seat: str) -> Review:
+        actions = await self.storage.actions(game.id)
+        record = Record(
+            format="cardia-replay/1",
+            setup=Setup.model_validate(game.setup),
+            actions=[Action(player=player, choose=list(choose)) for player, choose in actions],
+        )
+        loop = asyncio.get_running_loop()
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.at_once)
+        decisions = []
+        for number in decisions_of(record, seat):
+            async with self._slots:  # one decision at a time: the pool's workers are shared
+                reviewed = await loop.run_in_executor(self.executor, review_decision, record, number, game.id)
+            decisions.append(reviewed)
+            self.decisions += 1
+        return assemble(record, seat, decisions)
