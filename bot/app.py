@@ -127,7 +127,7 @@ class CardiaBot(discord.AutoShardedClient):
         )
         self.records_cog = RecordsCog(self, self.records)
         self.reviews = Reviews(
-            self.storage,
+            self.duels,
             executor=self.computer_pool,
             at_once=max(1, self.settings.review_workers),
             computer_id=lambda: None if self.user is None else self.user.id,

@@ -34,6 +34,7 @@ from bot.ui.components import (
     DiscardsButton,
     HandButton,
     Handlers,
+    HintButton,
     RematchButton,
     ReviewButton,
     selected,
@@ -149,8 +150,10 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         description=said("slash.challenge.description"),
         extras={"answers": "public"},  # the challenge is a public message (bot.ui.answer)
     )
-    @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level"))
-    @app_commands.describe(**descriptions("challenge", "opponent", "deck", "location", "match", "level"))
+    @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level", "hints"))
+    @app_commands.describe(
+        **descriptions("challenge", "opponent", "deck", "location", "match", "level", "hints")
+    )
     @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
     @app_commands.choices(match=MATCH_CHOICES)
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -162,6 +165,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         location: app_commands.Choice[str] | None = None,
         match: app_commands.Choice[int] | None = None,
         level: app_commands.Choice[str] | None = None,
+        hints: bool = False,
     ) -> None:
         """``/cardia challenge``."""
         await self.challenge(
@@ -171,6 +175,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             None if location is None or location.value == "none" else location.value,
             match.value if match else 2,
             None if level is None else level.value,
+            hints,
         )
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
@@ -186,6 +191,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         location: str | None,
         wins_needed: int,
         level: str | None = None,
+        hints: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             return await self.refuse(interaction, text.tr("refuse.in_server"))
@@ -217,6 +223,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                     deck,
                     location,
                     wins_needed,
+                    hints=hints,
                 )
             )
         except Refusal as refusal:
@@ -290,6 +297,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             old.location,
             old.wins_needed,
             old.computer,
+            old.hints,
         )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)
@@ -371,6 +379,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                             part=start // 25,
                         )
                     )
+        if decision is not None and live.match.allows_hints:
+            view.add_item(HintButton(live.row.id, live.own_actions(player)))
         view.add_item(DiscardsButton(live.row.id))
         if live.outcome is not None and live.outcome[1] not in text.NO_RESULT:
             view.add_item(ReviewButton(live.row.id))

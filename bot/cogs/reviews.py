@@ -1,8 +1,9 @@
 """``/cardia review``, the Review button of a finished game, and Share: a player's review of their own
-decisions (bot.services.reviews), privately, with its chart; made public by its player if they wish.
+decisions (bot.services.reviews), privately, with its chart; made public by its player if they wish. And
+Hint, on a private hand where the duel allows hints.
 
-The review tells only what its player could see at each decision (engine.review); a stranger to the game
-is refused in one line, and a review is shared once.
+The review and the hint tell only what their player could see (engine.review); a stranger to the game is
+refused in one line, and a review is shared once.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from bot.services.duels import Refusal
 from bot.services.pictures import Pictures
 from bot.services.reviews import PlayerReview, Reviews
 from bot.ui import answer
-from bot.ui.components import Components, Handlers, ReviewButton, ShareReviewButton
+from bot.ui.components import Components, Handlers, HintButton, ReviewButton, ShareReviewButton
 from bot.ui.finished import game_choices
 from bot.ui.guard import guard_of
-from bot.ui.messages import Messages
+from bot.ui.messages import Messages, game_view
 from bot.ui.render import DESCRIPTION_LIMIT, fit
 from bot.ui.translator import descriptions, options, said
 
@@ -31,8 +32,8 @@ Interaction = discord.Interaction[Any]
 COLOR_REVIEW = 0x57F287
 
 
-class ReviewsCog(Cog, name="reviews", description="Reviews of finished games"):
-    """``/cardia review``, Review and Share."""
+class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, and hints"):
+    """``/cardia review``, Review, Share and Hint."""
 
     def __init__(self, reviews: Reviews, pictures: Pictures, messages: Messages) -> None:
         super().__init__()
@@ -41,9 +42,10 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games"):
         self.messages = messages
 
     def register(self, handlers: Handlers) -> None:
-        """The components this cog answers: a finished game's Review, and a review's Share."""
+        """The components this cog answers: a finished game's Review, a review's Share, a hand's Hint."""
         handlers.on(ReviewButton, lambda i, b: self.review(i, str(b.game_id)))
         handlers.on(ShareReviewButton, lambda i, b: self.share(i, b.game_id, b.seat))
+        handlers.on(HintButton, lambda i, b: self.hint(i, b.game_id, b.version))
 
     @app_commands.command(
         name=said("slash.review"),
@@ -88,6 +90,24 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games"):
             message = await self._message(found, share=False)
             message["content"] = text.tr("review.shared", who=f"<@{interaction.user.id}>", id=game_id)
         await answer.send(interaction, **message, allowed_mentions=discord.AllowedMentions.none())
+
+    async def hint(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """The computer's answer in the player's place, and their chance with it, privately."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:  # a hint belongs on one's own private hand
+            return await self._refuse(interaction, text.tr("refuse.private_hand"))
+        try:
+            given = await self.reviews.hint(game_id, version, interaction.user.id, interaction.guild_id)
+        except Refusal as refusal:
+            return await self._refuse(interaction, str(refusal))
+        seen = game_view(given.live, given.seat)
+        names = given.live.match.names
+        suggested = ", ".join(
+            text.option_label(given.decision.kind, option, given.seat, names, seen)
+            for option in given.hint.answer
+        )
+        line = text.tr("hint.given", answer=suggested, chance=text.percent(given.hint.chance))
+        await answer.send(interaction, content=line, ephemeral=True)
 
     async def _refuse(self, interaction: Interaction, line: str) -> None:
         await answer.send(interaction, content=line, ephemeral=True)

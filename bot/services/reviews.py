@@ -1,10 +1,12 @@
-"""Reviews of finished games (engine.review) for their players, and sharing them.
+"""Reviews of finished games (engine.review) for their players, sharing them, and hints during a game.
 
 A review is searched one decision at a time in the computer's worker pool, at most ``at_once`` of its
 decisions at a time (its own budget: a worker is never held by a review for longer than one decision's
 search, about a third of a second, so the computer's answers in other duels wait at most that long). It
 is made once and kept in the database; two clicks at once make it once. Only a game's players may see
-its review, until one of them shares it.
+its review, until one of them shares it. Hints share the same budget: a hint is the computer's answer in
+the player's place, from what they see, in a duel against the computer or one whose challenge allowed
+hints (never a rated one); each decision a player asked a hint for is counted once.
 """
 
 from __future__ import annotations
@@ -16,10 +18,29 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from bot.services.caching import KeyedLocks
-from bot.services.duels import Refusal
+from bot.services.computer import record_of, search_seed
+from bot.services.duels import Duels, Refusal
+from bot.services.game_cache import LiveGame
 from bot.store import FinishedGame, Storage
-from engine import Action, Record, Setup
-from engine.review import Review, assemble, decisions_of, review_data, review_decision, review_from_data
+from engine import Action, Decision, Record, Setup
+from engine.review import (
+    Hint,
+    Review,
+    assemble,
+    decisions_of,
+    hint,
+    review_data,
+    review_decision,
+    review_from_data,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GivenHint:
+    live: LiveGame  # the game as the hint was thought about
+    seat: str
+    decision: Decision
+    hint: Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +54,14 @@ class PlayerReview:
 class Reviews:
     def __init__(
         self,
-        storage: Storage,
+        duels: Duels,
         *,
         executor: Executor | None = None,  # None: the event loop's default thread pool
         at_once: int = 1,  # decisions of reviews searched at the same time, in all
         computer_id: Callable[[], int | None] = lambda: None,  # the bot's own user: it has no review
     ) -> None:
-        self.storage = storage
+        self.duels = duels
+        self.storage: Storage = duels.storage
         self.executor = executor
         self.at_once = at_once
         self.computer_id = computer_id
@@ -92,6 +114,32 @@ class Reviews:
             made = await self._make(game, seat)
             await self.storage.save_review(game.id, seat, json.dumps(review_data(made)))
             return PlayerReview(game, seat, made, False)
+
+    async def hint(self, game_id: int, version: int, user_id: int, guild_id: int | None) -> GivenHint:
+        """A hint for the decision a player's buttons show (``version``: their decisions taken so far)."""
+        live = await self.duels.live(game_id)
+        match = live.match
+        if match.guild_id != guild_id:  # a custom id forged from another server's game
+            raise Refusal("refuse.game_gone")
+        seat = match.player_of(user_id)
+        if seat is None or user_id == self.computer_id():
+            raise Refusal("refuse.not_their_duel", first=match.names["p1"], second=match.names["p2"])
+        if not match.allows_hints:
+            raise Refusal("hint.not_allowed")
+        decision = live.pending_for(seat) if live.outcome is None else None
+        if decision is None or live.own_actions(seat) != version:
+            raise Refusal("hint.stale")
+        loop = asyncio.get_running_loop()
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.at_once)
+        seed = search_seed(game_id, len(live.actions))
+        async with self._slots:
+            given = await loop.run_in_executor(self.executor, hint, record_of(live), seat, seed)
+        await self.storage.note_hint(game_id, seat, version)
+        return GivenHint(live, seat, decision, given)
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        return await self.storage.hints_used(game_id)
 
     async def _make(self, game: FinishedGame, seat: str) -> Review:
         actions = await self.storage.actions(game.id)

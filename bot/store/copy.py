@@ -18,6 +18,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("rating_history", "id"),
     ("outbox", "id"),
     ("reviews", "game_id, seat"),
+    ("hints", "game_id, seat, version"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
 NUMBERED = ("matches", "games", "rating_history", "outbox")

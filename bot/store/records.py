@@ -19,7 +19,7 @@ _GAME_COLUMNS = (
     " m.computer"
 )
 # Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent); games
-# against the computer are not among them (the leaderboard is of people playing people).
+# against the computer or with hints are not among them (the leaderboard is of people playing unaided).
 _STANDINGS = """
     SELECT user_id, SUM(won) AS wins, SUM(lost) AS losses, SUM(drawn) AS draws FROM (
         SELECT m.challenger_id AS user_id,
@@ -27,14 +27,14 @@ _STANDINGS = """
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL
+            AND m.computer IS NULL AND m.hints = 0
         UNION ALL
         SELECT m.opponent_id AS user_id,
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
             CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL
+            AND m.computer IS NULL AND m.hints = 0
     ) AS played GROUP BY user_id
 """
 _INSERT_HISTORY = (
@@ -82,9 +82,9 @@ class RecordWrites:
         await self.db.executemany(_INSERT_HISTORY, [(guild_id, *row) for row in rows])
 
     async def rated_games(self, guild_id: int | None) -> list[RatedRow]:
-        """Every rated game (of one server, or all): the finished games between two people, in the order
-        they finished."""
-        where = "g.status = 'finished' AND m.computer IS NULL" + (
+        """Every rated game (of one server, or all): the finished games between two people, without hints,
+        in the order they finished."""
+        where = "g.status = 'finished' AND m.computer IS NULL AND m.hints = 0" + (
             "" if guild_id is None else " AND m.guild_id = ?"
         )
         rows = await self.db.execute_fetchall(

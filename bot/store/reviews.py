@@ -1,4 +1,5 @@
-"""The reviews' SQL: each review made of a finished game, for one seat, kept as JSON text."""
+"""The reviews' and hints' SQL: each review made of a finished game, for one seat, kept as JSON text;
+the decisions a hint was given for."""
 
 from __future__ import annotations
 
@@ -39,3 +40,21 @@ class ReviewQueries(Connection[Any]):
             )
         shared: bool = done.rowcount == 1
         return shared
+
+    async def note_hint(self, game_id: int, seat: str, version: int) -> None:
+        """A hint given for ``seat``'s decision number ``version`` (a second one for it counts once)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "INSERT INTO hints (game_id, seat, version) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, seat, version) DO NOTHING",
+                (game_id, seat, version),
+            )
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        """How many of their decisions each player of a game asked a hint for."""
+        rows = await self.db.execute_fetchall(
+            "SELECT seat, COUNT(*) AS hints FROM hints WHERE game_id = ? GROUP BY seat", (game_id,)
+        )
+        used = {"p1": 0, "p2": 0}
+        used.update({row["seat"]: int(row["hints"]) for row in rows})
+        return used

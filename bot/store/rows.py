@@ -50,6 +50,7 @@ class Challenge:
     location: str | None
     wins_needed: int
     computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
+    hints: bool = False  # the players may ask for hints (and the duel is not rated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,12 @@ class MatchRow:
     message_id: int | None
     result_message_id: int | None = None
     computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
+    hints: bool = False  # its challenge allowed hints: not rated
+
+    @property
+    def allows_hints(self) -> bool:
+        """Hints: in a duel against the computer, or one whose challenge allowed them."""
+        return self.hints or self.computer is not None
 
     def user(self, player: str) -> int:
         return self.challenger_id if player == "p1" else self.opponent_id
@@ -163,6 +170,7 @@ def match_row(row: Row) -> MatchRow:
         message_id=row["message_id"],
         result_message_id=row["result_message_id"],
         computer=row["computer"],
+        hints=bool(row["hints"]),
     )
 
 

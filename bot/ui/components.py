@@ -15,6 +15,7 @@ long as a game lasts, across restarts. No game state lives in a View.
     cardia:lb:<guild>:<rating|wins>:<page>       a page of the server's leaderboard (0: the first)
     cardia:rv:<game>                             my review of a finished game (privately)
     cardia:rs:<game>:<seat>                      share that seat's review in the channel
+    cardia:hi:<game>:<version>                   a hint for my decision (where the duel allows hints)
 
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
 engine's options of that decision are the values. A stale or repeated click is refused by
@@ -397,3 +398,26 @@ class ShareReviewButton(
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), match["seat"])
+
+
+class HintButton(
+    Routed, discord.ui.Button[Any], kind="hi", pattern=r"(?P<game>[0-9]{1,20}):(?P<version>[0-9]{1,20})"
+):
+    """A hint for the decision on a private hand (``version``: the player's decisions taken so far), where
+    the duel allows hints."""
+
+    answers: Answers = "private"
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            label=tr("button.hint"),
+            emoji="💡",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"cardia:hi:{game_id}:{version}",
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["game"]), int(match["version"]))

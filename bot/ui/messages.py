@@ -123,6 +123,8 @@ class Messages:
             view.add_item(ReviewButton(live.row.id))  # answered privately, to each player
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
+            if match.allows_hints:
+                content += "\n" + await self._hints_used(live)
         else:
             pending = [d for d in seen.pending if d.player != "chance"]  # the view built above
             waiting = [
@@ -135,6 +137,16 @@ class Messages:
             else:  # only the computer: no button for anyone to press
                 content = text.tr("board.computer_thinking", name=names[match.computer_seat])
         return {"embed": embed, "content": content, "view": view}, drawing
+
+    async def _hints_used(self, live: LiveGame) -> str:
+        """How many hints each person used in a game (the computer asks none)."""
+        used = await self.duels.storage.hints_used(live.row.id)
+        match = live.match
+        people = [p for p in ("p1", "p2") if p != match.computer_seat]
+        return text.tr(
+            "hint.used",
+            players=", ".join(text.tr("hint.used_by", name=match.names[p], n=used[p]) for p in people),
+        )
 
     async def board_picture(self, live: LiveGame) -> Drawing | None:
         """The drawing of the picture of the game's board as it is now (None: the server shows none)."""
@@ -207,6 +219,8 @@ class Messages:
                 opponent=f"<@{match.opponent_id}>",
                 challenger=match.challenger_name,
             )
+            if match.hints:  # both players see it before the duel starts
+                content += "\n" + text.tr("challenge.hints")
         return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
     def challenge_embed(self, match: MatchRow) -> discord.Embed:

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from emulator import Interaction, Message
+import text
+from emulator import Interaction, Message, SimUser
 from tests.bot.table import Table
 from tests.bot.table import forged as forged_by
 
@@ -82,3 +83,97 @@ async def test_review_and_share_a_finished_game(table: Table) -> None:
         await table.settle()
         assert "already shared" in _private(twice)
         assert len([m for m in table.emulator.messages() if m.content == post.content]) == 1
+
+
+def _forged(user: SimUser, message: Message, custom_id: str) -> Interaction:
+    """A click by ``user`` on ``message`` carrying ``custom_id``, which the message does not show."""
+    interaction = user.component_interaction(message, message.custom_ids[0])
+    interaction.payload["data"]["custom_id"] = custom_id
+    return interaction
+
+
+def _hint_line(interaction: Interaction) -> str:
+    line = _private(interaction)
+    assert line.startswith("💡 Hint: ") and " — your chance of winning with it: " in line, line
+    return line
+
+
+@pytest.mark.asyncio
+async def test_hints_in_a_duel_that_allows_them_and_not_in_a_rated_one(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    async with table.running():
+        challenge, _ = await table.challenge(alice, bob, match=1, hints=True)
+        assert "Hints allowed" in challenge.content  # both see it before accepting
+        await bob.click(challenge, challenge.custom_ids[0])
+        await table.settle()
+        board = table.board()
+        game_id = table.game_id(board)
+        hand = await table.show_hand(bob, board)
+        hint_id = f"cardia:hi:{game_id}:0"
+        assert hint_id in hand.custom_ids
+        followed = await table.follow(game_id)
+        decision = next(d for d in followed.game.pending if d.player == "p2")
+        line = _hint_line(await bob.click(hand, hint_id))
+        await table.settle()
+        with text.speaking("en"):
+            labels = [
+                text.option_label(decision.kind, o, "p2", {"p1": "Alice", "p2": "Bob"})
+                for o in decision.options
+            ]
+        assert any(f"Hint: {label} — " in line for label in labels), (line, labels)
+        _hint_line(await bob.click(hand, hint_id))  # the same decision again: counted once
+        await table.settle()
+        assert await table.storage.hints_used(game_id) == {"p1": 0, "p2": 1}
+        # Forged hint buttons: on the public board (a stranger), for a decision long gone: refused.
+        carol_click = await table.carol.send(_forged(table.carol, board, hint_id))
+        await table.settle()
+        assert "private hand" in _private(carol_click)
+        stale = await bob.send(_forged(bob, hand, f"cardia:hi:{game_id}:7"))
+        await table.settle()
+        assert "out of date" in _private(stale)
+        assert await table.storage.hints_used(game_id) == {"p1": 0, "p2": 1}
+        await table.play_game(random.Random(8))
+        final = table.board()
+        assert "💡 Hints used: Alice " in final.content and ", Bob 1." in final.content
+        async with table.storage.transaction() as tx:  # recorded, never rated
+            assert game_id not in [row[0] for row in await tx.rated_games(None)]
+        assert await table.storage.finished_game(game_id) is not None
+
+        # A rated duel: no Hint on the hand, and a forged one is refused.
+        _, rated = await table.start(match=1)
+        rated_board = table.board()
+        rated_hand = await table.show_hand(alice, rated_board)
+        assert not any(c.startswith("cardia:hi:") for c in rated_hand.custom_ids)
+        refused = await alice.send(_forged(alice, rated_hand, f"cardia:hi:{rated}:0"))
+        await table.settle()
+        assert "Hints are for duels against the computer" in _private(refused)
+        assert await table.storage.hints_used(rated) == {"p1": 0, "p2": 0}
+
+
+@pytest.mark.asyncio
+async def test_a_hint_against_the_computer_and_the_review_of_that_game(table: Table) -> None:
+    alice = table.alice
+    async with table.running():
+        sent = await alice.slash(
+            "cardia", "challenge", opponent=table.emulator.state.bot, level="easy", match=1
+        )
+        await table.settle()
+        assert sent.message is not None and "Hints allowed" not in sent.message.content
+        board = table.board()
+        game_id = table.game_id(board)
+        hand = await table.show_hand(alice, board)
+        _hint_line(await alice.click(hand, f"cardia:hi:{game_id}:0"))
+        await table.settle()
+        rng = random.Random(2)
+        while table.mentioned(table.board()):
+            hand = await table.show_hand(alice, table.board())
+            await table.choose(alice, hand, rng)
+            await table.settle()
+        final = table.board()
+        assert final.content.endswith("💡 Hints used: Alice 1.")
+        review = (await alice.click(final, f"cardia:rv:{game_id}")).message
+        await table.settle()
+        assert _review_of(review) == f"Game #{game_id}: Alice's decisions reviewed"
+        stranger = await table.bob.click(final, f"cardia:rv:{game_id}")
+        await table.settle()
+        assert "can review this game" in _private(stranger)

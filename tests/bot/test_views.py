@@ -23,6 +23,7 @@ from bot.ui.components import (
     ConcedeButton,
     DiscardsButton,
     HandButton,
+    HintButton,
     LeaderboardButton,
     RematchButton,
     ReviewButton,
@@ -105,6 +106,7 @@ def test_every_component_is_made_again_from_its_custom_id() -> None:
         ConcedeButton(3),
         ReviewButton(12),
         ShareReviewButton(12, "p2"),
+        HintButton(12, 4),
     ]
     assert {type(component) for component in components} == set(ROUTES.values())
     for component in components:

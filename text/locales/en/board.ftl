@@ -81,3 +81,5 @@ computer-level-hard = hard
 board-computer_thinking = 🤖 { $name } is thinking…
 button-review = Review my game
 button-share_review = Share this review
+button-hint = Hint
+challenge-hints = 💡 Hints allowed: both players may ask for them, and the duel is not rated.

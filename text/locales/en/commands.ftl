@@ -62,3 +62,5 @@ slash-review = review
 slash-review-description = Where your finished game turned, and what would have been better
 slash-review-game = game
 slash-review-game-description = The game's number (#12), or pick one of your recent games
+slash-challenge-hints = hints
+slash-challenge-hints-description = Both players may ask for hints (the duel is then not rated)

@@ -81,3 +81,5 @@ computer-level-hard = nehéz
 board-computer_thinking = 🤖 { $name } gondolkodik…
 button-review = Játékom átnézése
 button-share_review = Átnézés megosztása
+button-hint = Tipp
+challenge-hints = 💡 Tippek engedélyezve: mindkét játékos kérhet, és a párbaj nem számít a pontszámba.

@@ -62,3 +62,5 @@ slash-review = átnézés
 slash-review-description = Hol fordult meg a befejezett játszmád, és mi lett volna jobb
 slash-review-game = játszma
 slash-review-game-description = A játszma száma (#12), vagy válassz a legutóbbi játszmáid közül
+slash-challenge-hints = tippek
+slash-challenge-hints-description = Mindkét játékos kérhet tippet (a párbaj ekkor nem számít a pontszámba)

@@ -81,3 +81,5 @@ computer-level-hard = trudny
 board-computer_thinking = 🤖 { $name } myśli…
 button-review = Przejrzyj moją grę
 button-share_review = Udostępnij przegląd
+button-hint = Podpowiedź
+challenge-hints = 💡 Podpowiedzi dozwolone: obaj gracze mogą o nie prosić, a pojedynek nie jest liczony do rankingu.

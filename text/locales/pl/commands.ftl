@@ -62,3 +62,5 @@ slash-review = przegląd
 slash-review-description = Gdzie nastąpił zwrot w twojej zakończonej grze i co byłoby lepsze
 slash-review-game = gra
 slash-review-game-description = Numer gry (#12) albo wybierz jedną ze swoich ostatnich gier
+slash-challenge-hints = podpowiedzi
+slash-challenge-hints-description = Obaj gracze mogą prosić o podpowiedzi (pojedynek nie jest wtedy liczony do rankingu)
