@@ -17,7 +17,12 @@ from engine.review import TURNING_POINT, Review, calibrated, review, review_data
 from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
-QUICK = {"iterations": 40, "chosen_iterations": 20}
+
+def quick(record: Record, seat: str, seed: int) -> Review:
+    """A review at a small budget: enough for several answers to be tried, few enough to be quick."""
+    return review(record, seat, seed=seed, iterations=40, chosen_iterations=20)
+
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -44,20 +49,20 @@ def test_the_review_is_the_same_when_only_hidden_things_differ() -> None:
     compared: dict[str, int] = {}
     for record in finished_games(rng, 24):
         seat = rng.choice(PLAYERS)
-        reviewed = review(record, seat, seed=5, **QUICK)
+        reviewed = quick(record, seat, 5)
         for what, twin in twins(record, seat, rng):
             if not _same_throughout(record, twin, seat):
                 continue
             compared[what] = compared.get(what, 0) + 1
-            assert review(twin, seat, seed=5, **QUICK) == reviewed, (what, record, twin)
+            assert quick(twin, seat, 5) == reviewed, (what, record, twin)
     assert min(compared.values()) >= 5 and len(compared) == 3, compared
 
 
 def test_every_decision_of_the_seat_is_reviewed() -> None:
     for record in finished_games(random.Random(4), 8):
         for seat in PLAYERS:
-            reviewed = review(record, seat, seed=1, **QUICK)
-            assert reviewed == review(record, seat, seed=1, **QUICK)  # deterministic for a seed
+            reviewed = quick(record, seat, 1)
+            assert reviewed == quick(record, seat, 1)  # deterministic for a seed
             mine = [i for i, action in enumerate(record.actions) if action.player == seat]
             assert [decision.action for decision in reviewed.decisions] == mine
             for decision in reviewed.decisions:
@@ -120,7 +125,7 @@ def test_a_placed_card_fares_as_the_engine_compared_it() -> None:
         compared = [event for event in game.events if event[0] == "compared"]
         for seat in PLAYERS:
             index = PLAYERS.index(seat)
-            for decision in review(record, seat, seed=2, **QUICK).decisions:
+            for decision in quick(record, seat, 2).decisions:
                 fared = decision.encountered
                 if fared is None:
                     continue
@@ -136,6 +141,6 @@ def test_a_placed_card_fares_as_the_engine_compared_it() -> None:
 
 def test_a_review_read_back_from_its_json_data_is_the_same() -> None:
     record = parse_record((DATA / "palace-guard-declined.record.json").read_text())
-    reviewed = review(record, "p1", seed=1, **QUICK)
+    reviewed = quick(record, "p1", 1)
     assert any(decision.encountered is not None for decision in reviewed.decisions)
     assert review_from_data(json.loads(json.dumps(review_data(reviewed)))) == reviewed
