@@ -298,10 +298,12 @@ class Duel:
         ]
         self.check_labels(decision, labels)
 
-    def check_no_choices(self, message: Message, player: str) -> None:
+    def check_no_choices(self, message: Message, player: str, over: bool = False) -> None:
+        """A hand with nothing to decide: the discard piles, and once the game is ``over`` its review."""
         assert message.ephemeral and message.visible_to == self.users[player].id
         assert not [c for c in message.interactive() if is_choice(c)], message.custom_ids
-        assert message.custom_ids == [f"cardia:d:{self.game_id}"]
+        review = [f"cardia:rv:{self.game_id}"] if over else []
+        assert message.custom_ids == [f"cardia:d:{self.game_id}", *review]
 
     async def check_waiting(self, player: str, pending: Sequence[Decision]) -> None:
         """``player`` (not asked anything) presses Show my hand: they read whom the game waits for, and
@@ -384,7 +386,7 @@ class Duel:
         game = await self.replayed()
         mine = next((d for d in game.pending if d.player == player), None)
         if mine is None:
-            self.check_no_choices(message, player)
+            self.check_no_choices(message, player, over=game.result is not None)
         else:  # a follow-up decision (Magistra → Inventor, Kinesis Mage: from → to, ...), one version on
             self.check_private(message, mine, version + 1, game)
         return state(game)
@@ -794,7 +796,7 @@ async def test_seeded_random_walks_through_whole_games_meet_every_kind(
             for player in ("p1", "p2"):  # the game is over: nothing left to decide
                 shown = await game.users[player].click(board, f"cardia:h:{game.game_id}")
                 assert shown.message is not None
-                game.check_no_choices(shown.message, player)
+                game.check_no_choices(shown.message, player, over=True)
                 assert "🏁" in shown.message.embeds[0]["description"]
     assert simultaneous > 0
     assert seen == ALL_KINDS, sorted(ALL_KINDS - seen)
