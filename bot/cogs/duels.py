@@ -40,6 +40,7 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
+from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said, spoken
@@ -114,8 +115,9 @@ class HandMessages:
 
 
 class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions"):
-    """``/cardia challenge``, the challenge's answers, Rematch, and each player's private hand and
-    decisions. The boards and results are the outbox's (``bot.ui.outbox``), which this cog is given."""
+    """``/cardia challenge``, ``/cardia learn``, the challenge's answers, Rematch, and each player's
+    private hand and decisions. The boards and results are the outbox's (``bot.ui.outbox``), which this
+    cog is given."""
 
     def __init__(
         self,
@@ -177,6 +179,31 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             None if level is None else level.value,
             hints,
         )
+
+    @app_commands.command(
+        name=said("slash.learn"),
+        description=said("slash.learn.description"),
+        extras={"answers": "public"},  # the duel's message is public, like a challenge
+    )
+    async def learn_command(self, interaction: Interaction) -> None:
+        """``/cardia learn``: a first game against the computer (easy), Deck I, no location, one game,
+        hints on, whose hands explain each card met and the first rounds (bot.ui.learning)."""
+        me = self.bot.user
+        if interaction.guild_id is None or interaction.channel_id is None or me is None:
+            return await self.refuse(interaction, text.tr("refuse.in_server"))
+        user = interaction.user
+        challenge = Challenge(
+            interaction.guild_id,
+            interaction.channel_id,
+            (user.id, user.display_name),
+            (me.id, me.display_name),
+            "I",
+            None,
+            1,
+            "easy",
+            learn=True,
+        )
+        await self.play_computer(interaction, challenge)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await answer.send(interaction, content=message, ephemeral=True)
@@ -298,6 +325,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             old.wins_needed,
             old.computer,
             old.hints,
+            old.learn,
         )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)
@@ -348,6 +376,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """A player's private message: their hand, and their decision as buttons or selects."""
         seen = game_view(live, player)
         embed = render.hand_embed(seen, player, live.match.names)
+        for title, note in learning_notes(live, player):  # the first game that teaches (/cardia learn)
+            embed.add_field(name=title, value=note, inline=False)
         view = Components()
         decision = live.pending_for(player) if live.outcome is None else None
         if decision is not None:

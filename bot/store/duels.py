@@ -154,9 +154,9 @@ class DuelQueries(Connection[Any]):
         async with self.transaction() as tx:
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
-                " opponent_name, deck, location, wins_needed, computer, hints, status, created_at,"
+                " opponent_name, deck, location, wins_needed, computer, hints, learn, status, created_at,"
                 " updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -167,6 +167,7 @@ class DuelQueries(Connection[Any]):
                     challenge.wins_needed,
                     challenge.computer,
                     int(challenge.hints),
+                    int(challenge.learn),
                     "proposed" if first_game is None else "active",
                     now(),
                     now(),

@@ -51,6 +51,7 @@ class Challenge:
     wins_needed: int
     computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
     hints: bool = False  # the players may ask for hints (and the duel is not rated)
+    learn: bool = False  # the first game that teaches (/cardia learn): against the computer
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class MatchRow:
     result_message_id: int | None = None
     computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
     hints: bool = False  # its challenge allowed hints: not rated
+    learn: bool = False  # the first game that teaches (/cardia learn): its hands explain
 
     @property
     def allows_hints(self) -> bool:
@@ -171,6 +173,7 @@ def match_row(row: Row) -> MatchRow:
         result_message_id=row["result_message_id"],
         computer=row["computer"],
         hints=bool(row["hints"]),
+        learn=bool(row["learn"]),
     )
 
 

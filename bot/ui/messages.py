@@ -212,7 +212,8 @@ class Messages:
         """The challenge message: who challenges whom, the setup, and the answers while it is open."""
         if match.computer is not None:
             level = text.tr(f"computer.level.{match.computer}")
-            content = text.tr("challenge.computer", challenger=match.challenger_name, level=level)
+            key = "challenge.learn" if match.learn else "challenge.computer"
+            content = text.tr(key, challenger=match.challenger_name, level=level)
         else:
             content = text.tr(
                 "challenge.rematch" if rematch else "challenge.content",

@@ -47,6 +47,7 @@ HANDLERS = (
     "challenge",
     "answer_challenge",
     "rematch",
+    "play_computer",
     "show_hand",
     "show_discards",
     "decide",

@@ -83,3 +83,4 @@ button-review = Review my game
 button-share_review = Share this review
 button-hint = Hint
 challenge-hints = 💡 Hints allowed: both players may ask for them, and the duel is not rated.
+challenge-learn = { $challenger } learns Cardia against the computer ({ $level }): each card and the first rounds are explained on their hand.

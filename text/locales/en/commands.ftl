@@ -64,3 +64,5 @@ slash-review-game = game
 slash-review-game-description = The game's number (#12), or pick one of your recent games
 slash-challenge-hints = hints
 slash-challenge-hints-description = Both players may ask for hints (the duel is then not rated)
+slash-learn = learn
+slash-learn-description = A first game against the computer that explains each card and the rounds as you play

@@ -83,3 +83,4 @@ button-review = Játékom átnézése
 button-share_review = Átnézés megosztása
 button-hint = Tipp
 challenge-hints = 💡 Tippek engedélyezve: mindkét játékos kérhet, és a párbaj nem számít a pontszámba.
+challenge-learn = { $challenger } a számítógép ellen ismerkedik a Cardiával ({ $level }): a kezénél minden kártyát és az első köröket elmagyarázzuk.

@@ -64,3 +64,5 @@ slash-review-game = játszma
 slash-review-game-description = A játszma száma (#12), vagy válassz a legutóbbi játszmáid közül
 slash-challenge-hints = tippek
 slash-challenge-hints-description = Mindkét játékos kérhet tippet (a párbaj ekkor nem számít a pontszámba)
+slash-learn = tanulás
+slash-learn-description = Első játszma a számítógép ellen, amely játék közben elmagyarázza a kártyákat és a köröket

@@ -83,3 +83,4 @@ button-review = Przejrzyj moją grę
 button-share_review = Udostępnij przegląd
 button-hint = Podpowiedź
 challenge-hints = 💡 Podpowiedzi dozwolone: obaj gracze mogą o nie prosić, a pojedynek nie jest liczony do rankingu.
+challenge-learn = { $challenger } uczy się Cardii z komputerem ({ $level }): każda karta i pierwsze rundy są objaśniane przy jego ręce.

@@ -64,3 +64,5 @@ slash-review-game = gra
 slash-review-game-description = Numer gry (#12) albo wybierz jedną ze swoich ostatnich gier
 slash-challenge-hints = podpowiedzi
 slash-challenge-hints-description = Obaj gracze mogą prosić o podpowiedzi (pojedynek nie jest wtedy liczony do rankingu)
+slash-learn = nauka
+slash-learn-description = Pierwsza gra z komputerem, która objaśnia karty i rundy w trakcie gry

@@ -17,3 +17,5 @@ CREATE TABLE hints (
     version INTEGER NOT NULL,
     PRIMARY KEY (game_id, seat, version)
 );
+-- The first game that teaches (/cardia learn): its hands explain each card met and the first rounds.
+ALTER TABLE matches ADD COLUMN learn INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,25 @@
+# The first game that teaches (/cardia learn): notes on the player's private hand.
+learn-card-title = 📖 { $name } ({ $value })
+learn-card = { $text } 💡 { $tip }
+learn-round-1-title = 📖 How a round goes
+learn-round-1 = Both players place a card face down at the same time; then both are revealed. The higher influence (the value, plus any modifiers) wins the encounter and its signet; on a tie nobody does.
+learn-round-2-title = 📖 Losing can pay
+learn-round-2 = The card that lost the encounter activates its ability (on a tie none does). Low cards often lose on purpose, for their ability; high cards usually win you a signet.
+learn-round-3-title = 📖 How to win
+learn-round-3 = Signets are counted over the whole row, and change when cards move or flip. At the end of a round, a player with 5 signets or more, and more than the other, wins; a player with no card left to play loses.
+learn-tip-hired_blade = It nearly always loses, so its ability nearly always works: it takes away the strong card your opponent won with.
+learn-tip-void_mage = Keep it for a card whose modifier or ongoing token decides an encounter: strip it, and the encounter may turn.
+learn-tip-surgeon = The −5 falls on your own next card: follow it with a card you mean to lose anyway, for its ability.
+learn-tip-mediator = A loss makes it a tie for as long as its token stays: a way to take a signet back from your opponent.
+learn-tip-saboteur = Two fewer cards in your opponent's deck bring their last card closer: a player who cannot play loses.
+learn-tip-fortune_teller = Next round you see their card before choosing yours: you can win it cheaply, or lose it on purpose.
+learn-tip-palace_guard = Name a faction they still hold: they give up a card, or the Guard gets +7 and wins the encounter back.
+learn-tip-judge = Once its token is on, every tie is yours, past and future: play for ties afterwards.
+learn-tip-ambusher = Name the faction they have played least so far: those cards are probably still in their hand.
+learn-tip-puppeteer = It swaps the card that beat it for a random card from their hand: the encounter may turn your way.
+learn-tip-clockmaker = +3 on your previous card can win back the last encounter, and +3 waits for your next card too.
+learn-tip-treasurer = With its token on, the previous encounter is worth 2 signets to whoever wins it: win that one.
+learn-tip-swamp_guardian = Take back a strong card you played and throw out what stood against it: you play that card again.
+learn-tip-magistra = It copies the instant ability of one of your stronger played cards, resolved here: see what you already have in the row.
+learn-tip-inventor = +3 on one card and −3 on another can swing two encounters at once: look at the whole row.
+learn-tip-djinn = It wins only if it loses: when your opponent's card beats the Djinn, you win the game. Your opponent will avoid that.

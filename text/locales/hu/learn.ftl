@@ -1,0 +1,25 @@
+# The first game that teaches (/cardia learn): notes on the player's private hand.
+learn-card-title = 📖 { $name } ({ $value })
+learn-card = { $text } 💡 { $tip }
+learn-round-1-title = 📖 Így megy egy kör
+learn-round-1 = A két játékos egyszerre tesz le egy-egy kártyát képpel lefelé, aztán mindkettőt felfedik. A nagyobb befolyás (az érték és a módosítók) nyeri a találkozást és a pecsétgyűrűjét; döntetlennél senki sem.
+learn-round-2-title = 📖 A vereség is megérheti
+learn-round-2 = A találkozást elvesztő kártya aktiválja a képességét (döntetlennél egyik sem). Az alacsony kártyák gyakran szándékosan veszítenek a képességükért; a magasak általában pecsétgyűrűt hoznak.
+learn-round-3-title = 📖 Így lehet nyerni
+learn-round-3 = A pecsétgyűrűket az egész sorban számoljuk, és változnak, ha kártyák mozognak vagy megfordulnak. Egy kör végén nyer, akinek legalább 5 pecsétgyűrűje van, és több, mint a másiknak; aki nem tud kártyát kijátszani, veszít.
+learn-tip-hired_blade = Szinte mindig veszít, így a képessége szinte mindig működik: elviszi az ellenfél nyerő, erős kártyáját.
+learn-tip-void_mage = Tartsd meg egy olyan kártyára, amelynek módosítója vagy időjelzője dönt egy találkozást: vedd le, és a találkozás megfordulhat.
+learn-tip-surgeon = A −5 a saját következő kártyádra kerül: olyat tegyél utána, amellyel úgyis veszíteni akarsz a képességéért.
+learn-tip-mediator = Ha veszít, a találkozása döntetlen lesz, amíg az időjelzője rajta van: így visszavehetsz egy pecsétgyűrűt az ellenfeledtől.
+learn-tip-saboteur = Ha az ellenfél paklijából kettővel kevesebb marad, közelebb kerül az utolsó kártyája: aki nem tud kijátszani, veszít.
+learn-tip-fortune_teller = A következő körben előbb látod az ő kártyáját, mint hogy választanál: olcsón nyerhetsz, vagy szándékosan veszíthetsz.
+learn-tip-palace_guard = Olyan csoportot nevezz meg, amely még a kezében lehet: vagy elenged egy kártyát, vagy az Őr +7-et kap, és visszanyeri a találkozást.
+learn-tip-judge = Ha rajta van az időjelzője, minden döntetlen a tiéd, a régiek és az újak is: utána játssz döntetlenre.
+learn-tip-ambusher = Azt a csoportot nevezd meg, amelyből eddig a legkevesebbet játszott ki: azok a kártyák valószínűleg még a kezében vannak.
+learn-tip-puppeteer = A téged legyőző kártyát az ellenfél kezéből húzott véletlen kártyára cseréli: a találkozás a javadra fordulhat.
+learn-tip-clockmaker = A +3 az előző kártyádon visszanyerheti az előző találkozást, és még +3 vár a következő kártyádra is.
+learn-tip-treasurer = Ha rajta van az időjelzője, az előző találkozás győztese 2 pecsétgyűrűt kap: azt nyerd meg.
+learn-tip-swamp_guardian = Vegyél vissza egy erős kijátszott kártyát, és dobd el, ami vele szemben állt: újra kijátszhatod.
+learn-tip-magistra = Egy erősebb kijátszott kártyád azonnali képességét másolja, itt végrehajtva: nézd meg, mi van már a sorban.
+learn-tip-inventor = A +3 az egyik, a −3 egy másik kártyára egyszerre két találkozást fordíthat meg: nézd az egész sort.
+learn-tip-djinn = Csak akkor nyer, ha veszít: ha az ellenfél kártyája legyőzi a Dzsinnt, megnyered a játékot. Az ellenfeled ezt el fogja kerülni.

@@ -1,0 +1,25 @@
+# The first game that teaches (/cardia learn): notes on the player's private hand.
+learn-card-title = 📖 { $name } ({ $value })
+learn-card = { $text } 💡 { $tip }
+learn-round-1-title = 📖 Tak przebiega runda
+learn-round-1 = Obaj gracze jednocześnie kładą kartę zakrytą, potem obie się odkrywa. Wyższy wpływ (wartość plus modyfikatory) wygrywa starcie i jego sygnet; przy remisie nikt go nie dostaje.
+learn-round-2-title = 📖 Przegrana może się opłacić
+learn-round-2 = Karta, która przegrała starcie, aktywuje swoją zdolność (przy remisie żadna). Niskie karty często przegrywają celowo, dla swojej zdolności; wysokie zwykle dają sygnet.
+learn-round-3-title = 📖 Jak wygrać
+learn-round-3 = Sygnety liczy się w całym rzędzie i zmieniają się, gdy karty się przesuwają lub odwracają. Na koniec rundy wygrywa gracz, który ma co najmniej 5 sygnetów i więcej niż przeciwnik; gracz, który nie może zagrać karty, przegrywa.
+learn-tip-hired_blade = Prawie zawsze przegrywa, więc jej zdolność prawie zawsze działa: zabiera silną kartę, którą przeciwnik wygrał.
+learn-tip-void_mage = Zachowaj ją na kartę, której modyfikator lub żeton rozstrzyga starcie: zdejmij go, a starcie może się odwrócić.
+learn-tip-surgeon = −5 trafia na twoją następną kartę: zagraj po niej kartę, którą i tak chcesz przegrać dla jej zdolności.
+learn-tip-mediator = Po przegranej jej starcie jest remisem, dopóki leży na niej żeton: tak odbierasz przeciwnikowi sygnet.
+learn-tip-saboteur = Dwie karty mniej w talii przeciwnika przybliżają jego ostatnią kartę: gracz, który nie może zagrać, przegrywa.
+learn-tip-fortune_teller = W następnej rundzie zobaczysz jego kartę, zanim wybierzesz swoją: możesz wygrać tanio albo celowo przegrać.
+learn-tip-palace_guard = Nazwij frakcję, którą przeciwnik wciąż może mieć w ręce: albo odda kartę, albo Strażnik dostanie +7 i odzyska starcie.
+learn-tip-judge = Gdy leży na niej żeton, każdy remis jest twój, dawny i przyszły: potem graj na remisy.
+learn-tip-ambusher = Nazwij frakcję, której przeciwnik zagrał dotąd najmniej: te karty są pewnie wciąż w jego ręce.
+learn-tip-puppeteer = Zamienia kartę, która ją pokonała, na losową kartę z ręki przeciwnika: starcie może przechylić się na twoją stronę.
+learn-tip-clockmaker = +3 na twojej poprzedniej karcie może odzyskać poprzednie starcie, a kolejne +3 czeka na twoją następną kartę.
+learn-tip-treasurer = Gdy leży na niej żeton, zwycięzca poprzedniego starcia dostaje 2 sygnety: wygraj właśnie to starcie.
+learn-tip-swamp_guardian = Weź z powrotem silną zagraną kartę i odrzuć to, co stało naprzeciw niej: zagrasz ją jeszcze raz.
+learn-tip-magistra = Kopiuje natychmiastową zdolność jednej z twoich silniejszych zagranych kart, rozpatrzoną tutaj: sprawdź, co już masz w rzędzie.
+learn-tip-inventor = +3 na jednej karcie i −3 na innej mogą odwrócić dwa starcia naraz: patrz na cały rząd.
+learn-tip-djinn = Wygrywa tylko wtedy, gdy przegra: jeśli karta przeciwnika pokona Dżinna, wygrywasz grę. Przeciwnik będzie tego unikał.
