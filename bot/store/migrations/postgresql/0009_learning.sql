@@ -1,4 +1,4 @@
--- PostgreSQL's version of migrations/sqlite/0009_reviews_and_hints.sql (same tables, PostgreSQL's types).
+-- PostgreSQL's version of migrations/sqlite/0009_learning.sql (same tables, PostgreSQL's types).
 -- 9: each review the bot made of a finished game, for one seat (engine.review, as JSON: review_data): a
 -- review takes seconds of search, so it is made once; shared says a player made it public.
 CREATE TABLE reviews (
