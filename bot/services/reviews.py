@@ -12,6 +12,7 @@ hints (never a rated one); each decision a player asked a hint for is counted on
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -157,4 +158,7 @@ class Reviews:
                 reviewed = await loop.run_in_executor(self.executor, review_decision, record, number, game.id)
             decisions.append(reviewed)
             self.decisions += 1
-        return assemble(record, seat, decisions)
+        made = assemble(record, seat, decisions)
+        if made.outcome == 0.5 and game.winner is not None:  # ended by the bot: a concession, a timeout
+            made = dataclasses.replace(made, outcome=float(game.winner == seat))
+        return made

@@ -4,6 +4,7 @@ their own review and its chart, refuses anyone else in one line, /cardia review 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -177,3 +178,23 @@ async def test_a_hint_against_the_computer_and_the_review_of_that_game(table: Ta
         stranger = await table.bob.click(final, f"cardia:rv:{game_id}")
         await table.settle()
         assert "can review this game" in _private(stranger)
+
+
+@pytest.mark.asyncio
+async def test_a_conceded_game_is_reviewed_with_its_result(table: Table) -> None:
+    """A game the bot ended (a concession) has no result in the engine: the review ends on the recorded
+    one, a win for the one who did not concede."""
+    alice, bob = table.alice, table.bob
+    async with table.running():
+        match_id, game_id = await table.start(match=1)
+        await table.turn(random.Random(1))
+        asked = (await alice.slash("cardia", "concede")).message
+        await table.settle()
+        assert asked is not None
+        await alice.click(asked, f"cardia:k:{match_id}")
+        await table.settle()
+        review = (await bob.slash("cardia", "review", game=str(game_id))).message
+        await table.settle()
+        assert _review_of(review) == f"Game #{game_id}: Bob's decisions reviewed"
+        stored = await table.storage.review(game_id, "p2")
+        assert stored is not None and json.loads(stored.data)["outcome"] == 1.0
