@@ -47,7 +47,7 @@ def _same_throughout(record: Record, twin: Record, seat: str) -> bool:
 def test_the_review_is_the_same_when_only_hidden_things_differ() -> None:
     rng = random.Random(33)
     compared: dict[str, int] = {}
-    for record in finished_games(rng, 24):
+    for record in finished_games(rng, 16):
         seat = rng.choice(PLAYERS)
         reviewed = quick(record, seat, 5)
         for what, twin in twins(record, seat, rng):
