@@ -60,7 +60,7 @@ from typing import IO, Any
 
 import bot.loop
 from bench.bots import Bots, merged
-from bench.players import LOAD_KINDS, SETUP_KINDS, Driver, Duel, answered
+from bench.players import LOAD_KINDS, REVIEW, SETUP_KINDS, Driver, Duel, answered
 from bench.probes import LoopLag
 from bench.report import (
     LATE,
@@ -75,7 +75,7 @@ from bench.report import (
     pictures_report,
 )
 from bot.settings import Settings
-from emulator import Emulator, OpenAPISpec
+from emulator import Emulator, Interaction, OpenAPISpec
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
 
@@ -109,7 +109,7 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
             duels.append(Duel(pair[:1], computer=args.computer_level))
         else:
             duels.append(Duel(pair))
-    driver = Driver(emulator, duels, rng, args.stale)
+    driver = Driver(emulator, duels, rng, args.stale, args.reviews)
     driver.sample_validation(args.validate_first, args.validate_every)
     print("Cardia bot load benchmark", file=out)
     print(f"  machine: {machine()}", file=out)
@@ -140,6 +140,21 @@ async def benchmark(args: argparse.Namespace, out: IO[str]) -> None:
                     print(f"    {line[:200]}", file=out)
     if args.floor and cpu_per_interaction is not None:
         await floor_beside(args, cpu_per_interaction, out)
+
+
+def review_report(reviews: list[Interaction], elapsed: float, out: IO[str]) -> None:
+    """The reviews asked for during the load: each searched for seconds, answered after a deferral."""
+    done = sorted(i.answer_latency for i in reviews if answered(i) and i.answer_latency is not None)
+    figures = (
+        f"p50 {percentile(done, 0.5):.1f} s, p90 {percentile(done, 0.9):.1f} s, max {done[-1]:.1f} s"
+        if done
+        else "none answered"
+    )
+    print(
+        f"  reviews asked during the load: {len(reviews)} ({len(reviews) / elapsed:.2f}/s), {len(done)}"
+        f" answered: {figures} from the click to the review (not in the latencies above)",
+        file=out,
+    )
 
 
 async def floor_beside(args: argparse.Namespace, bot_cpu: float, out: IO[str]) -> None:
@@ -243,7 +258,9 @@ async def run(
     profile = await bots.first.call("profile_stop", path=args.profile, top=30) if args.profile else None
     afters = await bots.call("stats")
     after = merged(afters)
-    load = [(kind, i) for phase, kind, i in driver.samples if phase == "load"]
+    # Reviews take seconds of search by design: the load's latencies are the other interactions'.
+    reviews = [i for phase, kind, i in driver.samples if phase == "load" and kind == REVIEW]
+    load = [(kind, i) for phase, kind, i in driver.samples if phase == "load" and kind != REVIEW]
     if args.samples:
         with open(args.samples, "w") as samples:
             samples.write("phase,kind,injected_at,latency_ms\n")
@@ -268,11 +285,13 @@ async def run(
         computer_users = {d.players[0].id for d in driver.duels if d.computer is not None}
         by_opponent = [
             ("vs computer" if i.user.id in computer_users else "vs a person", i)
-            for phase, _, i in driver.samples
-            if phase == "load"
+            for phase, kind, i in driver.samples
+            if phase == "load" and kind != REVIEW
         ]
         latency_table(by_opponent, ("vs a person", "vs computer"), out, total=False)
         computer_report(befores, afters, elapsed, out)
+    if reviews:
+        review_report(reviews, elapsed, out)
     print(f"  decisions the bot refused as out of date although meant fresh: {driver.refused}", file=out)
     pictures_report(befores, afters, elapsed, out)
     print("Latency during setup (not under the load's rate)", file=out)
@@ -444,6 +463,12 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         "--computer-level", default="hard", choices=("easy", "normal", "hard"), help="its level (hard)"
     )
     parser.add_argument(
+        "--reviews",
+        type=float,
+        default=0.0,
+        help="the share of finished games whose review a player asks for during the load (0)",
+    )
+    parser.add_argument(
         "--no-images", action="store_true", help="boards and hands as text only (/cardia settings images)"
     )
     parser.add_argument(
@@ -460,6 +485,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         parser.error("--step must be more than 1")
     if not 0 <= args.computer <= args.duels:
         parser.error("--computer: from 0 to --duels")
+    if not 0 <= args.reviews <= 1:
+        parser.error("--reviews: a share, from 0 to 1")
     # The instrument on the bot's own event loop (uvloop where built): a lighter driver leaves more of the
     # machine to the bot it measures.
     bot.loop.run(benchmark(args, out or sys.stdout))

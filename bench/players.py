@@ -26,6 +26,10 @@ PLAY_PROMPTS = tuple(
     text.tr("hand.your_turn", prompt=text.decision_prompt("play", first=first)) for first in (False, True)
 )
 LOAD_KINDS = ("show hand", "decide (play)", "decide (other)", "stale", "discards", "rematch", "accept")
+#: Reviews of finished games (``--reviews``): seconds of search each, answered after a deferral, so they
+#: are reported apart from the load's latencies, which they must not raise.
+REVIEW = "review"
+REVIEW_ID = re.compile(r"cardia:rv:(\d+)")
 SETUP_KINDS = ("challenge", "accept")
 
 
@@ -44,17 +48,22 @@ class Duel:
     challenge: Message | None = None  # a challenge waiting for its opponent
     challenged: int | None = None
     match_over: Message | None = None  # the match result, with its Rematch button
+    reviewable: list[tuple[Message, str]] = field(default_factory=list)  # finished boards' Review buttons
+    offered: set[str] = field(default_factory=set)  # the Review buttons seen
     busy: bool = False
 
 
 class Driver:
     """The simulated players of every duel: they follow the bot's messages and click what it shows."""
 
-    def __init__(self, emulator: Emulator, duels: list[Duel], rng: random.Random, stale: float) -> None:
+    def __init__(
+        self, emulator: Emulator, duels: list[Duel], rng: random.Random, stale: float, reviews: float = 0.0
+    ) -> None:
         self.emulator = emulator
         self.duels = duels
         self.rng = rng
         self.stale = stale
+        self.reviews = reviews  # the share of finished games a player asks to review
         self.by_user = {user.id: duel for duel in duels for user in duel.players}
         self.by_game: dict[int, Duel] = {}
         self.samples: list[tuple[str, str, Interaction]] = []  # (phase, kind, interaction)
@@ -132,6 +141,11 @@ class Driver:
                 duel.game_id, duel.challenge, duel.match_over = board, None, None
                 duel.hands.clear()
                 duel.taken.clear()
+            review = next((cid for cid in ids if REVIEW_ID.fullmatch(cid)), None)
+            if review is not None and review not in duel.offered:  # a finished game: asked once, or never
+                duel.offered.add(review)
+                if self.rng.random() < self.reviews:
+                    duel.reviewable.append((message, review))
             if board == duel.game_id:
                 duel.board = message
                 duel.waiting = set(mentions) if message.content.startswith("Your move") else set()
@@ -162,8 +176,9 @@ class Driver:
             if not interaction.acknowledged:
                 return
             if interaction.deferred:  # the bot was slow (bot.ui.answer): its answer fills the deferral in
+                wait = 120.0 if kind == REVIEW else 10.0  # a review searches for seconds
                 with contextlib.suppress(TimeoutError):
-                    await self.emulator.wait_for(lambda: answered(interaction), 10.0, on=interaction)
+                    await self.emulator.wait_for(lambda: answered(interaction), wait, on=interaction)
             message = interaction.message
             if kind == "show hand" and message is not None:
                 shown = next((int(m[1]) for cid in message.custom_ids if (m := GAME_OF.fullmatch(cid))), None)
@@ -221,6 +236,10 @@ class Driver:
             user = next(u for u in duel.players if u.id == duel.challenged)
             accept = next(c for c in duel.challenge.custom_ids if c.endswith(":accept"))
             return self.send("load", "accept", duel, user, user.component_interaction(duel.challenge, accept))
+        if duel.reviewable:  # a finished game one of its players asks to review
+            message, review = duel.reviewable.pop()
+            user = rng.choice(duel.players)
+            return self.send("load", REVIEW, duel, user, user.component_interaction(message, review))
         if duel.match_over is not None:
             user = rng.choice(duel.players)
             rematch = next(c for c in duel.match_over.custom_ids if c.startswith("cardia:r:"))

@@ -131,6 +131,7 @@ class CardiaBot(discord.AutoShardedClient):
             executor=self.computer_pool,
             at_once=max(1, self.settings.review_workers),
             computer_id=lambda: None if self.user is None else self.user.id,
+            give_way=lambda: self.computer.wanting > 0,
         )
         self.reviews_cog = ReviewsCog(self.reviews, self.pictures, self.messages)
         self.server_cog = ServerCog(

@@ -80,6 +80,11 @@ class Computer:
         return game_id in self._thinking
 
     @property
+    def wanting(self) -> int:
+        """Decisions waiting for a worker or being searched now (reviews give way to them)."""
+        return self._wanting
+
+    @property
     def busy(self) -> bool:
         """Thinking about some game."""
         return bool(self._thinking)

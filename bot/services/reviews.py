@@ -2,9 +2,9 @@
 
 A review is searched one decision at a time in the computer's worker pool, at most ``at_once`` of its
 decisions at a time (its own budget: a worker is never held by a review for longer than one decision's
-search, about a third of a second, so the computer's answers in other duels wait at most that long). It
-is made once and kept in the database; two clicks at once make it once. Only a game's players may see
-its review, until one of them shares it. Hints share the same budget: a hint is the computer's answer in
+search, about a third of a second), and none while the computer's decisions in duels wait for a worker:
+they come first. It is made once and kept in the database; two clicks at once make it once. Only a
+game's players may see its review, until one of them shares it. Hints share the same budget: a hint is the computer's answer in
 the player's place, from what they see, in a duel against the computer or one whose challenge allowed
 hints (never a rated one); each decision a player asked a hint for is counted once.
 """
@@ -35,6 +35,9 @@ from engine.review import (
     review_from_data,
 )
 
+#: How long a review waits before looking again whether the computer still waits for its workers.
+GIVE_WAY_SECONDS = 0.05
+
 
 @dataclass(frozen=True, slots=True)
 class GivenHint:
@@ -60,12 +63,14 @@ class Reviews:
         executor: Executor | None = None,  # None: the event loop's default thread pool
         at_once: int = 1,  # decisions of reviews searched at the same time, in all
         computer_id: Callable[[], int | None] = lambda: None,  # the bot's own user: it has no review
+        give_way: Callable[[], bool] = lambda: False,  # the computer's decisions wait for its workers
     ) -> None:
         self.duels = duels
         self.storage: Storage = duels.storage
         self.executor = executor
         self.at_once = at_once
         self.computer_id = computer_id
+        self.give_way = give_way
         self._slots: asyncio.Semaphore | None = None
         self._making: KeyedLocks[tuple[int, str]] = KeyedLocks()
         self.decisions = 0  # decisions reviewed by this process (figures)
@@ -155,6 +160,8 @@ class Reviews:
         decisions = []
         for number in decisions_of(record, seat):
             async with self._slots:  # one decision at a time: the pool's workers are shared
+                while self.give_way():  # a duel's answer comes first; a review can wait a moment
+                    await asyncio.sleep(GIVE_WAY_SECONDS)
                 reviewed = await loop.run_in_executor(self.executor, review_decision, record, number, game.id)
             decisions.append(reviewed)
             self.decisions += 1

@@ -30,7 +30,7 @@ def _review_of(message: Message | None) -> str:
 @pytest.mark.asyncio
 async def test_review_and_share_a_finished_game(table: Table) -> None:
     alice, bob, carol = table.alice, table.bob, table.carol
-    async with table.running():
+    async with table.running() as client:
         _, game_id = await table.start(match=1)
         # Before the end: nothing to review.
         early = await alice.slash("cardia", "review", game=str(game_id))
@@ -41,7 +41,15 @@ async def test_review_and_share_a_finished_game(table: Table) -> None:
         review_id = f"cardia:rv:{game_id}"
         assert table.game_id(final) == game_id and review_id in final.custom_ids
 
-        # Each player gets their own review, privately, with a chart and a Share button.
+        # Each player gets their own review, privately, with a chart and a Share button. While the
+        # computer waits for a worker (here, the first three looks) the review gives way, then goes on.
+        looks: list[bool] = []
+
+        def computer_waiting() -> bool:
+            looks.append(len(looks) < 3)
+            return looks[-1]
+
+        client.reviews.give_way = computer_waiting
         clicked = await alice.click(final, review_id)
         await table.settle()
         mine = clicked.message
@@ -54,6 +62,7 @@ async def test_review_and_share_a_finished_game(table: Table) -> None:
         theirs = (await bob.click(final, review_id)).message
         await table.settle()
         assert _review_of(theirs) == f"Game #{game_id}: Bob's decisions reviewed"
+        assert looks[:4] == [True, True, True, False] and len(looks) > 4  # one look per decision searched
         stored = {seat: await table.storage.review(game_id, seat) for seat in ("p1", "p2")}
         assert all(review is not None and not review.shared for review in stored.values())
 

@@ -19,7 +19,9 @@ def test_bot_load_benchmark_runs_and_reports(tmp_path: Path) -> None:
     out = io.StringIO()
     arguments = ["--duels", "6", "--rate", "20", "--seconds", "2", "--advance", "6"]
     arguments += ["--profile", str(tmp_path / "bot.prof"), "--floor"]
-    status = bot_load.main([*arguments, "--computer", "2", "--computer-level", "easy"], out=out)
+    status = bot_load.main(
+        [*arguments, "--computer", "2", "--computer-level", "easy", "--reviews", "1"], out=out
+    )
     report = out.getvalue()
     assert status == 0
     for section in (
