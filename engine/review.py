@@ -1,5 +1,5 @@
 """A review of one seat's game: its chance of winning at each of its decisions, the best answer the search
-finds, and the decisions that cost the most (turning points), with what happened in words' stead.
+finds, and the decisions that cost the most (turning points), with the facts they are told by.
 
 Honest like the computer player: every chance is estimated from what the seat could see at that moment
 (its knowledge, :mod:`engine.player.worlds`), never from the hidden cards, though the game is over. The
@@ -37,8 +37,8 @@ HINT_ITERATIONS = LEVELS["hard"].iterations  # a hint is the computer's own answ
 #: noise of the difference of two estimates at these budgets, and a swing a player feels.
 TURNING_POINT = 0.10
 #: The calibration (``python -m engine calibrate`` fits it), on the log-odds of the search's mean reward:
-#: a sharpness (random playouts throw away leads that real play keeps, or save lost games it would not)
-#: and a shift (the best answer's mean is the highest of several noisy means: a little too high).
+#: a sharpness below 1 (the search is too sure of itself: its own best line is all it plays out) and a
+#: shift below 0 (the best answer's mean is the highest of several noisy means: a little too high).
 SHARPNESS = 0.68
 SHIFT = -0.20
 Calibration = tuple[float, float]

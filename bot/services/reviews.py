@@ -4,9 +4,11 @@ A review is searched one decision at a time in the computer's worker pool, at mo
 decisions at a time (its own budget: a worker is never held by a review for longer than one decision's
 search, about a third of a second), and none while the computer's decisions in duels wait for a worker:
 they come first. It is made once and kept in the database; two clicks at once make it once. Only a
-game's players may see its review, until one of them shares it. Hints share the same budget: a hint is the computer's answer in
-the player's place, from what they see, in a duel against the computer or one whose challenge allowed
-hints (never a rated one); each decision a player asked a hint for is counted once.
+game's players may see its review, until one of them shares it.
+
+Hints share the same budget (without giving way: a player waits for each). A hint is the computer's
+answer in the player's place, from what they see, in a duel against the computer or one whose challenge
+allowed hints (never a rated one); each decision a player asked a hint for is counted once.
 """
 
 from __future__ import annotations
