@@ -244,9 +244,7 @@ def hint(record: Record, player: str, seed: int = 0, iterations: int = HINT_ITER
     searched = choose(record, player, dataclasses.replace(LEVELS["hard"], iterations=iterations), seed)
     chance = next((mean for answer, _, mean in searched.tried if answer == searched.answer), None)
     if chance is None:  # a single answer: its value searched on its own
-        game = Game(record.setup)
-        for action in record.actions:
-            game.apply(action.player, action.choose)
+        game = replay(record)
         decision = next(d for d in game.pending if d.player == player)
         knows = knowledge(game, PLAYERS.index(player))
         rng = random.Random(seed)

@@ -34,11 +34,11 @@ def show_review(console: Console, reviewed: Review, names: Mapping[str, str], ch
             "terminal.review_decision",
             number=number,
             round=decision.round,
-            chosen=text.answer_text(decision, decision.chosen, names),
+            chosen=text.answer_text(decision, decision.chosen, reviewed.seat, names),
             after=text.percent(decision.after),
         )
         if decision.best != decision.chosen:
-            best = text.answer_text(decision, decision.best, names)
+            best = text.answer_text(decision, decision.best, reviewed.seat, names)
             line += text.tr("terminal.review_better", best=best, before=text.percent(decision.before))
         console.print(f"  {line}", highlight=False)
     rounds = [decision.round for decision in reviewed.decisions]

@@ -178,10 +178,7 @@ class TerminalGame:
         with self.console.status(text.tr("terminal.thinking", name=self.names[self.computer])):
             suggested = hint(self._record(), self.person, self.rng.getrandbits(32))
         seen = self.game_view()
-        answer = ", ".join(
-            text.option_label(decision.kind, option, self.person, self.names, seen, limit=200)
-            for option in suggested.answer
-        )
+        answer = text.answer_label(decision.kind, suggested.answer, self.person, self.names, seen, limit=200)
         self.console.print(text.tr("terminal.hint", answer=answer, chance=text.percent(suggested.chance)))
 
     # --- the record -----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from text.catalogue import (
 from text.decisions import (
     FACTION_KINDS,
     HAND_KINDS,
+    answer_label,
     decision_prompt,
     option_description,
     option_emoji,
@@ -68,6 +69,7 @@ __all__ = [
     "NO_RESULT",
     "RULES_PAGE_COUNT",
     "SOURCE",
+    "answer_label",
     "answer_text",
     "card_emoji",
     "card_label",

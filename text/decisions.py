@@ -105,6 +105,19 @@ def option_label(
     return clip(label, limit)
 
 
+def answer_label(
+    kind: str,
+    answer: Sequence[str],
+    viewer: str | None,
+    names: Mapping[str, str],
+    view: View | None = None,
+    *,
+    limit: int = LABEL_LIMIT,
+) -> str:
+    """An answer (its options) as words: each option's label, joined (a hint, a review's answers)."""
+    return ", ".join(option_label(kind, option, viewer, names, view, limit=limit) for option in answer)
+
+
 def _option_label(
     kind: str,
     option: str,

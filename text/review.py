@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from engine.review import Review, Reviewed
 from text.catalogue import tr
-from text.decisions import decision_prompt, option_label
+from text.decisions import answer_label, decision_prompt
 from text.names import card_name
 
 #: Turning points a review tells (the costliest first).
@@ -17,12 +17,12 @@ def percent(chance: float) -> str:
     return tr("review.percent", n=round(chance * 100))
 
 
-def answer_text(decision: Reviewed, answer: tuple[str, ...], names: Mapping[str, str]) -> str:
-    seat = decision.chosen[0].partition(":")[0] if decision.chosen else None
-    return ", ".join(option_label(decision.kind, option, seat, names) for option in answer)
+def answer_text(decision: Reviewed, answer: tuple[str, ...], seat: str, names: Mapping[str, str]) -> str:
+    """One of ``seat``'s answers to a reviewed decision, as words."""
+    return answer_label(decision.kind, answer, seat, names)
 
 
-def turning_point_text(decision: Reviewed, names: Mapping[str, str]) -> str:
+def turning_point_text(decision: Reviewed, seat: str, names: Mapping[str, str]) -> str:
     """One turning point: what was chosen and how it fared, the better answer, and the chances.
     "Round 3: you placed Saboteur (5) and lost the encounter to Aristocrat (7); Mage (9) would have won
     it. Your chance of winning: 62 % with it, 41 % with yours." """
@@ -39,14 +39,14 @@ def turning_point_text(decision: Reviewed, names: Mapping[str, str]) -> str:
         if fared.alternative is not None and fared.alternative_outcome is not None:
             better = tr(f"review.instead_{fared.alternative_outcome}", card=card_name(fared.alternative))
         else:
-            better = tr("review.instead_answer", answer=answer_text(decision, decision.best, names))
+            better = tr("review.instead_answer", answer=answer_text(decision, decision.best, seat, names))
     else:
         told = tr(
             "review.chose",
             question=decision_prompt(decision.kind),
-            answer=answer_text(decision, decision.chosen, names),
+            answer=answer_text(decision, decision.chosen, seat, names),
         )
-        better = tr("review.instead_answer", answer=answer_text(decision, decision.best, names))
+        better = tr("review.instead_answer", answer=answer_text(decision, decision.best, seat, names))
     return tr("review.turning_point", round=decision.round, told=told, better=better, chances=chances)
 
 
@@ -59,7 +59,7 @@ def review_lines(review: Review, names: Mapping[str, str]) -> list[str]:
     if review.turning_points:
         lines.append(tr("review.turning_points", n=min(TOLD, len(review.turning_points))))
         lines.extend(
-            f"{number}. {turning_point_text(decisions[index], names)}"
+            f"{number}. {turning_point_text(decisions[index], review.seat, names)}"
             for number, index in enumerate(review.turning_points[:TOLD], start=1)
         )
     else:

@@ -102,10 +102,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
             return await self._refuse(interaction, str(refusal))
         seen = game_view(given.live, given.seat)
         names = given.live.match.names
-        suggested = ", ".join(
-            text.option_label(given.decision.kind, option, given.seat, names, seen)
-            for option in given.hint.answer
-        )
+        suggested = text.answer_label(given.decision.kind, given.hint.answer, given.seat, names, seen)
         line = text.tr("hint.given", answer=suggested, chance=text.percent(given.hint.chance))
         await answer.send(interaction, content=line, ephemeral=True)
 

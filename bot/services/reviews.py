@@ -93,7 +93,7 @@ class Reviews:
         return finished
 
     def seat_of(self, game: FinishedGame, user_id: int) -> str:
-        seat = next((seat for seat, user in game.users.items() if user == user_id), None)
+        seat = game.player_of(user_id)
         if seat is None or user_id == self.computer_id():
             raise Refusal("review.players_only", first=game.names["p1"], second=game.names["p2"])
         return seat
@@ -138,13 +138,17 @@ class Reviews:
         if decision is None or live.own_actions(seat) != version:
             raise Refusal("hint.stale")
         loop = asyncio.get_running_loop()
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.at_once)
         seed = search_seed(game_id, len(live.actions))
-        async with self._slots:
+        async with self._slot():
             given = await loop.run_in_executor(self.executor, hint, record_of(live), seat, seed)
         await self.storage.note_hint(game_id, seat, version)
         return GivenHint(live, seat, decision, given)
+
+    def _slot(self) -> asyncio.Semaphore:
+        """The reviews' and hints' share of the workers (made in the event loop, on first use)."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.at_once)
+        return self._slots
 
     async def hints_used(self, game_id: int) -> dict[str, int]:
         return await self.storage.hints_used(game_id)
@@ -157,11 +161,9 @@ class Reviews:
             actions=[Action(player=player, choose=list(choose)) for player, choose in actions],
         )
         loop = asyncio.get_running_loop()
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.at_once)
         decisions = []
         for number in decisions_of(record, seat):
-            async with self._slots:  # one decision at a time: the pool's workers are shared
+            async with self._slot():  # one decision at a time: the pool's workers are shared
                 while self.give_way():  # a duel's answer comes first; a review can wait a moment
                     await asyncio.sleep(GIVE_WAY_SECONDS)
                 reviewed = await loop.run_in_executor(self.executor, review_decision, record, number, game.id)

@@ -10,8 +10,9 @@ again shows the same notes.
 from __future__ import annotations
 
 import text
+from bot.services.computer import record_of
 from bot.services.game_cache import LiveGame
-from engine import Action, Record, View, replay, view
+from engine import View, replay, view
 from engine.model import VALUE
 
 #: The rounds whose first decision explains the round (learn-round-N).
@@ -35,12 +36,7 @@ def new_cards(live: LiveGame, player: str) -> list[str]:
     now = met(view(live.game, player), player)
     earlier = [index for index, (who, _) in enumerate(live.actions) if who == player]
     if earlier:
-        record = Record(
-            format="cardia-replay/1",
-            setup=live.row.setup,
-            actions=[Action(player=who, choose=list(choose)) for who, choose in live.actions[: earlier[-1]]],
-        )
-        now -= met(view(replay(record), player), player)
+        now -= met(view(replay(record_of(live), upto=earlier[-1]), player), player)
     return sorted(now, key=VALUE.__getitem__)
 
 
