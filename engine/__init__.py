@@ -3,6 +3,7 @@
 from engine import Game, Setup, parse_record, replay, state
 """
 
+from engine import compiled  # first: it chooses the compiled modules or the sources (engine.compiled)
 from engine.checkpoint import Frozen, freeze, has_events, split_events, thaw, with_events
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
@@ -29,6 +30,7 @@ __all__ = [
     "Setup",
     "View",
     "Why",
+    "compiled",
     "difficulty",
     "freeze",
     "happenings",

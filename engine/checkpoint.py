@@ -23,21 +23,21 @@ from engine.record import Action, Record, Setup
 
 
 def _next_card(source: NextCard) -> NextCard:
-    copy = object.__new__(NextCard)
+    copy = NextCard()
     copy.modifier, copy.librarian = source.modifier, source.librarian
     copy.engineer, copy.blackmail = source.engineer, source.blackmail
     return copy
 
 
 def _player(source: Player) -> Player:
-    copy = object.__new__(Player)
+    copy = Player([], 0)
     copy.hand, copy.deck, copy.discard = source.hand[:], source.deck[:], source.discard[:]
     copy.next, copy.first = _next_card(source.next), source.first
     return copy
 
 
 def _encounter(source: Encounter) -> Encounter:
-    copy = object.__new__(Encounter)
+    copy = Encounter()
     copy.compared, copy.winner, copy.why = source.compared, source.winner, source.why
     copy.bound = [None if bound is None else _next_card(bound) for bound in source.bound]
     slots: list[PlayedCard | None] = []
@@ -45,9 +45,8 @@ def _encounter(source: Encounter) -> Encounter:
         if card is None:
             slots.append(None)
             continue
-        played = object.__new__(PlayedCard)
-        played.card, played.owner, played.encounter = card.card, card.owner, copy
-        played.face_up, played.shown, played.modifier = card.face_up, card.shown, card.modifier
+        played = PlayedCard(card.card, card.owner, copy, card.face_up, card.shown)
+        played.modifier = card.modifier
         played.ongoing, played.signets = card.ongoing, card.signets
         slots.append(played)
     copy.slots = slots
@@ -65,7 +64,7 @@ def _generator(source: Chance) -> Chance:
 
 #: How each attribute of a game is copied (the rest are immutable and shared: the setup, the location's
 #: rules, numbers, flags). A new attribute of the table must be added here: tests/engine/test_checkpoint.py
-#: fails until it is.
+#: fails until it is. (Named, not read from ``vars``: a compiled game has no ``__dict__``.)
 _COPIED: dict[str, Callable[[Any], Any]] = {
     "players": lambda players: [_player(player) for player in players],
     "row": lambda row: [_encounter(encounter) for encounter in row],
@@ -84,16 +83,14 @@ def copy_table(game: Game, kind: type[Game] = Game) -> Game:
     """A copy of ``game``'s table, as a ``kind`` without a flow (only for a game at a round start:
     nothing is being resolved, so ``current`` is None)."""
     assert game.current is None, "a copy is made at a round start only"
-    copy = object.__new__(kind)
-    for name, value in vars(game).items():
+    copy = kind(game.setup, empty=True)
+    for name, how in _COPIED.items():
         if name == "events" and not kind.keeps_events:
             copy.events = []
-        elif name in _COPIED:
-            setattr(copy, name, _COPIED[name](value))
-        elif name in _SHARED:
-            setattr(copy, name, value)
-        elif name not in _NOT_COPIED:
-            raise TypeError(f"engine.checkpoint does not know how to copy Game.{name}")
+        else:
+            setattr(copy, name, how(getattr(game, name)))
+    for name in _SHARED:
+        setattr(copy, name, getattr(game, name))
     copy.on_round_start = None
     return copy
 
@@ -170,7 +167,7 @@ def _next_values(next_card: NextCard | None) -> tuple[Any, ...] | None:
 def _thawed_next(values: tuple[Any, ...] | None) -> NextCard | None:
     if values is None:
         return None
-    next_card = object.__new__(NextCard)
+    next_card = NextCard()
     next_card.modifier, next_card.librarian, next_card.engineer, blackmail = values
     next_card.blackmail = None if blackmail is None else Faction(blackmail)
     return next_card
@@ -203,17 +200,15 @@ def _encounter_values(encounter: Encounter) -> tuple[Any, ...]:
 
 def _thawed_encounter(values: tuple[Any, ...]) -> Encounter:
     compared, winner, why, bound = values[:4]
-    encounter = object.__new__(Encounter)
+    encounter = Encounter()
     cards: list[PlayedCard | None] = []
     for start in (4, 11):
         if values[start] is None:
             cards.append(None)
             continue
-        card = object.__new__(PlayedCard)
-        card.card, card.owner, card.face_up, card.shown, card.modifier, card.ongoing, card.signets = values[
-            start : start + 7
-        ]
-        card.encounter = encounter
+        name, owner, face_up, shown, card_modifier, ongoing, signets = values[start : start + 7]
+        card = PlayedCard(name, owner, encounter, face_up, shown)
+        card.modifier, card.ongoing, card.signets = card_modifier, ongoing, signets
         cards.append(card)
     encounter.slots = cards
     encounter.bound = [_thawed_next(next_card) for next_card in bound]
@@ -229,7 +224,7 @@ def _player_values(player: Player) -> _PlayerValues:
 
 def _thawed_player(values: _PlayerValues) -> Player:
     hand, deck, discard, next_card, first = values
-    player = object.__new__(Player)
+    player = Player([], 0)
     player.hand, player.deck, player.discard = list(hand), list(deck), list(discard)
     thawed = _thawed_next(next_card)
     assert thawed is not None
@@ -285,7 +280,7 @@ def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | 
     """The game :func:`freeze` made ``frozen`` of (``setup`` is its setup), with a fresh flow: it goes
     on exactly as the frozen one would have."""
     assert has_events(frozen), "frozen without its events: see with_events"
-    game = object.__new__(Game)
+    game = Game(setup, empty=True)
     game._set_up(setup, rules_of(setup.location))
     applied, round_, cause, stale, eager, chance, players, row, events, triggers = frozen
     game.applied, game.round, game.cause, game._stale, game._eager = applied, round_, cause, stale, eager

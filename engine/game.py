@@ -26,13 +26,19 @@ from engine.model import (
     card_id,
 )
 from engine.record import Record, RecordError, Setup, parse_record
-from engine.table import Answer, Flow, Table
+from engine.table import Answer, Caused, Flow, Table
 
 
 class Game(Table):
     keeps_events: ClassVar[bool] = True
 
-    def __init__(self, setup: Setup, on_round_start: Callable[[Game], None] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, on_round_start: Callable[[Game], None] | None = None, *, empty: bool = False
+    ) -> None:
+        """A new game of ``setup``; ``empty``: nothing dealt and no flow, every attribute left for
+        :mod:`engine.checkpoint` to set (a compiled class cannot be made without its constructor)."""
+        if empty:
+            return
         super().__init__(setup, rules_of(setup.location))
         self.result: Result | None = None
         self.pending: tuple[Decision, ...] = ()
@@ -254,12 +260,12 @@ class Game(Table):
             self.win(0 if first > second else 1, "signets")
 
 
-class _NoCause:
+class _NoCause(Caused):
     """The ``with`` block of :meth:`QuietGame.caused_by`: there is no cause to restore."""
 
     __slots__ = ()
 
-    def __enter__(self) -> None:
+    def __init__(self) -> None:
         pass
 
     def __exit__(self, *_: object) -> None:
@@ -280,9 +286,9 @@ class QuietGame(Game):
     ) -> None:
         pass
 
-    def caused_by(  # type: ignore[override]
+    def caused_by(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
-    ) -> _NoCause:
+    ) -> Caused:
         return _NO_CAUSE
 
 

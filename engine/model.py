@@ -47,6 +47,7 @@ class PlayedCard:
     """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
 
     __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "shown", "signets")
+    __deletable__ = ("encounter",)  # Game.release drops it (mypyc: engine.compiled)
 
     def __init__(
         self, card: str, owner: int, encounter: Encounter, face_up: bool, shown: bool = False
@@ -171,6 +172,10 @@ class Result:
     # Which condition, when the reason alone does not say (a "simultaneous" draw in the Haunted
     # Catacombs); not part of the record's state (docs/record-format.md), only of what players are told.
     cause: str | None = None
+
+    def __reduce__(self) -> tuple[type[Result], tuple[str | None, str, str | None]]:
+        # Pickled by the fields: a compiled frozen dataclass (engine.compiled) cannot set them one by one.
+        return Result, (self.winner, self.reason, self.cause)
 
 
 class GameOver(Exception):

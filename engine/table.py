@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from cards import FACTIONS, Faction
 from engine.chance import Chance, SeededChance
@@ -40,7 +40,7 @@ def by_value(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=VALUE.__getitem__)
 
 
-class _Caused:
+class Caused:
     """The ``with`` block of :meth:`Table.caused_by`: on leaving it, the outer cause is current again.
     A plain class, not ``contextlib.contextmanager``: abilities resolve every round, and the engine
     benchmark feels a generator-based one."""
@@ -61,7 +61,9 @@ _CARDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # at most 32 + 32 x 32 tupl
 # Events every game logs alike, one shared tuple each: a card placed (2 x 32 cards x how) and a round's
 # end (its number), when nothing else caused them. A game of 30 decisions keeps 3 KB less.
 _SHARED_KINDS = frozenset({"placed", "round_end"})
-_EVENTS: dict[EventTuple, EventTuple] = {}
+# Any, not EventTuple: compiled (engine.compiled), a value of a fixed-length tuple type is a C struct,
+# boxed as a new tuple wherever it is stored, and the one shared tuple would be lost.
+_EVENTS: dict[EventTuple, Any] = {}
 
 
 class Place(Protocol):
@@ -233,18 +235,19 @@ class Table:
             cards = _CARDS.setdefault(cards, cards)
         event = (kind, player, cards, amount, detail, self.cause)
         if kind in _SHARED_KINDS and self.cause == -1:  # a third of all events, and only a few hundred kinds
-            event = _EVENTS.setdefault(event, event)
-        self.events.append(event)
+            self.events.append(_EVENTS.setdefault(event, event))
+        else:
+            self.events.append(event)
 
     def caused_by(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
-    ) -> _Caused:
+    ) -> Caused:
         """Log a cause (an ability, a location, a next-card effect, the end of a round): every event
         logged inside the ``with`` block is its effect (``Event.cause``), nested causes included."""
         outer = self.cause
         self.log(kind, player, cards, amount, detail)
         self.cause = len(self.events) - 1
-        return _Caused(self, outer)
+        return Caused(self, outer)
 
     def draw(self, player: int, count: int) -> None:
         zones = self.players[player]

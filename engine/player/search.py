@@ -12,6 +12,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from engine.checkpoint import Start
 from engine.model import PLAYERS, Decision
@@ -30,6 +31,11 @@ class Searched:
     iterations: int
     seconds: float
     tried: tuple[tuple[tuple[str, ...], int, float], ...]
+
+    def __reduce__(self) -> tuple[type[Searched], tuple[Any, ...]]:
+        # Pickled by the fields (the worker pools): a compiled frozen dataclass (engine.compiled) cannot
+        # set them one by one.
+        return Searched, (self.answer, self.iterations, self.seconds, self.tried)
 
 
 def search(

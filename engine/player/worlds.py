@@ -35,6 +35,10 @@ class Knowledge:
     seat: int
     known_in_hand: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[type[Knowledge], tuple[int, tuple[str, ...]]]:
+        # Pickled by the fields: a compiled frozen dataclass (engine.compiled) cannot set them one by one.
+        return Knowledge, (self.seat, self.known_in_hand)
+
 
 def knowledge(game: Game, seat: int) -> Knowledge:
     """Read from the events ``seat`` could see (never from the hidden ones)."""
