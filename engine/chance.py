@@ -18,7 +18,8 @@ T = TypeVar("T")
 
 
 class Chance(Protocol):
-    """What the rules draw on: ``random.Random`` (the computer's imagined worlds) or :class:`SeededChance`."""
+    """What the rules draw on: :class:`SeededChance`, or :class:`LateChance` (the computer's imagined
+    worlds)."""
 
     def choice(self, options: Sequence[T]) -> T: ...
 
@@ -59,3 +60,47 @@ class SeededChance:
     def state(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         """What it is: two with the same state draw the same from now on."""
         return self.seed, self._decks, self._made
+
+
+class LateChance:
+    """A ``random.Random`` made from ``seed`` when first drawn on: an imagined world's chance
+    (engine.player.worlds), which most playouts never draw on, and seeding a generator costs a tenth of
+    making the world."""
+
+    __slots__ = ("_generator", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._generator: random.Random | None = None
+
+    def generator(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(self.seed)
+        return self._generator
+
+    def choice(self, options: Sequence[T]) -> T:
+        return self.generator().choice(options)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self.generator().shuffle(items)
+
+    def copy(self) -> LateChance:
+        copy = LateChance(self.seed)
+        if self._generator is not None:
+            copy._generator = random.Random()
+            copy._generator.setstate(self._generator.getstate())
+        return copy
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``, draw for draw (CPython's own algorithm: tests/engine/test_chance.py), but
+    compiled with the engine (engine.compiled) instead of interpreted: imagined worlds shuffle twice
+    each."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

@@ -10,12 +10,11 @@ plain values instead, and :func:`thaw` makes it again: the bot's cached games th
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from cards import Faction
-from engine.chance import Chance, SeededChance
+from engine.chance import Chance, LateChance, SeededChance
 from engine.game import Game, replay
 from engine.locations import rules_of
 from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
@@ -54,12 +53,8 @@ def _encounter(source: Encounter) -> Encounter:
 
 
 def _generator(source: Chance) -> Chance:
-    if isinstance(source, SeededChance):
-        return source.copy()
-    assert isinstance(source, random.Random)  # an imagined world's
-    copy = random.Random()
-    copy.setstate(source.getstate())
-    return copy
+    assert isinstance(source, SeededChance | LateChance)
+    return source.copy()
 
 
 #: How each attribute of a game is copied (the rest are immutable and shared: the setup, the location's

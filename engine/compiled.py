@@ -31,6 +31,7 @@ MODULES = (
     "engine/evaluate.py",
     "engine/chance.py",
     "engine/table.py",
+    "engine/locations.py",
     "engine/game.py",
     "engine/checkpoint.py",
     "engine/abilities/registry.py",

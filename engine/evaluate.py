@@ -7,11 +7,12 @@ ongoing token or a slid row is always reflected exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.model import VALUE, Encounter
 
-_NONE: list[tuple[str, int]] = []
-_WINNER = {(True, False): "p1", (False, True): "p2", (True, True): "both", (False, False): "tie"}
+_NONE: Final[list[tuple[str, int]]] = []
+_WINNER: Final = {(True, False): "p1", (False, True): "p2", (True, True): "both", (False, False): "tie"}
 
 
 def winners(winner: str | None) -> tuple[bool, bool]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
@@ -272,7 +272,7 @@ class _NoCause(Caused):
         pass
 
 
-_NO_CAUSE = _NoCause()
+_NO_CAUSE: Final = _NoCause()
 
 
 class QuietGame(Game):

@@ -13,7 +13,7 @@ few moments a location can act (docs/rules.md §4 and the rulings named below).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.model import FACTION, PLAYERS, Decision, GameOver, PlayedCard, card_id
 
@@ -51,37 +51,24 @@ class Location:
         yield  # a flow that asks nothing
 
 
-LOCATION_RULES: dict[str, Location] = {}
-NO_LOCATION = Location()
-
-
-def location(cls: type[Location]) -> type[Location]:
-    """Register a location's unit under its id."""
-    assert cls.id is not None and cls.id not in LOCATION_RULES, cls.id
-    LOCATION_RULES[cls.id] = cls()
-    return cls
-
-
 def rules_of(location_id: str | None) -> Location:
     return NO_LOCATION if location_id is None else LOCATION_RULES[location_id]
 
 
-@location
 class SerpentTemple(Location):
     """When you come to win a past encounter, you draw 1 and your opponent discards 1 of their choice
     (ruling 17: after the step that caused it, oldest encounter first). Triggers are collected by
     ``Table.settle`` and resolved by ``Game._serpent_temple``."""
 
-    id = "serpent_temple"
+    id: str | None = "serpent_temple"
     rewards_new_wins = True
 
 
-@location
 class Bazaar(Location):
     """No draws at the end of a round; a player with at most 1 card in hand draws 4 at once, after any
     atomic step."""
 
-    id = "bazaar"
+    id: str | None = "bazaar"
     draws = 0
     refills_hands = True
 
@@ -95,30 +82,27 @@ class Bazaar(Location):
                     table.log("drew", player, tuple(drawn))
 
 
-@location
 class FoundersDay(Location):
     """Winning three encounters in a row wins the game at once (checked at every moment, with
     Mechanical Djinn: ``Table._check_immediate_wins``)."""
 
-    id = "founders_day"
+    id: str | None = "founders_day"
     wins_three_in_a_row = True
 
 
-@location
 class GrandLibrary(Location):
     """Start with 2 cards; draw 2 at the end of each round."""
 
-    id = "grand_library"
+    id: str | None = "grand_library"
     opening_hand = 2
     draws = 2
 
 
-@location
 class Scrapyard(Location):
     """At the end of a round, draw 2, then put 1 card of your choice under your deck (both at once); with
     fewer than 2 cards in the deck, just draw what there is."""
 
-    id = "scrapyard"
+    id: str | None = "scrapyard"
 
     def end_of_round(self, table: Table) -> Flow[None]:
         decisions = []
@@ -135,12 +119,11 @@ class Scrapyard(Location):
         yield from table.ask_each(decisions, put_under)
 
 
-@location
 class AuctionHouse(Location):
     """When you reveal a card with less influence than your card in the previous encounter, discard the
     top card of your deck (only cards you place yourself; an empty deck is ignored)."""
 
-    id = "auction_house"
+    id: str | None = "auction_house"
     checks_previous_at_reveal = True
 
     def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None:
@@ -151,12 +134,11 @@ class AuctionHouse(Location):
                     table.discard_from_deck(player, 1)
 
 
-@location
 class HauntedCatacombs(Location):
     """Revealing a card of the same faction as your card in the previous encounter loses the game at once;
     both players at once: a draw."""
 
-    id = "haunted_catacombs"
+    id: str | None = "haunted_catacombs"
     checks_previous_at_reveal = True
 
     def at_reveal(self, table: Table, cards: tuple[PlayedCard, PlayedCard], previous: Encounter) -> None:
@@ -172,10 +154,32 @@ class HauntedCatacombs(Location):
             table.win(1 - loser, "haunted_catacombs")
 
 
-@location
 class FoggySwamp(Location):
     """Cards are placed face down and revealed together with the next encounter's (the last ones at the
     end of the game); next-card effects bind when a card is placed (ruling 31)."""
 
-    id = "foggy_swamp"
+    id: str | None = "foggy_swamp"
     hides_placed_cards = True
+
+
+def _by_id(*units: Location) -> dict[str, Location]:
+    registry: dict[str, Location] = {}
+    for unit in units:
+        assert unit.id is not None and unit.id not in registry, unit.id
+        registry[unit.id] = unit
+    return registry
+
+
+#: Each location's unit, by id (a list, not a class decorator: a decorated class cannot be compiled,
+#: engine.compiled).
+LOCATION_RULES: Final = _by_id(
+    SerpentTemple(),
+    Bazaar(),
+    FoundersDay(),
+    GrandLibrary(),
+    Scrapyard(),
+    AuctionHouse(),
+    HauntedCatacombs(),
+    FoggySwamp(),
+)
+NO_LOCATION: Final = Location()

@@ -7,20 +7,20 @@ games thousands of times per second, and pydantic is kept for the edges (``engin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cards import CARDS, Faction
 
-PLAYERS = ("p1", "p2")
-CHANCE = "chance"
+PLAYERS: Final = ("p1", "p2")
+CHANCE: Final = "chance"
 
-VALUE: dict[str, int] = {card_id: card.value for card_id, card in CARDS.items()}
-FACTION: dict[str, Faction] = {card_id: card.faction for card_id, card in CARDS.items()}
-ONGOING: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.ongoing)
-INSTANT: frozenset[str] = frozenset(CARDS) - ONGOING
+VALUE: Final[dict[str, int]] = {card_id: card.value for card_id, card in CARDS.items()}
+FACTION: Final[dict[str, Faction]] = {card_id: card.faction for card_id, card in CARDS.items()}
+ONGOING: Final[frozenset[str]] = frozenset(card_id for card_id, card in CARDS.items() if card.ongoing)
+INSTANT: Final[frozenset[str]] = frozenset(CARDS) - ONGOING
 
 
-REFS = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
+REFS: Final = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
 
 
 def ref(owner: int, card_id: str) -> str:
@@ -30,7 +30,7 @@ def ref(owner: int, card_id: str) -> str:
 
 # A reference's card id, shared: games keep many (their hands and decks), and each a string of its own
 # would cost a game in play some 1.5 KB.
-_CARD_IDS = {card_ref: card_id for refs in REFS for card_id, card_ref in refs.items()}
+_CARD_IDS: Final = {card_ref: card_id for refs in REFS for card_id, card_ref in refs.items()}
 
 
 def card_id(card_ref: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, Final, NoReturn, Protocol, TypeVar
 
 from cards import FACTIONS, Faction
 from engine.chance import Chance, SeededChance
@@ -33,7 +33,7 @@ T = TypeVar("T")
 Answer = tuple[str, tuple[str, ...]]
 Flow = Generator[tuple[Decision, ...], Answer, T]
 
-FACTION_OPTIONS: tuple[str, ...] = tuple(str(faction) for faction in FACTIONS)
+FACTION_OPTIONS: Final[tuple[str, ...]] = tuple(str(faction) for faction in FACTIONS)
 
 
 def by_value(cards: Iterable[str]) -> list[str]:
@@ -57,13 +57,13 @@ class Caused:
         self.table.cause = self.outer
 
 
-_CARDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # at most 32 + 32 x 32 tuples of card ids
+_CARDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}  # at most 32 + 32 x 32 tuples of card ids
 # Events every game logs alike, one shared tuple each: a card placed (2 x 32 cards x how) and a round's
 # end (its number), when nothing else caused them. A game of 30 decisions keeps 3 KB less.
-_SHARED_KINDS = frozenset({"placed", "round_end"})
+_SHARED_KINDS: Final = frozenset({"placed", "round_end"})
 # Any, not EventTuple: compiled (engine.compiled), a value of a fixed-length tuple type is a C struct,
 # boxed as a new tuple wherever it is stored, and the one shared tuple would be lost.
-_EVENTS: dict[EventTuple, Any] = {}
+_EVENTS: Final[dict[EventTuple, Any]] = {}
 
 
 class Place(Protocol):
@@ -151,9 +151,17 @@ class Table:
         return by_value(self.players[player].hand)
 
     def hand_refs(self, player: int) -> tuple[str, ...]:
-        """References to ``player``'s hand cards, by value: the options of most hand decisions."""
+        """References to ``player``'s hand cards, by value: the options of most hand decisions. A
+        player's cards have the values 1 to 16, one each (a faction's four are the same in both decks),
+        so each goes to its value's place: no sort, at every phase 1 of every imagined world."""
         refs = REFS[player]
-        return tuple(refs[card] for card in sorted(self.players[player].hand, key=VALUE.__getitem__))
+        hand = self.players[player].hand
+        by_value = [""] * 17
+        for card in hand:
+            by_value[VALUE[card]] = refs[card]
+        ordered = tuple([ref for ref in by_value if ref])
+        assert len(ordered) == len(hand), "two cards of one value in a hand"
+        return ordered
 
     def previous(self, encounter: Encounter) -> Encounter | None:
         index = self.row.index(encounter)

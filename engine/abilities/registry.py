@@ -9,13 +9,14 @@ one that needs none is a plain function returning ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.model import PlayedCard
 from engine.table import Flow, Table
 
 Ability = Callable[[Table, PlayedCard], Flow[None] | None]
 
-ABILITIES: dict[str, Ability] = {}
+ABILITIES: Final[dict[str, Ability]] = {}
 
 
 def ability(*card_ids: str) -> Callable[[Ability], Ability]:

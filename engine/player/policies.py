@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Final
 
 from engine.checkpoint import Start
 from engine.game import Game
@@ -13,7 +14,7 @@ from engine.model import PLAYERS, Decision
 from engine.player.worlds import Knowledge, world
 from engine.record import Record
 
-WIN = 10.0  # the greedy score of a game won (signets count 1 each)
+WIN: Final = 10.0  # the greedy score of a game won (signets count 1 each)
 
 
 def answers(decision: Decision) -> list[tuple[str, ...]]:

@@ -12,7 +12,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.checkpoint import Start
 from engine.model import PLAYERS, Decision
@@ -20,7 +20,7 @@ from engine.player.policies import answers, outcome, play_out, random_answer
 from engine.player.worlds import Knowledge, world
 from engine.record import Record
 
-EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+EXPLORATION: Final = 0.7  # UCB1's constant, for rewards in [0, 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,7 @@ def search(
         play_out(imagined, rng)
         visits[pick] += 1
         rewards[pick] += outcome(imagined, knows.seat)
+        imagined.release()
         done += 1
     best = max(range(len(candidates)), key=lambda i: (visits[i], rewards[i]))
     tried = tuple(
@@ -148,6 +149,7 @@ def tree_search(
             nodes[seat] = child
             paths[seat].append(child)
         reward = outcome(imagined, me)
+        imagined.release()  # freed now, by reference counting, not by the collector's passes
         for seat, path in enumerate(paths):
             gained = reward if seat == me else 1.0 - reward
             for visited in path:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
+from engine.chance import LateChance, shuffle
 from engine.checkpoint import Start
 from engine.game import Game, QuietGame
 from engine.model import PLAYERS, PlayedCard
@@ -24,7 +26,7 @@ from engine.observe import visible_events
 from engine.record import Record
 
 #: Decisions whose options are the deciding player's hand: an opponent's pending one is dealt again too.
-HAND_DECISIONS = frozenset({"play", "scrapyard", "blackmailer_discard"})
+HAND_DECISIONS: Final = frozenset({"play", "scrapyard", "blackmailer_discard"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,18 +91,18 @@ def deal_again(game: Game, knows: Knowledge, rng: random.Random) -> None:
     pool = unseen_pool(game, seat)
     known = [card for card in knows.known_in_hand if card in pool]
     rest = [card for card in pool if card not in known]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     near = len(face_down) + len(opponent.hand)  # hand and face-down cards: where the known ones must be
     nearby = known + rest[: near - len(known)]
-    rng.shuffle(nearby)
+    shuffle(rng, nearby)
     for placed, card in zip(face_down, nearby, strict=False):
         placed.card = card
     opponent.hand[:] = nearby[len(face_down) :]
     opponent.deck[:] = rest[near - len(known) :]
     own = sorted(game.players[seat].deck)
-    rng.shuffle(own)
+    shuffle(rng, own)
     game.players[seat].deck[:] = own
-    game.rng = random.Random(rng.getrandbits(64))
+    game.rng = LateChance(rng.getrandbits(64))
     for decision in game.pending:
         if decision.player == PLAYERS[other] and decision.kind in HAND_DECISIONS:
             decision.options = game.hand_refs(other)

@@ -13,7 +13,7 @@ import pytest
 
 from engine import Action, Game, Record, replay, state
 from engine.bench import random_actions
-from engine.chance import Chance, SeededChance
+from engine.chance import Chance, LateChance, SeededChance
 from engine.checkpoint import (
     _COPIED,
     _NOT_COPIED,
@@ -35,7 +35,10 @@ from tests.helpers import random_setup
 
 
 def _chance(chance: Chance) -> object:
-    return chance.state() if isinstance(chance, SeededChance) else chance.getstate()  # type: ignore[attr-defined]
+    if isinstance(chance, SeededChance):
+        return chance.state()
+    assert isinstance(chance, LateChance)
+    return chance.generator().getstate()
 
 
 def attribute_names(game: Game) -> set[str]:
