@@ -36,6 +36,7 @@ from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import CatalogueTranslator
+from engine import compiled
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0  # on SIGTERM, how long interactions in flight may take to finish
@@ -96,7 +97,7 @@ class CardiaBot(discord.AutoShardedClient):
             )
 
     async def setup_hook(self) -> None:
-        log.info("event loop: %s", event_loop.name())
+        log.info("event loop: %s; engine: %s", event_loop.name(), compiled.status)
         await self.open_storage()
         assert self.storage is not None
         # The services (no discord.py), then the cogs, each given the services it needs.

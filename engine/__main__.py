@@ -75,10 +75,17 @@ def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     if given is None:
         return []
     pairings = given.split(",")
-    known = {"random", "easy", "normal", "hard"}
-    if not all(len(p.split(":")) == 2 and set(p.split(":")) <= known for p in pairings):
-        parser.error(f"--pairings: A:B pairs of {', '.join(sorted(known))}")
+    if not all(len(p.split(":")) == 2 and all(map(_player_spec, p.split(":"))) for p in pairings):
+        parser.error("--pairings: A:B pairs of random, easy, normal, hard (or a level@iterations: hard@2400)")
     return pairings
+
+
+def _player_spec(spec: str) -> bool:
+    """random, a level, or a searching level with its iterations (hard@2400)."""
+    name, at, iterations = spec.partition("@")
+    if not at:
+        return name in ("random", "easy", "normal", "hard")
+    return name in ("normal", "hard") and iterations.isdigit() and int(iterations) > 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,7 +126,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument(
         "--pairings",
         default=None,
-        help="A:B,... of random, easy, normal, hard (hard:random,hard:easy,hard:normal)",
+        help="A:B,... of random, easy, normal, hard, or hard@N (N iterations); default "
+        "hard:random,hard:easy,hard:normal",
     )
     arena.add_argument("--workers", type=_positive, default=None, help="processes (default: one per core)")
     arena.add_argument("--seed", type=int, default=1)

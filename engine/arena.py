@@ -4,7 +4,9 @@
 
 Each pairing plays ``--games`` games on random setups (both decks, mixed decks, every location), the
 seats alternating (A is p1 in even games, p2 in odd ones). ``random`` answers uniformly at random;
-``easy``, ``normal`` and ``hard`` are the levels of :mod:`engine.player`. Prints, per pairing, A's wins,
+``easy``, ``normal`` and ``hard`` are the levels of :mod:`engine.player`, and ``hard@1200`` is ``hard``
+searching 1,200 iterations a decision (a level as it was, or as it would be with more time: the search's
+answers depend on its iterations only, never on the engine's speed). Prints, per pairing, A's wins,
 draws and losses, its score (a draw counts half) with a 95 % Wilson interval, and the time of each
 search decision (p50/p99/max) with the search's iterations per second. Prints figures; asserts nothing.
 Games run in ``--workers`` processes (default: one per core), each game on one core.
@@ -18,12 +20,13 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine import compiled
 from engine.bench import random_setup
 from engine.game import Game
 from engine.model import PLAYERS
-from engine.player import choose
+from engine.player import LEVELS, Level, choose
 from engine.player.policies import random_answer
 from engine.record import Action, Record
 
@@ -37,6 +40,13 @@ class Played:
     score: float  # 1 won, 0.5 drawn, 0 lost
     record: Record
     decisions: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # level -> (s, iterations)
+
+
+def level_of(spec: str) -> Level:
+    """``hard`` or ``hard@1200`` (a level searching another number of iterations)."""
+    name, _, iterations = spec.partition("@")
+    level = LEVELS[name]
+    return replace(level, iterations=int(iterations)) if iterations else level
 
 
 def play(first: str, second: str, seed: int) -> Played:
@@ -56,7 +66,7 @@ def play(first: str, second: str, seed: int) -> Played:
             searched = choose(
                 Record(format="cardia-replay/1", setup=setup, actions=actions),
                 decision.player,
-                level,
+                level_of(level),
                 seed=seed,
             )
             timings.setdefault(level, []).append((time.perf_counter() - started, searched.iterations))
@@ -92,7 +102,10 @@ def percentile(ordered: Sequence[float], fraction: float) -> float:
 
 
 def run(games: int, pairings: Sequence[str], workers: int, seed: int) -> None:
-    print(f"Cardia arena: {games} games per pairing on random setups, seats alternating, {workers} workers")
+    print(
+        f"Cardia arena: {games} games per pairing on random setups, seats alternating, {workers} workers; "
+        f"engine {compiled.status}"
+    )
     print(
         f"  {'A vs B':<16}{'won':>6}{'drawn':>7}{'lost':>6}{'A score':>9}{'95 % interval':>17}{'seconds':>9}"
     )
