@@ -36,7 +36,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, samples=4),
     "normal": Level("normal", 60),
-    "hard": Level("hard", 2000, tree=True, both_sides=True),
+    "hard": Level("hard", 1200, tree=True, both_sides=True),
 }
 
 
