@@ -74,18 +74,12 @@ def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     """``A:B,...`` as a list (empty if not given); a bad one is the parser's error."""
     if given is None:
         return []
+    from engine.arena import is_player
+
     pairings = given.split(",")
-    if not all(len(p.split(":")) == 2 and all(map(_player_spec, p.split(":"))) for p in pairings):
+    if not all(len(p.split(":")) == 2 and all(map(is_player, p.split(":"))) for p in pairings):
         parser.error("--pairings: A:B pairs of random, easy, normal, hard (or a level@iterations: hard@2400)")
     return pairings
-
-
-def _player_spec(spec: str) -> bool:
-    """random, a level, or a searching level with its iterations (hard@2400)."""
-    name, at, iterations = spec.partition("@")
-    if not at:
-        return name in ("random", "easy", "normal", "hard")
-    return name in ("normal", "hard") and iterations.isdigit() and int(iterations) > 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

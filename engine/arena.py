@@ -42,6 +42,14 @@ class Played:
     decisions: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # level -> (s, iterations)
 
 
+def is_player(spec: str) -> bool:
+    """``random``, a level, or a searching level at a number of iterations (``hard@2400``)."""
+    name, at, iterations = spec.partition("@")
+    if not at:
+        return name == "random" or name in LEVELS
+    return name in LEVELS and LEVELS[name].iterations > 0 and iterations.isdigit() and int(iterations) > 0
+
+
 def level_of(spec: str) -> Level:
     """``hard`` or ``hard@1200`` (a level searching another number of iterations)."""
     name, _, iterations = spec.partition("@")
