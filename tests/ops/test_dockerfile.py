@@ -119,3 +119,59 @@ def test_compose_runs_two_bot_processes_on_postgresql_once_it_is_healthy() -> No
         assert settings.shard_count == len(bots)
         shards += settings.shards() or []
     assert sorted(shards) == list(range(len(bots))) == [0, 1]  # every shard, once
+
+
+def test_the_image_compiles_the_engine_after_installing_it_and_insists_on_the_build() -> None:
+    """The build stage has a C compiler and runs scripts/compile for /opt/venv once the project is
+    installed; the runtime sets CARDIA_ENGINE=compiled, so a build that does not serve the installed
+    engine stops the bot at start instead of letting it run three times slower."""
+    build, runtime = _stages()[0], _stages()[-1]
+    runs = [command.value[0] for command in build if command.cmd == "RUN"]
+    assert any("apt-get install" in run and " gcc " in f"{run} " for run in runs)
+    installed = runs.index("pip install --no-deps --no-build-isolation .")
+    assert runs[installed + 1 :] == ["CARDIA_VENV=/opt/venv scripts/compile"]
+    copied = {source for command in build if command.cmd == "COPY" for source in command.value[:-1]}
+    assert "scripts/compile" in copied
+    env = {
+        key: value
+        for command in runtime
+        if command.cmd == "ENV"
+        for key, value in zip(command.value[::2], command.value[1::2], strict=True)
+    }
+    assert env["CARDIA_ENGINE"] == "compiled"
+
+
+def test_the_installed_engine_has_the_digest_of_the_sources_the_image_compiles(tmp_path: Path) -> None:
+    """scripts/compile digests the sources in /src; the engine checks the digest of its installed copy
+    (engine/compiled.py). Installed as the Dockerfile installs it, from what the Dockerfile copies, both
+    must be the same, or the image's engine would refuse its own build."""
+    import shutil
+    import subprocess
+    import sys
+
+    from engine.compiled import sources_digest
+
+    source = tmp_path / "src"
+    for command in _stages()[0]:
+        if command.cmd != "COPY" or command.flags:  # flags: --from another stage
+            continue
+        *names, target = command.value
+        for name in names:
+            origin = ROOT / name
+            if origin.is_dir():  # Docker copies a directory's contents into the target
+                ignore = shutil.ignore_patterns("__pycache__")
+                shutil.copytree(origin, source / target, ignore=ignore, dirs_exist_ok=True)
+            elif target.endswith("/"):
+                (source / target).mkdir(parents=True, exist_ok=True)
+                shutil.copy(origin, source / target / origin.name)
+            else:
+                shutil.copy(origin, source / target)
+    site = tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"]
+    subprocess.run(
+        [*pip, "--target", str(site), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    assert (site / "engine" / "compiled.py").is_file()
+    assert sources_digest(site) == sources_digest(source) == sources_digest()
