@@ -23,6 +23,7 @@ import text
 from bot.cogs import Cog, completes
 from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
+from bot.services.duels import Refusal
 from bot.services.records import (
     PAGE_SIZE,
     SORTS,
@@ -31,6 +32,7 @@ from bot.services.records import (
     Standing,
     Stats,
     Tally,
+    finished_in_server,
     game_log,
     log_lines,
     record_document,
@@ -148,15 +150,10 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         game_id = parse_id(wanted)
         if game_id is None:
             return await self._private(interaction, content=tr("history.bad_id"))
-        row = await self.records.storage.game(game_id)
-        match = None if row is None else await self.records.storage.match(row.match_id)
-        if row is None or match is None or match.guild_id != guild_id:
-            return await self._private(interaction, content=tr("history.not_found", id=game_id))
-        if row.status == "in_progress":
-            return await self._private(interaction, content=tr("history.not_over", id=game_id))
-        game = await self.records.finished_game(game_id)
-        if game is None:  # aborted: no result
-            return await self._private(interaction, content=tr("history.aborted", id=game_id))
+        try:
+            game = await finished_in_server(self.records.storage, game_id, guild_id, "history")
+        except Refusal as refusal:
+            return await self._private(interaction, content=str(refusal))
         actions = await self.records.storage.actions(game_id)
         changes = await self.records.rating_changes(game_id)
         embed, log_file = history_embed(game, actions, changes)

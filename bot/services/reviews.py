@@ -24,6 +24,7 @@ from bot.services.caching import KeyedLocks
 from bot.services.computer import record_of, search_seed
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
+from bot.services.records import finished_in_server
 from bot.store import FinishedGame, Storage
 from engine import Action, Decision, Record, Setup
 from engine.review import (
@@ -81,16 +82,7 @@ class Reviews:
         """A finished game of this server, or a :class:`Refusal` that says why not."""
         if guild_id is None:
             raise Refusal("review.in_server")
-        row = await self.storage.game(game_id)
-        match = None if row is None else await self.storage.match(row.match_id)
-        if row is None or match is None or match.guild_id != guild_id:
-            raise Refusal("review.not_found", id=game_id)
-        if row.status == "in_progress":
-            raise Refusal("review.not_over", id=game_id)
-        finished = await self.storage.finished_game(game_id)
-        if finished is None:
-            raise Refusal("review.aborted", id=game_id)
-        return finished
+        return await finished_in_server(self.storage, game_id, guild_id, "review")
 
     def seat_of(self, game: FinishedGame, user_id: int) -> str:
         seat = game.player_of(user_id)

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from bot.services.duels import Refusal
 from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, rate
 from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
 from bot.store import FinishedGame, Storage, Transaction
@@ -16,6 +17,21 @@ if TYPE_CHECKING:
     from bot.services.game_cache import LiveGame
 
 log = logging.getLogger("bot.services.records")
+
+
+async def finished_in_server(storage: Storage, game_id: int, guild_id: int, refusals: str) -> FinishedGame:
+    """A finished game of server ``guild_id``; else a :class:`Refusal` keyed ``<refusals>.not_found`` (no
+    such game here: another server's is not told apart), ``.not_over`` or ``.aborted`` (no result)."""
+    row = await storage.game(game_id)
+    match = None if row is None else await storage.match(row.match_id)
+    if row is None or match is None or match.guild_id != guild_id:
+        raise Refusal(f"{refusals}.not_found", id=game_id)
+    if row.status == "in_progress":
+        raise Refusal(f"{refusals}.not_over", id=game_id)
+    finished = await storage.finished_game(game_id)
+    if finished is None:
+        raise Refusal(f"{refusals}.aborted", id=game_id)
+    return finished
 
 
 class Records:
