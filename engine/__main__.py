@@ -78,7 +78,10 @@ def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
 
     pairings = given.split(",")
     if not all(len(p.split(":")) == 2 and all(map(is_player, p.split(":"))) for p in pairings):
-        parser.error("--pairings: A:B pairs of random, easy, normal, hard (or a level@iterations: hard@2400)")
+        parser.error(
+            "--pairings: A:B pairs of random, easy, normal, hard, hard-v1 (a former hard)"
+            " or level@iterations (hard@2400)"
+        )
     return pairings
 
 
@@ -120,7 +123,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument(
         "--pairings",
         default=None,
-        help="A:B,... of random, easy, normal, hard, or hard@N (N iterations); default "
+        help="A:B,... of random, easy, normal, hard, hard-v1 (a former hard), or hard@N (N iterations);"
+        " default "
         "hard:random,hard:easy,hard:normal",
     )
     arena.add_argument("--workers", type=_positive, default=None, help="processes (default: one per core)")

@@ -6,7 +6,8 @@ Each pairing plays ``--games`` games on random setups (both decks, mixed decks, 
 seats alternating (A is p1 in even games, p2 in odd ones). ``random`` answers uniformly at random;
 ``easy``, ``normal`` and ``hard`` are the levels of :mod:`engine.player`, and ``hard@1200`` is ``hard``
 searching 1,200 iterations a decision (a level as it was, or as it would be with more time: the search's
-answers depend on its iterations only, never on the engine's speed). Prints, per pairing, A's wins,
+answers depend on its iterations only, never on the engine's speed); ``hard-v1`` is ``hard`` as it was
+until issue 33 (:data:`FORMER`), to measure a changed ``hard`` against. Prints, per pairing, A's wins,
 draws and losses, its score (a draw counts half) with a 95 % Wilson interval, and the time of each
 search decision (p50/p99/max) with the search's iterations per second. Prints figures; asserts nothing.
 Games run in ``--workers`` processes (default: one per core), each game on one core.
@@ -42,18 +43,32 @@ class Played:
     decisions: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # level -> (s, iterations)
 
 
+#: Levels as they were, to measure today's against: ``hard-v1`` is ``hard`` until issue 33 (random
+#: playouts, UCB1's constant 0.7), whose answers are those of its code then, bit for bit.
+FORMER: dict[str, Level] = {
+    "hard-v1": Level("hard", 1200, tree=True, both_sides=True),
+}
+
+
+def _named(name: str) -> Level | None:
+    return FORMER.get(name) or LEVELS.get(name)
+
+
 def is_player(spec: str) -> bool:
-    """``random``, a level, or a searching level at a number of iterations (``hard@2400``)."""
+    """``random``, a level (or a former one), or a searching level at a number of iterations
+    (``hard@2400``)."""
     name, at, iterations = spec.partition("@")
+    level = _named(name)
     if not at:
-        return name == "random" or name in LEVELS
-    return name in LEVELS and LEVELS[name].iterations > 0 and iterations.isdigit() and int(iterations) > 0
+        return name == "random" or level is not None
+    return level is not None and level.iterations > 0 and iterations.isdigit() and int(iterations) > 0
 
 
 def level_of(spec: str) -> Level:
-    """``hard`` or ``hard@1200`` (a level searching another number of iterations)."""
+    """``hard``, ``hard-v1`` or ``hard@1200`` (a level searching another number of iterations)."""
     name, _, iterations = spec.partition("@")
-    level = LEVELS[name]
+    level = _named(name)
+    assert level is not None, spec
     return replace(level, iterations=int(iterations)) if iterations else level
 
 
