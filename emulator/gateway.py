@@ -27,7 +27,7 @@ RESUME, RECONNECT, REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK 
 #: Long enough that discord.py's heartbeat thread stays quiet during a test.
 HEARTBEAT_INTERVAL_MS = 41_250
 #: Intents (https://discord.com/developers/docs/events/gateway#gateway-intents) the emulator looks at.
-GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 1, 1 << 9, 1 << 12
+GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 1, 1 << 9, 1 << 12
 
 
 class GatewaySession:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from aiohttp import BodyPartReader, web
 
-from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
+from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS
 from .state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -29,6 +29,7 @@ from .state import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
     EPHEMERAL,
+    GUILD_TEXT,
     LOADING,
     MESSAGE_COMPONENT,
     MODAL,
@@ -147,6 +148,9 @@ class RestAPI:
             ("PATCH", webhook + "/messages/{message_id}"): self.edit_webhook_message,
             ("DELETE", webhook + "/messages/{message_id}"): self.delete_webhook_message,
             ("GET", "/channels/{channel_id}"): self.get_channel,
+            ("PATCH", "/channels/{channel_id}"): self.modify_thread,
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads"): self.start_thread,
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): self.add_thread_member,
             ("GET", "/channels/{channel_id}/messages"): self.list_messages,
             ("POST", "/channels/{channel_id}/messages"): self.create_message,
             ("GET", "/channels/{channel_id}/messages/{message_id}"): self.get_message,
@@ -532,6 +536,10 @@ class RestAPI:
 
     async def create_message(self, record: RecordedRequest) -> Any:
         channel, body = self._channel(record), record.body or {}
+        if channel.recipient is not None and not channel.recipient.accepts_dms:
+            raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
+        if channel.is_thread:
+            await self._reopen(channel)
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
             # Discord: with enforce_nonce, a nonce used in the past few minutes returns that message.
@@ -552,6 +560,66 @@ class RestAPI:
     async def delete_message(self, record: RecordedRequest) -> Any:
         await self._delete(self._channel_message(record))
         return None
+
+    # -- threads: started from a message, joined, archived and reopened ---------------------------
+
+    def _thread(self, record: RecordedRequest) -> Channel:
+        channel = self._channel(record)
+        if not channel.is_thread:
+            raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
+        return channel
+
+    @staticmethod
+    def _need(channel: Channel, permission: str) -> None:
+        if permission in channel.denied:
+            raise DiscordHTTPError(403, 50013, "Missing Permissions")
+
+    async def start_thread(self, record: RecordedRequest) -> Any:
+        parent, message = self._channel(record), self._channel_message(record)
+        if parent.type != GUILD_TEXT:
+            raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
+        self._need(parent, "CREATE_PUBLIC_THREADS")
+        if message.id in self.state.channels:
+            raise DiscordHTTPError(400, 160004, "A thread has already been created for this message")
+        thread = self.state.start_thread(parent, message, str((record.body or {})["name"]))
+        await self._dispatch_thread("THREAD_CREATE", thread, newly_created=True)
+        await self._dispatch_message("MESSAGE_UPDATE", message)
+        return thread.payload()
+
+    async def add_thread_member(self, record: RecordedRequest) -> Any:
+        thread = self._thread(record)
+        if thread.archived:
+            raise DiscordHTTPError(400, 50083, "Thread is archived")
+        user = self.state.users.get(_int(record.params["user_id"]))
+        guild = self.state.guilds[thread.guild_id or 0]
+        if user is None or user.id not in guild.members:
+            raise unknown("Member", 10007)
+        thread.members.add(user.id)
+        return None
+
+    async def modify_thread(self, record: RecordedRequest) -> Any:
+        """Only threads are modified here (their name, archived and locked); a channel is refused."""
+        thread, body = self._thread(record), record.body or {}
+        thread.name = str(body.get("name", thread.name))
+        thread.archived = bool(body.get("archived", thread.archived))
+        thread.locked = bool(body.get("locked", thread.locked))
+        await self._dispatch_thread("THREAD_UPDATE", thread)
+        return thread.payload()
+
+    async def _reopen(self, thread: Channel) -> None:
+        """Posting in an archived thread unarchives it, unless it is locked (as Discord does)."""
+        self._need(thread, "SEND_MESSAGES_IN_THREADS")
+        if thread.archived:
+            if thread.locked:
+                raise DiscordHTTPError(400, 50083, "Thread is archived")
+            thread.archived = False
+            await self._dispatch_thread("THREAD_UPDATE", thread)
+
+    async def _dispatch_thread(self, event: str, thread: Channel, *, newly_created: bool = False) -> None:
+        data = thread.payload()
+        if newly_created:
+            data["newly_created"] = True
+        await self.emulator.dispatch(event, data, intent=GUILDS, guild_id=thread.guild_id)
 
     async def attachment(self, request: web.Request) -> web.StreamResponse:
         """The content of an uploaded file, at the ``url`` of its attachment."""

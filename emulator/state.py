@@ -74,6 +74,7 @@ class User:
     id: int
     username: str
     bot: bool = False
+    accepts_dms: bool = True  # False: the bot's direct messages are refused (50007), as by privacy settings
 
     @property
     def mention(self) -> str:
@@ -114,26 +115,66 @@ class Role:
         }
 
 
+GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+
+
 @dataclass(eq=False)
 class Channel:
     id: int
     name: str
     guild_id: int | None = None
-    type: int = 0  # 0: guild text, 1: DM
+    type: int = GUILD_TEXT  # GUILD_TEXT, DM or PUBLIC_THREAD
     recipient: User | None = None
     position: int = 0
+    #: Permissions the bot lacks here ("CREATE_PUBLIC_THREADS", "SEND_MESSAGES_IN_THREADS"): the only
+    #: permissions the emulator enforces, on the routes that need them (50013 Missing Permissions).
+    denied: set[str] = field(default_factory=set)
+    # A thread's own: the channel it was started in, its state, its members' ids, its messages so far.
+    parent_id: int | None = None
+    owner_id: int = 0
+    archived: bool = False
+    locked: bool = False
+    members: set[int] = field(default_factory=set)
+    message_count: int = 0
+    created: str = field(default_factory=now_iso)
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
+
     def payload(self) -> dict[str, Any]:
-        if self.type == 1 and self.recipient is not None:
+        if self.type == DM and self.recipient is not None:
             return {
                 "id": str(self.id),
-                "type": 1,
+                "type": DM,
                 "recipients": [self.recipient.payload()],
                 "last_message_id": None,
+            }
+        if self.is_thread:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": self.message_count,
+                "member_count": len(self.members),
+                "total_message_sent": self.message_count,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": self.created,
+                    "locked": self.locked,
+                    "create_timestamp": self.created,
+                },
             }
         return {
             "id": str(self.id),
@@ -184,6 +225,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: list[Channel] = field(default_factory=list)
     preferred_locale: str = "en-US"  # the server's language (Discord's Community setting)
 
     def payload(self) -> dict[str, Any]:
@@ -223,7 +265,7 @@ class Guild:
             "member_count": len(self.members),
             "members": [member.payload() for member in self.members.values()],
             "channels": [channel.payload() for channel in self.channels],
-            "threads": [],
+            "threads": [thread.payload() for thread in self.threads if not thread.archived],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -507,11 +549,28 @@ class State:
 
     def dm_channel(self, user: User) -> Channel:
         for channel in self.channels.values():
-            if channel.type == 1 and channel.recipient is user:
+            if channel.type == DM and channel.recipient is user:
                 return channel
-        channel = Channel(self.snowflakes.next(), "", type=1, recipient=user)
+        channel = Channel(self.snowflakes.next(), "", type=DM, recipient=user)
         self.channels[channel.id] = channel
         return channel
+
+    def start_thread(self, parent: Channel, starter: Message, name: str) -> Channel:
+        """A public thread started by the bot from ``starter``: as on Discord, its id is the message's."""
+        assert parent.guild_id is not None
+        thread = Channel(
+            starter.id,
+            name,
+            guild_id=parent.guild_id,
+            type=PUBLIC_THREAD,
+            parent_id=parent.id,
+            owner_id=self.bot.id,
+            members={self.bot.id},
+        )
+        self.channels[thread.id] = thread
+        self.guilds[parent.guild_id].threads.append(thread)
+        starter.data["thread"] = thread.payload()
+        return thread
 
     # -- messages --------------------------------------------------------------------------------------
 
@@ -547,8 +606,10 @@ class State:
         }
         if channel.guild_id is not None:
             data["guild_id"] = str(channel.guild_id)
-        if channel.type == 1 and channel.recipient is not None:
+        if channel.type == DM and channel.recipient is not None:
             visible_to = channel.recipient.id
+        if channel.is_thread:
+            channel.message_count += 1
         if interaction is not None:
             data["type"] = 20 if interaction.type == APPLICATION_COMMAND else 0
             data["application_id"] = str(self.application_id)
