@@ -106,9 +106,9 @@ class GatewaySession:
             "v": 10,
             "user": {**state.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
             "guilds": [
-                {"id": str(guild_id), "unavailable": True}
-                for guild_id in state.guilds
-                if self._owns(data.get("shard"), guild_id)
+                {"id": str(guild.id), "unavailable": True}
+                for guild in state.guilds.values()
+                if guild.with_bot and self._owns(data.get("shard"), guild.id)
             ],
             "session_id": self.session_id,
             "resume_gateway_url": self.emulator.gateway_url,
@@ -126,7 +126,7 @@ class GatewaySession:
             ready["shard"] = data["shard"]
         await self.dispatch("READY", ready)
         for guild in state.guilds.values():
-            if self._owns(data.get("shard"), guild.id):
+            if guild.with_bot and self._owns(data.get("shard"), guild.id):
                 await self.dispatch("GUILD_CREATE", guild.payload())
         self.identify = data
         self.emulator.sessions[self.session_id] = self

@@ -269,6 +269,9 @@ class RestAPI:
         channel = self.state.channels.get(_int(record.params["channel_id"]))
         if channel is None:
             raise unknown("Channel", 10003)
+        guild = self.state.guilds.get(channel.guild_id or 0)
+        if guild is not None and not guild.with_bot:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
         return channel
 
     def _check_application(self, record: RecordedRequest) -> int | None:
@@ -637,6 +640,8 @@ class RestAPI:
         guild = self.state.guilds.get(_int(record.params["guild_id"]))
         if guild is None:
             raise unknown("Guild", 10004)
+        if not guild.with_bot:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
         return guild
 
     async def get_guild(self, record: RecordedRequest) -> Any:

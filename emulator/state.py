@@ -24,6 +24,9 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 #: A permission integer with every bit up to 50 set: everyone may do everything in emulated guilds.
 ALL_PERMISSIONS = (1 << 51) - 1
+#: What a user installation may do in a server without the bot: answer (send messages, embed links,
+#: attach files, use external emojis), nothing more.
+ANSWER_ONLY = (1 << 11) | (1 << 14) | (1 << 15) | (1 << 18)
 #: Interaction types and callback types used throughout.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
@@ -226,6 +229,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     threads: list[Channel] = field(default_factory=list)
+    with_bot: bool = True  # False: the bot is not a member (reached only through a user installation)
     preferred_locale: str = "en-US"  # the server's language (Discord's Community setting)
 
     def payload(self) -> dict[str, Any]:
@@ -523,10 +527,15 @@ class State:
 
     # -- world building --------------------------------------------------------------------------------
 
-    def add_guild(self, name: str, channel_names: tuple[str, ...] = ("general",)) -> Guild:
-        guild = Guild(self.snowflakes.next(), name, owner_id=self.bot.id)
+    def add_guild(
+        self, name: str, channel_names: tuple[str, ...] = ("general",), *, with_bot: bool = True
+    ) -> Guild:
+        """A server with these channels; ``with_bot=False``: one the bot is not in (its gateway never
+        hears of it, its REST gets 50001 Missing Access there), where only a user installation reaches."""
+        guild = Guild(self.snowflakes.next(), name, owner_id=self.bot.id, with_bot=with_bot)
         guild.roles.append(Role(guild.id, "@everyone"))
-        guild.members[self.bot.id] = Member(self.bot)
+        if with_bot:
+            guild.members[self.bot.id] = Member(self.bot)
         for position, channel_name in enumerate(channel_names):
             self.add_channel(guild, channel_name, position=position)
         for user in self.users.values():

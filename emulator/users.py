@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from .state import (
     ALL_PERMISSIONS,
+    ANSWER_ONLY,
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
@@ -47,6 +48,14 @@ class SimUser:
         self.channel: Channel = emulator.channel
         self.permissions: int = ALL_PERMISSIONS
         self.locale = "en-US"  # the language of the user's Discord client, sent with each interaction
+        #: The user installed the application to their account: its commands that allow a user
+        #: installation then reach them anywhere, in servers without the bot too.
+        self.installed = False
+
+    @property
+    def dm(self) -> Channel:
+        """This user's direct-message channel with the bot (``user.channel = user.dm``: commands there)."""
+        return self.emulator.state.dm_channel(self.user)
 
     @property
     def id(self) -> int:
@@ -120,6 +129,7 @@ class SimUser:
         if command is None:
             known = sorted({c["name"] for c in state.commands.values()})
             raise LookupError(f"the bot registered no command /{path[0]} (registered: {known})")
+        self._offered(command, path[0])
         data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
         if command.get("guild_id"):
             data["guild_id"] = command["guild_id"]
@@ -155,6 +165,33 @@ class SimUser:
         if resolved:
             data["resolved"] = resolved
         return self._interaction(AUTOCOMPLETE if focused else APPLICATION_COMMAND, data, self.channel)
+
+    def _where(self, channel: Channel) -> tuple[int, dict[str, str]]:
+        """The interaction context here (0 a server, 1 the bot's DM) and the installations that
+        authorise it (``"0"``: the server's, or "0" in the bot's DM; ``"1"``: this user's)."""
+        guild = self.emulator.state.guilds.get(channel.guild_id or 0)
+        owners: dict[str, str] = {}
+        if guild is None:
+            owners["0"] = "0"
+        elif guild.with_bot:
+            owners["0"] = str(guild.id)
+        if self.installed:
+            owners["1"] = str(self.id)
+        return (1 if guild is None else 0), owners
+
+    def _offered(self, command: dict[str, Any], name: str) -> None:
+        """Discord offers a command only in the contexts and installations it declares (by default:
+        everywhere, for a server installation)."""
+        context, owners = self._where(self.channel)
+        contexts = command.get("contexts")
+        types = command.get("integration_types")
+        in_context = context in (contexts if contexts is not None else (0, 1, 2))
+        installed = any(int(owner) in (types if types is not None else (0,)) for owner in owners)
+        if not (in_context and installed):
+            raise LookupError(
+                f"/{name} is not offered to {self.name} here (context {context}, installations"
+                f" {sorted(owners)}; the command's contexts {contexts}, integration_types {types})"
+            )
 
     def component_interaction(
         self, message: Message, custom_id: str, values: list[Any] | None = None
@@ -205,6 +242,7 @@ class SimUser:
         interaction_id = state.snowflakes.next()
         token = f"emulated.{interaction_id}.{secrets.token_urlsafe(24)}"
         guild = state.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        context, owners = self._where(channel)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(state.application_id),
@@ -217,8 +255,8 @@ class SimUser:
             "app_permissions": str(ALL_PERMISSIONS),
             "locale": self.locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id if guild else 0)},
-            "context": 0 if guild else 1,
+            "authorizing_integration_owners": owners,
+            "context": context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if guild is not None:
@@ -226,6 +264,8 @@ class SimUser:
             payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
             payload["guild_locale"] = guild.preferred_locale
             payload["member"] = guild.members[self.id].payload(permissions=self.permissions)
+            if not guild.with_bot:  # a user installation: the bot may only answer the interaction
+                payload["app_permissions"] = str(ANSWER_ONLY)
         else:
             payload["user"] = self.user.payload()
         if source is not None:
