@@ -46,6 +46,8 @@ def _remove_if_abandoned(root: Path) -> None:
         pid = int((root / "data" / "postmaster.pid").read_text().split()[0])
         os.kill(pid, 0)
         return  # its server runs: another test run's
+    except PermissionError:
+        return  # it runs, as another user
     except (OSError, ValueError, IndexError):
         pass
     try:
