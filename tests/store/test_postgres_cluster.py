@@ -34,7 +34,8 @@ def test_only_an_abandoned_cluster_is_removed(tmp_path: Path, monkeypatch: pytes
     unstarted = cluster("cardia-pg-unstarted", None, postgres.ABANDONED_AFTER + 60)
     starting = cluster("cardia-pg-starting", None, 1)  # another run's, before its server started
     running = cluster("cardia-pg-running", os.getpid(), postgres.ABANDONED_AFTER + 60)
-    for root in (abandoned, unstarted, starting, running):
+    elsewhere = cluster("cardia-pg-elsewhere", 1, postgres.ABANDONED_AFTER + 60)  # init: root's, always up
+    for root in (abandoned, unstarted, starting, running, elsewhere):
         postgres._remove_if_abandoned(root)
     assert not abandoned.exists() and not unstarted.exists()
-    assert starting.exists() and running.exists()
+    assert starting.exists() and running.exists() and elsewhere.exists()
