@@ -22,6 +22,11 @@ def _stages() -> list[list[dockerfile.Command]]:
     return stages
 
 
+def _copied(stage: list[dockerfile.Command]) -> set[str]:
+    """The sources a stage's COPY commands take from the build context."""
+    return {source for command in stage if command.cmd == "COPY" for source in command.value[:-1]}
+
+
 def test_multi_stage_on_a_slim_python_matching_the_project() -> None:
     stages = _stages()
     assert len(stages) >= 2
@@ -33,7 +38,7 @@ def test_multi_stage_on_a_slim_python_matching_the_project() -> None:
 
 def test_the_build_installs_the_pinned_dependencies_and_the_project_and_nothing_else() -> None:
     build = _stages()[0]
-    copied = {source for command in build if command.cmd == "COPY" for source in command.value[:-1]}
+    copied = _copied(build)
     packages = PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"]
     assert {"pyproject.toml", "requirements/bot.lock"} <= copied
     assert {package.rstrip("*") for package in packages} <= copied
@@ -130,7 +135,7 @@ def test_the_image_compiles_the_engine_after_installing_it_and_insists_on_the_bu
     assert any("apt-get install" in run and " gcc " in f"{run} " for run in runs)
     installed = runs.index("pip install --no-deps --no-build-isolation .")
     assert runs[installed + 1 :] == ["CARDIA_VENV=/opt/venv scripts/compile"]
-    copied = {source for command in build if command.cmd == "COPY" for source in command.value[:-1]}
+    copied = _copied(build)
     assert "scripts/compile" in copied
     env = {
         key: value
