@@ -542,7 +542,7 @@ class RestAPI:
         if channel.recipient is not None and not channel.recipient.accepts_dms:
             raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
         if channel.is_thread:
-            await self._reopen(channel)
+            await self._open_for_posting(channel)
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
             # Discord: with enforce_nonce, a nonce used in the past few minutes returns that message.
@@ -558,6 +558,9 @@ class RestAPI:
         return self._channel_message(record).data
 
     async def edit_message(self, record: RecordedRequest) -> Any:
+        channel = self._channel(record)
+        if channel.is_thread and channel.archived:  # Discord: an archived thread is read-only
+            raise DiscordHTTPError(400, 50083, "Thread is archived")
         return (await self._edit(self._channel_message(record), record.body or {}, record.files)).data
 
     async def delete_message(self, record: RecordedRequest) -> Any:
@@ -572,9 +575,10 @@ class RestAPI:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
         return channel
 
-    @staticmethod
-    def _need(channel: Channel, permission: str) -> None:
-        if permission in channel.denied:
+    def _need(self, channel: Channel, permission: str) -> None:
+        """The bot has ``permission`` here (a thread has its parent channel's)."""
+        parent = self.state.channels.get(channel.parent_id or 0)
+        if permission in channel.denied or (parent is not None and permission in parent.denied):
             raise DiscordHTTPError(403, 50013, "Missing Permissions")
 
     async def start_thread(self, record: RecordedRequest) -> Any:
@@ -584,7 +588,10 @@ class RestAPI:
         self._need(parent, "CREATE_PUBLIC_THREADS")
         if message.id in self.state.channels:
             raise DiscordHTTPError(400, 160004, "A thread has already been created for this message")
-        thread = self.state.start_thread(parent, message, str((record.body or {})["name"]))
+        body = record.body or {}
+        thread = self.state.start_thread(
+            parent, message, str(body["name"]), int(body.get("auto_archive_duration", 1440))
+        )
         await self._dispatch_thread("THREAD_CREATE", thread, newly_created=True)
         await self._dispatch_message("MESSAGE_UPDATE", message)
         return thread.payload()
@@ -609,8 +616,9 @@ class RestAPI:
         await self._dispatch_thread("THREAD_UPDATE", thread)
         return thread.payload()
 
-    async def _reopen(self, thread: Channel) -> None:
-        """Posting in an archived thread unarchives it, unless it is locked (as Discord does)."""
+    async def _open_for_posting(self, thread: Channel) -> None:
+        """The bot may post in threads here; posting in an archived thread unarchives it, unless it is
+        locked (as Discord does)."""
         self._need(thread, "SEND_MESSAGES_IN_THREADS")
         if thread.archived:
             if thread.locked:

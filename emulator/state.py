@@ -27,6 +27,8 @@ ALL_PERMISSIONS = (1 << 51) - 1
 #: What a user installation may do in a server without the bot: answer (send messages, embed links,
 #: attach files, use external emojis), nothing more.
 ANSWER_ONLY = (1 << 11) | (1 << 14) | (1 << 15) | (1 << 18)
+#: The permissions a channel may deny the bot (``Channel.denied``), by name, and their bits.
+PERMISSION_BITS = {"CREATE_PUBLIC_THREADS": 1 << 35, "SEND_MESSAGES_IN_THREADS": 1 << 38}
 #: Interaction types and callback types used throughout.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
@@ -139,6 +141,7 @@ class Channel:
     locked: bool = False
     members: set[int] = field(default_factory=set)
     message_count: int = 0
+    auto_archive_duration: int = 1440  # minutes without activity until Discord archives it
     created: str = field(default_factory=now_iso)
 
     @property
@@ -148,6 +151,11 @@ class Channel:
     @property
     def is_thread(self) -> bool:
         return self.type == PUBLIC_THREAD
+
+    def bot_permissions(self, parent: Channel | None = None) -> int:
+        """The bot's permissions here (a thread's are its parent channel's, as on Discord)."""
+        denied = self.denied | (parent.denied if parent is not None else set())
+        return ALL_PERMISSIONS & ~sum(PERMISSION_BITS[name] for name in denied)
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM and self.recipient is not None:
@@ -173,7 +181,7 @@ class Channel:
                 "flags": 0,
                 "thread_metadata": {
                     "archived": self.archived,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": self.created,
                     "locked": self.locked,
                     "create_timestamp": self.created,
@@ -564,7 +572,9 @@ class State:
         self.channels[channel.id] = channel
         return channel
 
-    def start_thread(self, parent: Channel, starter: Message, name: str) -> Channel:
+    def start_thread(
+        self, parent: Channel, starter: Message, name: str, auto_archive_duration: int = 1440
+    ) -> Channel:
         """A public thread started by the bot from ``starter``: as on Discord, its id is the message's."""
         assert parent.guild_id is not None
         thread = Channel(
@@ -575,6 +585,7 @@ class State:
             parent_id=parent.id,
             owner_id=self.bot.id,
             members={self.bot.id},
+            auto_archive_duration=auto_archive_duration,
         )
         self.channels[thread.id] = thread
         self.guilds[parent.guild_id].threads.append(thread)

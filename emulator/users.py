@@ -252,7 +252,7 @@ class SimUser:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(channel.bot_permissions(state.channels.get(channel.parent_id or 0))),
             "locale": self.locale,
             "entitlements": [],
             "authorizing_integration_owners": owners,

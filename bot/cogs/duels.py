@@ -24,7 +24,7 @@ from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
-from bot.store import Challenge, MatchRow
+from bot.store import Challenge, Home, MatchRow
 from bot.ui import answer, render
 from bot.ui.components import (
     ChallengeButton,
@@ -40,6 +40,7 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
+from bot.ui.homes import home_for, tell_managers
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
@@ -265,7 +266,12 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         assert challenge.computer is not None
         with text.speaking(await self.messages.public_language(challenge.guild_id)):  # its name, publicly
             name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
-        challenge = replace(challenge, opponent=(challenge.opponent[0], name))
+        home: Home = challenge.home  # a rematch in a duel's thread stays there
+        missing: tuple[str, ...] = ()
+        if challenge.thread_id is None:
+            threads = (await self.settings.get(challenge.guild_id)).threads
+            home, missing = home_for(interaction, threads, challenge.channel_id)
+        challenge = replace(challenge, opponent=(challenge.opponent[0], name), home=home)
         try:
             match = await self.duels.propose(challenge, start=True)  # under way at once, in one commit
         except Refusal as refusal:
@@ -275,6 +281,9 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await self.post_challenge(interaction, match, rematch=rematch)
         finally:
             self.duels.changed(first)  # the computer may start (a crash before: the timers wake it)
+        if missing:
+            language = await self.messages.public_language(interaction.guild_id or 0)
+            await tell_managers(interaction, self.duels.storage, missing, language)
 
     async def post_challenge(
         self, interaction: Interaction, match: MatchRow, *, rematch: bool = False
@@ -293,8 +302,16 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await self.duels.storage.flush()
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
+        home: Home = "channel"
+        missing: tuple[str, ...] = ()
+        if choice == "accept" and interaction.guild_id is not None and interaction.channel_id is not None:
+            threads = (await self.settings.get(interaction.guild_id)).threads
+            home, missing = home_for(interaction, threads, interaction.channel_id)
         try:
-            match, _ = await self.duels.answer(match_id, interaction.user.id, choice, interaction.guild_id)
+            message_id = None if interaction.message is None else interaction.message.id
+            match, _ = await self.duels.answer(
+                match_id, interaction.user.id, choice, interaction.guild_id, home, message_id
+            )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
@@ -306,6 +323,9 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                 self.outbox.shown_challenge(match, interaction.message.id)
         finally:
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
+        if missing:
+            language = await self.messages.public_language(interaction.guild_id or 0)
+            await tell_managers(interaction, self.duels.storage, missing, language)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
@@ -326,6 +346,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             old.computer,
             old.hints,
             old.learn,
+            # Asked for in the duel's own thread: proposed and played there too.
+            *(("thread", old.thread_id) if old.home == "thread" and old.thread_id is not None else ()),
         )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)

@@ -107,6 +107,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         max_duels: app_commands.Range[int, int(MAX_DUELS[0]), int(MAX_DUELS[1])] | None = None,
         language: app_commands.Choice[str] | None = None,
         images: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
         await self.show_settings(
             interaction,
@@ -117,6 +118,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             max_duels=max_duels,
             language=None if language is None else language.value,
             images=images,
+            threads=threads,
         )
 
     @app_commands.command(name=said("slash.concede"), description=said("slash.concede.description"))
@@ -188,12 +190,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             return None
         return match
 
-    @staticmethod
-    def _only(candidates: list[MatchRow], channel_id: int | None) -> MatchRow | None:
-        """The one candidate, or the one in this channel; None if that does not decide."""
+    def _only(self, candidates: list[MatchRow], channel_id: int | None) -> MatchRow | None:
+        """The one candidate, or the one in this channel (or thread); None if that does not decide."""
         if len(candidates) == 1:
             return candidates[0]
-        here = [match for match in candidates if match.channel_id == channel_id]
+        here = [m for m in candidates if channel_id in (m.channel_id, self.outbox.where(m))]
         return here[0] if len(here) == 1 else None
 
     def _channel_name(self, channel_id: int) -> str:
@@ -357,12 +358,12 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         me = match.player_of(user) or "p1"
         them = other(me)
         names = match.names
-        channel = f"<#{match.channel_id}>"
+        channel = f"<#{self.outbox.where(match)}>"
         if match.status == "proposed":
             key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
             lines = [tr(key, opponent=names[them], channel=channel)]
             if match.message_id is not None:
-                link = jump_link(match.guild_id, match.channel_id, match.message_id)
+                link = jump_link(match.guild_id, match.challenge_channel, match.message_id)
                 lines.append(tr("status.challenge", link=link))
             return "\n".join(lines)
         game_id = await self._current_game(match)
@@ -389,7 +390,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             )
         board = self.outbox.latest_board(live)
         if board is not None:
-            link = jump_link(match.guild_id, match.channel_id, board)
+            link = jump_link(match.guild_id, self.outbox.where(match), board)
             lines.append(tr("status.board", link=link))
         return "\n".join(lines)
 

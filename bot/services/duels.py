@@ -23,6 +23,7 @@ from bot.store import (
     RESULT,
     Challenge,
     Conflict,
+    Home,
     MatchRow,
     Storage,
     Transaction,
@@ -174,10 +175,17 @@ class Duels:
         return await self.live(games[0].id)
 
     async def answer(
-        self, match_id: int, user_id: int, answer: str, guild_id: int | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        answer: str,
+        guild_id: int | None = None,
+        home: Home = "channel",
+        message_id: int | None = None,
     ) -> tuple[MatchRow, LiveGame | None]:
-        """Accept, decline or withdraw a proposed match; accepting starts its first game. With
-        ``guild_id``, only a challenge of that server."""
+        """Accept, decline or withdraw a proposed match; accepting starts its first game, played in
+        ``home``. With ``guild_id``, only a challenge of that server. ``message_id``: the challenge
+        message answered, stored with the answer (a duel's own thread starts from it)."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
             raise Refusal("refuse.challenge_gone")
@@ -197,6 +205,7 @@ class Duels:
                 else None
             )
             if game_id is not None:
+                await tx.set_home(match_id, home, message_id)
                 await tx.start_wait(game_id, self.now())
                 await tx.post_due(match_id, BOARD, game_id)
         if game_id is not None:

@@ -147,4 +147,5 @@ def describe(settings: GuildSettings) -> list[tuple[str, str]]:
         (tr("settings.max_duels"), tr("settings.max_duels_value", n=settings.max_duels)),
         (tr("settings.language"), tr(f"settings.language.{settings.language}")),
         (tr("settings.images"), tr("settings.images_yes" if settings.images else "settings.images_no")),
+        (tr("settings.threads"), tr("settings.threads_yes" if settings.threads else "settings.threads_no")),
     ]

@@ -19,6 +19,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("outbox", "id"),
     ("reviews", "game_id, seat"),
     ("hints", "game_id, seat, version"),
+    ("server_notes", "guild_id, note"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
 NUMBERED = ("matches", "games", "rating_history", "outbox")

@@ -13,6 +13,7 @@ from bot.store.database import Database
 from bot.store.rows import (
     Challenge,
     GameRow,
+    Home,
     MatchRow,
     Post,
     StoredAction,
@@ -85,6 +86,16 @@ class DuelWrites:
             )
         ]
 
+    async def set_home(self, match_id: int, home: Home, message_id: int | None) -> None:
+        """Where the match is played once under way (decided when its challenge is accepted, on its
+        message ``message_id`` if known: a thread of its own starts from it). A rematch proposed in a
+        thread stays there, whatever the accepting click says."""
+        await self.db.write(
+            "UPDATE matches SET home = CASE WHEN thread_id IS NULL THEN ? ELSE home END,"
+            " message_id = COALESCE(?, message_id) WHERE id = ?",
+            (home, message_id, match_id),
+        )
+
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
         marks = ", ".join("?" for _ in expected)
@@ -125,6 +136,18 @@ class DuelQueries(Connection[Any]):
     def note_challenge_message(self, match_id: int, message_id: int) -> None:
         self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
+    def note_thread(self, match_id: int, thread_id: int) -> None:
+        """The match's own thread was started (or found started)."""
+        self.defer("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+
+    async def play_in_channel(self, match_id: int) -> None:
+        """The match's thread cannot be had (a permission taken away, the thread deleted): from now on it
+        is played in its channel."""
+        async with self.transaction() as tx:
+            await tx.db.write(
+                "UPDATE matches SET home = 'channel', thread_id = NULL WHERE id = ?", (match_id,)
+            )
+
     def note_result_message(self, match_id: int, message_id: int) -> None:
         self.defer("UPDATE matches SET result_message_id = ? WHERE id = ?", (message_id, match_id))
 
@@ -154,9 +177,9 @@ class DuelQueries(Connection[Any]):
         async with self.transaction() as tx:
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
-                " opponent_name, deck, location, wins_needed, computer, hints, learn, status, created_at,"
-                " updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
+                " thread_id, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -169,6 +192,8 @@ class DuelQueries(Connection[Any]):
                     int(challenge.hints),
                     int(challenge.learn),
                     "proposed" if first_game is None else "active",
+                    challenge.home,
+                    challenge.thread_id,
                     now(),
                     now(),
                 ),

@@ -24,6 +24,8 @@ class Row(Protocol):
 
 
 Outcome = Literal["win", "loss", "draw"]
+#: Where a duel is played: its challenge's channel, or a thread of its own started from the challenge.
+Home = Literal["channel", "thread"]
 
 #: A decision as stored: who took it ("p1", "p2") and the options they chose.
 StoredAction = tuple[str, tuple[str, ...]]
@@ -52,6 +54,8 @@ class Challenge:
     computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
     hints: bool = False  # the players may ask for hints (and the duel is not rated)
     learn: bool = False  # the first game that teaches (/cardia learn): against the computer
+    home: Home = "channel"  # where it is played once under way (a duel against the computer starts so)
+    thread_id: int | None = None  # a rematch asked for in a duel's thread: proposed and played there
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,21 @@ class MatchRow:
     computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
     hints: bool = False  # its challenge allowed hints: not rated
     learn: bool = False  # the first game that teaches (/cardia learn): its hands explain
+    home: Home = "channel"
+    thread_id: int | None = None  # its own thread, once started (the challenge message's id)
+
+    @property
+    def challenge_channel(self) -> int:
+        """The channel its challenge message is in: its channel, or the thread it was proposed in (a
+        rematch asked for in the thread of the duel before). A thread started from the challenge message
+        has that message's id."""
+        in_thread = self.home == "thread" and self.thread_id is not None and self.thread_id != self.message_id
+        return self.thread_id if in_thread and self.thread_id is not None else self.channel_id
+
+    @property
+    def posts_to(self) -> int:
+        """The channel its boards, notices and result go to: its thread once started, else its channel."""
+        return self.thread_id if self.home == "thread" and self.thread_id is not None else self.channel_id
 
     @property
     def allows_hints(self) -> bool:
@@ -174,6 +193,8 @@ def match_row(row: Row) -> MatchRow:
         computer=row["computer"],
         hints=bool(row["hints"]),
         learn=bool(row["learn"]),
+        home=row["home"],
+        thread_id=row["thread_id"],
     )
 
 
@@ -278,6 +299,9 @@ class GuildSettings(BaseModel):
         description="Language of boards and results; auto: the server's own if Hungarian or Polish",
     )
     images: bool = Field(True, description="Draw the board and the players' hands as pictures too?")
+    threads: bool = Field(
+        True, description="Give each duel a thread of its own (when the bot may create threads there)?"
+    )
 
     @property
     def decision(self) -> timedelta:

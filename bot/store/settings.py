@@ -32,3 +32,14 @@ class SettingsQueries(Connection[Any]):
                 " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
                 (guild_id, *values, user_id, now()),
             )
+
+    async def note_once(self, guild_id: int, note: str) -> bool:
+        """Whether ``note`` is to be said to this server now: True the first time only (racing processes
+        included: the row is the proof it was said)."""
+        async with self.transaction() as tx:
+            cursor = await tx.db.execute(
+                "INSERT INTO server_notes (guild_id, note, told_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, note) DO NOTHING",
+                (guild_id, note, now()),
+            )
+            return bool(cursor.rowcount == 1)

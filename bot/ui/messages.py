@@ -224,13 +224,15 @@ class Messages:
                 content += "\n" + text.tr("challenge.hints")
         return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
 
-    def challenge_embed(self, match: MatchRow) -> discord.Embed:
+    def challenge_embed(self, match: MatchRow, status: str | None = None) -> discord.Embed:
+        """The challenge with its setup and status (``status``: said otherwise than by the match's)."""
         level = match_difficulty(match)
         known = ("proposed", "active", "finished", "declined", "withdrawn", "aborted")
-        status = text.tr(
-            f"challenge.status.{match.status if match.status in known else 'other'}",
-            opponent=match.opponent_name,
-        )
+        if status is None:
+            status = text.tr(
+                f"challenge.status.{match.status if match.status in known else 'other'}",
+                opponent=match.opponent_name,
+            )
         return render.challenge_embed(
             match.challenger_name,
             match.opponent_name,
@@ -242,6 +244,25 @@ class Messages:
             status,
         )
 
+    async def challenge_closed_embed(self, match: MatchRow, thread_id: int, result_id: int) -> discord.Embed:
+        """The challenge of a duel played in its own thread, once over: its result, and a link to it."""
+        wins = await self.duels.score(match.id)
+        link = jump_link(match.guild_id, thread_id, result_id)
+        key = (
+            "challenge.status.finished_in_thread"
+            if match.status == "finished"
+            else "challenge.status.ended_in_thread"
+        )
+        status = text.tr(
+            key,
+            first=match.challenger_name,
+            a=wins["p1"],
+            b=wins["p2"],
+            second=match.opponent_name,
+            link=link,
+        )
+        return self.challenge_embed(match, status)
+
     def challenge_view(self, match: MatchRow) -> Components:
         if match.status != "proposed":
             return Components()
@@ -251,8 +272,9 @@ class Messages:
 
     # --- the timers' notices ----------------------------------------------------------------------------
 
-    def notice(self, notice: Notice, latest_board: int | None) -> dict[str, Any]:
-        """A reminder or a claim offer (``notice``), linking the game's latest board if it has one."""
+    def notice(self, notice: Notice, home: int, latest_board: int | None) -> dict[str, Any]:
+        """A reminder or a claim offer (``notice``), posted in ``home`` (the duel's channel or thread),
+        linking the game's latest board there if it has one."""
         live, match = notice.live, notice.live.match
         names = match.names
         mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
@@ -267,7 +289,7 @@ class Messages:
             what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
         board = ""
         if latest_board is not None:
-            board = tr("timer.board", link=jump_link(match.guild_id, match.channel_id, latest_board))
+            board = tr("timer.board", link=jump_link(match.guild_id, home, latest_board))
         claimer = notice.claimer
         values = {
             "who": text.join([mentions[p] for p in notice.waiting]),

@@ -39,6 +39,7 @@ from bot.services.pictures import Drawing
 from bot.services.timers import ABANDONED, FORFEIT, Notice
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from bot.ui import answer, render
+from bot.ui.homes import Homes
 from bot.ui.messages import Messages
 from engine import Game
 
@@ -49,6 +50,7 @@ RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, do
 BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (games.board_*)
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
+ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot be edited (a post reopens it)
 BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)
 BOARD_PICTURE_LATER = 30.0  # seconds on, a board sent without its picture tries once more (if still latest)
 PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, the machine is far behind
@@ -95,6 +97,7 @@ class Outbox:
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
         self.storage: Storage = duels.storage
+        self.homes = Homes(bot, self.storage)  # where each duel's posts go: its channel or its thread
         self._locks: KeyedLocks[int] = KeyedLocks()  # one per match, while it is brought up to date
         # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
         # set would be one more object for every full collection of the garbage collector)
@@ -132,8 +135,9 @@ class Outbox:
             return
         live = notice.live
         with text.speaking(await self.messages.public_language(live.match.guild_id)):
-            message = self.messages.notice(notice, self.latest_board(live))
-        channel = self.bot.get_partial_messageable(live.match.channel_id)
+            home = await self.home(live.match.id)
+            message = self.messages.notice(notice, home, self.latest_board(live))
+        channel = self.bot.get_partial_messageable(home)
         try:
             await channel.send(**message, allowed_mentions=MENTION_USERS)
         except discord.HTTPException:
@@ -161,6 +165,10 @@ class Outbox:
             async with self._locks[match_id]:
                 await self._update(match_id)
         except discord.HTTPException as error:
+            if error.status in GIVE_UP and await self._thread_lost(match_id):
+                self._suspect.add(match_id)
+                self._schedule_retry(match_id, error)  # in its channel now
+                return False
             if error.status in GIVE_UP:
                 log.error(
                     "match %s: the channel refuses the bot (%s): nothing more is posted", match_id, error
@@ -180,6 +188,30 @@ class Outbox:
             return False
         self._retry.pop(match_id, None)
         return True
+
+    async def home(self, match_id: int, match: MatchRow | None = None) -> int:
+        """The channel a match's public messages go to now: its channel, or its own thread (started first
+        if need be: ``match`` as it is now, with its challenge message, else read)."""
+        known = self.homes.known(match_id)
+        if known is not None:
+            return known
+        if match is None:
+            match = await self.storage.match(match_id)
+            assert match is not None
+        return await self.homes.of(match)
+
+    def where(self, match: MatchRow) -> int:
+        """Where a match's public messages are, as known now (to link them): no request made."""
+        return self.homes.known(match.id) or match.posts_to
+
+    async def _thread_lost(self, match_id: int) -> bool:
+        """The home refused the bot: if it was the match's thread, the match goes back to its channel."""
+        try:
+            match = await self.storage.match(match_id)
+            return match is not None and await self.homes.lost(match)
+        except Exception:
+            log.exception("match %s: could not send it back to its channel", match_id)
+            return False
 
     def shown_challenge(self, match: MatchRow, message_id: int) -> None:
         """An interaction's answer showed the challenge message as it is now (posted or edited)."""
@@ -227,7 +259,8 @@ class Outbox:
         # result or the challenge is due, or the server is not known here yet.
         match: MatchRow | None = None
         guild_id = self._guilds.get(match_id)
-        if guild_id is None or any(post.kind != BOARD for post in posts):
+        home_unknown = self.homes.known(match_id) is None
+        if guild_id is None or home_unknown or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
             guild_id = match.guild_id
@@ -251,7 +284,7 @@ class Outbox:
                 live = await self.duels.live(post.game_id)
             except Refusal:  # the game is gone: nothing to show
                 return match
-            await self._board(live, scan)
+            await self._board(live, await self.home(live.match.id, match), scan)
             return match
         assert match is not None  # read whenever anything but a board is due
         if post.kind == RESULT:
@@ -281,13 +314,13 @@ class Outbox:
         """The id of a game's latest public board, if it has one (for links to it)."""
         return self.board(live).message_id
 
-    async def _board(self, live: LiveGame, scan: _Scan | None) -> None:
+    async def _board(self, live: LiveGame, home: int, scan: _Scan | None) -> None:
         board = self.board(live)
         if scan is not None and board.revision != live.revision:
-            await self._adopt_board(live, board, scan)
+            await self._adopt_board(live, board, scan, home)
         if board.revision == live.revision and board.message_id is not None:
             return  # the channel shows it already
-        channel = self.bot.get_partial_messageable(live.match.channel_id)
+        channel = self.bot.get_partial_messageable(home)
         # Built under the game's lock: a decision applied but not yet stored is never shown.
         async with self.duels.lock(live.row.id):
             # The cached game again: a decision that failed to be stored drops it (replayed afresh).
@@ -305,11 +338,16 @@ class Outbox:
                 message_id = board.message_id
                 try:
                     await channel.get_partial_message(message_id).edit(**render.as_edit(shown))
-                except discord.NotFound:
-                    log.warning("game %s: board %s is gone: posting a new one", live.row.id, message_id)
+                except discord.HTTPException as error:
+                    if not (isinstance(error, discord.NotFound) or error.code == ARCHIVED):
+                        raise
+                    # Gone, or in a thread Discord archived: a new board (posting reopens the thread).
+                    log.warning(
+                        "game %s: board %s cannot be edited (%s): a new one", live.row.id, message_id, error
+                    )
                     board.latest = False
                     self._keep(live.row.id, board)
-                    return await self._board(live, None)
+                    return await self._board(live, home, None)
             else:
                 nonce = f"b{live.row.id}.{revision}"
                 message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
@@ -321,12 +359,12 @@ class Outbox:
         if bare:
             assert drawing is not None
             self._picture_later(
-                live.match, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
+                live.match, home, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
             )
         return None
 
     def _picture_later(
-        self, match: MatchRow, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+        self, match: MatchRow, home: int, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
     ) -> None:
         """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
         failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
@@ -334,10 +372,10 @@ class Outbox:
         if self._pictures_later >= PICTURES_LATER_MOST or self.stopping:
             return  # far behind (the boards to come bring their own), or stopping (the next start does)
         self._pictures_later += 1
-        self._spawn(self._add_picture(match, game_id, shown, embed, drawing))
+        self._spawn(self._add_picture(match, home, game_id, shown, embed, drawing))
 
     async def _add_picture(
-        self, match: MatchRow, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+        self, match: MatchRow, home: int, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
     ) -> None:
         try:
             await asyncio.sleep(BOARD_PICTURE_LATER)
@@ -354,7 +392,7 @@ class Outbox:
                 if not self._still_shown(game_id, shown):
                     log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                     return
-                channel = self.bot.get_partial_messageable(match.channel_id)
+                channel = self.bot.get_partial_messageable(home)
                 await channel.get_partial_message(shown.message_id).edit(
                     embed=embed, attachments=[message["file"]]
                 )
@@ -406,19 +444,19 @@ class Outbox:
                     drawing = await self.messages.board_picture(live)
                 if drawing is None:
                     continue  # the server turned pictures off meanwhile
-                channel = self.bot.get_partial_messageable(live.match.channel_id)
-                posted = await channel.fetch_message(message_id)
+                home = await self.home(live.match.id)
+                posted = await self.bot.get_partial_messageable(home).fetch_message(message_id)
                 if not posted.embeds:
                     continue
                 shown_now = _Shown(message_id, board.revision)
-                self._picture_later(live.match, game_id, shown_now, posted.embeds[0], drawing)
+                self._picture_later(live.match, home, game_id, shown_now, posted.embeds[0], drawing)
             except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
                 log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)
 
-    async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan) -> None:
+    async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan, home: int) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
         found: tuple[int, int] | None = None  # (revision, message id)
-        for message in await scan.recent(live.match.channel_id):
+        for message in await scan.recent(home):
             for custom_id in _custom_ids(message):
                 mark = BOARD_MARK.fullmatch(custom_id)
                 if mark and int(mark[1]) == live.row.id and int(mark[2]) <= live.revision:
@@ -436,34 +474,47 @@ class Outbox:
     async def _result(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
         if match.result_message_id is not None:
             return match
+        home = await self.home(match.id, match)
         marker = f"cardia:r:{match.id}"
+        found = None
         if scan is not None:
-            for message in await scan.recent(match.channel_id):
-                if marker in _custom_ids(message):
-                    self.storage.note_result_message(match.id, message.id)
-                    return _with(match, result_message_id=message.id)
-        channel = self.bot.get_partial_messageable(match.channel_id)
-        content, view = await self.messages.match_result(match)
+            found = next((m.id for m in await scan.recent(home) if marker in _custom_ids(m)), None)
+        if found is None:
+            channel = self.bot.get_partial_messageable(home)
+            content, view = await self.messages.match_result(match)
+            try:
+                message = await channel.send(
+                    content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
+                )
+            finally:
+                answer.let_go(view)
+            found = message.id
+        if home != match.challenge_channel and match.message_id is not None:  # in a thread of its own
+            await self._challenge_closed(match, home, found)
+        self.storage.note_result_message(match.id, found)
+        return _with(match, result_message_id=found)
+
+    async def _challenge_closed(self, match: MatchRow, home: int, result_id: int) -> None:
+        """A duel played in its thread ends: its challenge, in the channel, shows the result and links it."""
+        assert match.message_id is not None
+        embed = await self.messages.challenge_closed_embed(match, home, result_id)
         try:
-            message = await channel.send(
-                content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
-            )
-        finally:
-            answer.let_go(view)
-        self.storage.note_result_message(match.id, message.id)
-        return _with(match, result_message_id=message.id)
+            channel = self.bot.get_partial_messageable(match.channel_id)
+            await channel.get_partial_message(match.message_id).edit(embed=embed)
+        except discord.NotFound:
+            log.warning("match %s: the challenge message is gone", match.id)
 
     async def _challenge(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
         known = self._challenges.get(match.id)
         message_id = match.message_id if known is None else known[0]
         if message_id is None and scan is not None and match.status == "proposed":
             prefix = f"cardia:c:{match.id}:"
-            for message in await scan.recent(match.channel_id):
+            for message in await scan.recent(match.challenge_channel):
                 if any(custom_id.startswith(prefix) for custom_id in _custom_ids(message)):
                     message_id = message.id
                     self.storage.note_challenge_message(match.id, message_id)
                     break
-        channel = self.bot.get_partial_messageable(match.channel_id)
+        channel = self.bot.get_partial_messageable(match.challenge_channel)
         if message_id is None:
             if match.status != "proposed":
                 return match  # never shown, and nothing left to answer: nothing to post

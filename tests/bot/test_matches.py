@@ -79,11 +79,14 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
         # The last board shows the final score.
         assert f"Alice {wins['p1']} – {wins['p2']} Bob" in table.board().text
 
+        # Played in its own thread, where the rematch is offered too.
+        assert announced.channel_id == match.thread_id == match.message_id != emulator.channel.id
         rematch = await bob.click(announced, f"cardia:r:{match_id}")
         await table.settle()
         await table.screen()
         offer = rematch.message
         assert offer is not None and not offer.ephemeral and offer in alice.messages()
+        assert offer.channel_id == match.thread_id
         assert offer.content == f"{alice.mention}, Bob asks for a rematch!"
         (new_match,) = {int(c.split(":")[2]) for c in offer.custom_ids}
         assert new_match != match_id

@@ -27,8 +27,13 @@ async def quiet(emulator: Emulator) -> None:
         await asyncio.sleep(0.05)
 
 
+def in_guild(guild: Guild) -> set[int]:
+    """The ids of a server's channels and threads (its duels are played in threads of their own)."""
+    return {channel.id for channel in (*guild.channels, *guild.threads)}
+
+
 def boards(emulator: Emulator, guild: Guild) -> list[Message]:
-    channel_ids = {channel.id for channel in guild.channels}
+    channel_ids = in_guild(guild)
     return [
         m
         for m in emulator.messages()
@@ -37,7 +42,7 @@ def boards(emulator: Emulator, guild: Guild) -> list[Message]:
 
 
 def finished(emulator: Emulator, guild: Guild) -> bool:
-    channel_ids = {channel.id for channel in guild.channels}
+    channel_ids = in_guild(guild)
     return any(
         m.channel_id in channel_ids and any(c.startswith("cardia:r:") for c in m.custom_ids)
         for m in emulator.messages()

@@ -43,6 +43,7 @@ slash-settings-decision_hours = decision_hours
 slash-settings-reminder_hours = reminder_hours
 slash-settings-grace_hours = grace_hours
 slash-settings-images = images
+slash-settings-threads = threads
 slash-settings-cross_channel = cross_channel
 slash-settings-max_duels = max_duels
 slash-settings-language = language

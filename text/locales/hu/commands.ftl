@@ -43,6 +43,7 @@ slash-settings-decision_hours = gondolkodási_órák
 slash-settings-reminder_hours = emlékeztető_órák
 slash-settings-grace_hours = türelmi_órák
 slash-settings-images = képek
+slash-settings-threads = szálak
 slash-settings-cross_channel = több_csatorna
 slash-settings-max_duels = max_párbaj
 slash-settings-language = nyelv

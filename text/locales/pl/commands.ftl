@@ -43,6 +43,7 @@ slash-settings-decision_hours = godziny_na_decyzję
 slash-settings-reminder_hours = godziny_przypomnień
 slash-settings-grace_hours = godziny_dodatkowe
 slash-settings-images = obrazy
+slash-settings-threads = wątki
 slash-settings-cross_channel = wiele_kanałów
 slash-settings-max_duels = maks_pojedynków
 slash-settings-language = język

@@ -1,0 +1,176 @@
+"""Where a duel's public messages go: the channel its challenge was made in, or a thread of its own.
+
+A server channel where a duel is accepted (``/cardia settings threads``, on by default) gives the duel a
+public thread started from its challenge message: its boards, reminders and result go there, and the
+channel keeps the challenge alone, edited with the result at the end. Where it is played is decided
+when the duel begins (:func:`home_for`, from the permissions the interaction says the bot has there) and
+stored with the match; the thread itself is started by the outbox before the first post that needs it
+(:meth:`Homes.of`), so it is as repairable as any post: a thread that exists already (Discord refuses a
+second one from the same message) is adopted. A thread that cannot be had (a permission taken away, the
+thread or its message deleted) sends the duel back to its channel; a thread Discord archived after a
+quiet week is reopened by the next post.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+
+import text
+from bot.services.caching import Recent
+from bot.store import Home, MatchRow, Storage
+from bot.ui import answer, render
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+#: The bot's permissions a duel's thread needs in the channel: to start it, and to post in it.
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+#: Minutes without a post before Discord archives a thread: the longest it offers (a week), since a duel
+#: may wait days for a decision; the next post reopens it anyway.
+ARCHIVE_AFTER: Literal[10080] = 10080
+NAME_MOST = 100  # characters in a thread's name, as Discord takes
+HOMES_KEPT = 4096  # matches whose home is remembered here; any other is read from its row
+#: Discord's codes: a thread was already started from this message; the channel cannot have threads.
+THREAD_EXISTS, WRONG_CHANNEL_TYPE = 160004, 50024
+THREAD_NOTE = "threads_missing"  # the manager note told once per server (bot.store.server_notes)
+
+
+def home_for(interaction: Interaction, threads: bool, channel_id: int) -> tuple[Home, tuple[str, ...]]:
+    """Where a duel of channel ``channel_id`` beginning with ``interaction`` is played, and the thread
+    permissions the bot lacks there (told to a manager): a thread of its own in a server's text channel
+    when the server wants threads (``threads``) and the bot may start them, else the channel (itself a
+    thread, a DM, a voice channel's chat)."""
+    kind = getattr(interaction.channel, "type", None)
+    text_channel = kind in (discord.ChannelType.text, discord.ChannelType.news)
+    if not threads or interaction.channel_id != channel_id or not text_channel:
+        return "channel", ()
+    granted = interaction.app_permissions
+    missing = tuple(name for name in THREAD_PERMISSIONS if not getattr(granted, name))
+    return ("channel" if missing else "thread"), missing
+
+
+async def tell_managers(
+    interaction: Interaction, storage: Storage, missing: tuple[str, ...], public_language: str
+) -> None:
+    """Say once per server which permissions its duels' threads lack: privately to the player who began
+    the duel if they manage the server, else in the channel (in ``public_language``), to its managers."""
+    if not missing or interaction.guild_id is None:
+        return
+    try:
+        if not await storage.note_once(interaction.guild_id, THREAD_NOTE):
+            return
+        permissions = interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            names = text.join([text.tr(f"permission.{name}") for name in missing])
+            await answer.send(
+                interaction, content=text.tr("thread.missing_you", permissions=names), ephemeral=True
+            )
+            return
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            with text.speaking(public_language):
+                names = text.join([text.tr(f"permission.{name}") for name in missing])
+                note = text.tr("thread.missing_managers", permissions=names)
+            await channel.send(note, allowed_mentions=discord.AllowedMentions.none())
+    except Exception:  # only a note: the duel goes on in the channel
+        log.exception("server %s: could not tell its managers threads lack %s", interaction.guild_id, missing)
+
+
+def thread_name(match: MatchRow) -> str:
+    """The players and the setup, in the server's language (spoken by the caller)."""
+    setup = render.deck_label(match.deck)
+    if match.location is not None:
+        setup += " · " + text.location_name(match.location)
+    name = text.tr("thread.name", first=match.challenger_name, second=match.opponent_name, setup=setup)
+    return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
+
+
+class Homes:
+    """The channel each duel's public messages go to now, its thread started when first needed. Used by
+    the outbox only, under the match's lock."""
+
+    def __init__(self, bot: discord.Client, storage: Storage) -> None:
+        self.bot = bot
+        self.storage = storage
+        self._known: Recent[int, int] = Recent(HOMES_KEPT)  # match -> the channel its posts go to
+
+    def known(self, match_id: int) -> int | None:
+        """Where the match's posts go, if known here without asking the database or Discord."""
+        return self._known.get(match_id)
+
+    async def of(self, match: MatchRow) -> int:
+        """Where ``match``'s posts go (read as it now is): its thread, started or found first, if it is
+        played in one; else its channel."""
+        known = self._known.get(match.id)
+        if known is not None:
+            return known
+        home = match.posts_to
+        if match.home == "thread" and match.thread_id is None:
+            home = await self._start_thread(match)
+        self._known.put(match.id, home)
+        return home
+
+    async def lost(self, match: MatchRow) -> bool:
+        """The match's home refused the bot (deleted, closed to it). True if that was its thread, which it
+        leaves for its channel from now on; False if it was the channel, which nothing replaces."""
+        if match.home != "thread":
+            return False
+        log.warning(
+            "match %s: its thread %s is lost: back to channel %s", match.id, match.thread_id, match.channel_id
+        )
+        await self.storage.play_in_channel(match.id)
+        self._known.put(match.id, match.channel_id)
+        return True
+
+    async def _start_thread(self, match: MatchRow) -> int:
+        if match.message_id is None:  # no challenge message to start it from (never shown)
+            return await self._in_channel(match, "its challenge message is not known")
+        try:
+            channel = self.bot.get_channel(match.channel_id)
+            if not isinstance(channel, discord.TextChannel):  # not cached (yet): a start-up's recovery
+                channel = await self.bot.fetch_channel(match.channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                return await self._in_channel(match, f"a channel of type {getattr(channel, 'type', '?')}")
+            thread: discord.Thread | None = await channel.create_thread(
+                name=thread_name(match),
+                message=discord.Object(match.message_id),
+                auto_archive_duration=ARCHIVE_AFTER,
+            )
+        except discord.HTTPException as error:
+            if error.code == THREAD_EXISTS:  # started before (a crash, a retry): adopt it
+                thread = None
+            elif error.status in (403, 404) or error.code == WRONG_CHANNEL_TYPE:
+                return await self._in_channel(match, str(error))
+            else:
+                raise  # Discord failing: the outbox tries again
+        thread_id = match.message_id  # a thread started from a message has the message's id
+        if thread is None:
+            thread = await self._thread(thread_id)
+        players = [match.challenger_id]
+        if match.computer is None:
+            players.append(match.opponent_id)
+        for user_id in players:  # again, harmlessly, when it is adopted
+            try:
+                await thread.add_user(discord.Object(user_id))
+            except discord.HTTPException as error:  # the player left the server: the duel goes on
+                log.info("thread %s: could not add player %s (%s)", thread_id, user_id, error)
+        self.storage.note_thread(match.id, thread_id)
+        log.info("match %s: played in thread %s", match.id, thread_id)
+        return thread_id
+
+    async def _thread(self, thread_id: int) -> discord.Thread:
+        """A thread started before, as discord.py knows it or as Discord tells it."""
+        found = self.bot.get_channel(thread_id)
+        if not isinstance(found, discord.Thread):
+            found = await self.bot.fetch_channel(thread_id)
+        if not isinstance(found, discord.Thread):
+            raise discord.DiscordException(f"channel {thread_id} is not a thread")
+        return found
+
+    async def _in_channel(self, match: MatchRow, why: str) -> int:
+        log.warning("match %s: no thread (%s): played in channel %s", match.id, why, match.channel_id)
+        await self.storage.play_in_channel(match.id)
+        return match.channel_id
