@@ -25,6 +25,7 @@ from bot.services.computer import Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
+from bot.services.player_settings import PlayerSettingsStore
 from bot.services.records import Records
 from bot.services.reviews import Reviews
 from bot.services.timers import Timers
@@ -35,6 +36,7 @@ from bot.ui.components import Handlers, route
 from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
+from bot.ui.pings import Pings
 from bot.ui.translator import CatalogueTranslator
 from engine import compiled
 
@@ -121,7 +123,9 @@ class CardiaBot(discord.AutoShardedClient):
         await self.pictures.ready()
         # What the channels show has one owner, the outbox: the cogs that change it are given it.
         self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
-        self.outbox = Outbox(self, self.duels, self.messages, self.computer)
+        self.player_settings = PlayerSettingsStore(self.storage)
+        self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
+        self.outbox = Outbox(self, self.duels, self.messages, self.computer, self.pings)
         self.computer.step_hooks.append(self.outbox.after)  # the computer's decisions, posted like anyone's
         self.duels_cog = DuelsCog(
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
@@ -136,7 +140,13 @@ class CardiaBot(discord.AutoShardedClient):
         )
         self.reviews_cog = ReviewsCog(self.reviews, self.pictures, self.messages)
         self.server_cog = ServerCog(
-            self, self.duels, self.guild_settings, self.timers, self.messages, self.outbox
+            self,
+            self.duels,
+            self.guild_settings,
+            self.timers,
+            self.messages,
+            self.outbox,
+            self.player_settings,
         )
         cogs = (self.duels_cog, self.server_cog, self.records_cog, self.reviews_cog, HelpCog())
         for cog in cogs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 import discord
 from discord import app_commands
@@ -22,8 +22,9 @@ from bot.ids import parse_id
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
+from bot.services.player_settings import PlayerSettingsStore
 from bot.services.timers import CLAIM_REASON, Timers, waiting_players
-from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, bounds
+from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, Notify, PlayerSettings, bounds
 from bot.ui import answer
 from bot.ui.components import ClaimButton, Components, ConcedeButton, Handlers
 from bot.ui.guard import guard_of, stored
@@ -53,12 +54,25 @@ def is_manager(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator)
 
 
-def settings_embed(settings: GuildSettings) -> discord.Embed:
+def settings_embed(settings: GuildSettings, mine: PlayerSettings) -> discord.Embed:
     embed = discord.Embed(title=tr("settings.title"), colour=discord.Colour.gold())
     for name, value in describe(settings):
         embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(name=tr("settings.notify"), value=_notify_value(mine), inline=False)
     embed.set_footer(text=tr("settings.footer"))
     return embed
+
+
+def own_settings(mine: PlayerSettings) -> discord.Embed:
+    """One's own settings alone (in a direct message with the bot)."""
+    embed = discord.Embed(title=tr("settings.own_title"), colour=discord.Colour.gold())
+    embed.add_field(name=tr("settings.notify"), value=_notify_value(mine), inline=False)
+    return embed
+
+
+def _notify_value(mine: PlayerSettings) -> str:
+    value = tr(f"settings.notify_value.{mine.notify}")
+    return value + ("\n" + tr("settings.notify_refused") if mine.notify == "dm" and mine.dm_refused else "")
 
 
 class ServerCog(Cog, name="server", description="Duels over days on a server"):
@@ -72,9 +86,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         timers: Timers,
         messages: Messages,
         outbox: Outbox,
+        players: PlayerSettingsStore,
     ) -> None:
         super().__init__()
         self.bot = bot
+        self.players = players  # each player's own settings (notify)
         self.duels = duels
         self.messages = messages
         self.outbox = outbox  # the final boards and results of the duels it ends
@@ -89,13 +105,18 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     # --- the commands ------------------------------------------------------------------------------------
 
     @app_commands.command(name=said("slash.settings"), description=said("slash.settings.description"))
-    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS))
+    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS, "notify"))
     @app_commands.describe(**{name: spoken(partial(option_description, name)) for name in SETTINGS_COLUMNS})
+    @app_commands.describe(**descriptions("settings", "notify"))
     @app_commands.choices(
         language=[
             app_commands.Choice(name=said(f"settings.language.{value}"), value=value)
             for value in get_args(Language)
-        ]
+        ],
+        notify=[
+            app_commands.Choice(name=said(f"settings.notify.{value}"), value=value)
+            for value in get_args(Notify)
+        ],
     )
     async def settings_command(
         self,
@@ -108,6 +129,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         language: app_commands.Choice[str] | None = None,
         images: bool | None = None,
         threads: bool | None = None,
+        notify: app_commands.Choice[str] | None = None,
     ) -> None:
         await self.show_settings(
             interaction,
@@ -119,6 +141,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             language=None if language is None else language.value,
             images=images,
             threads=threads,
+            notify=None if notify is None else notify.value,
         )
 
     @app_commands.command(name=said("slash.concede"), description=said("slash.concede.description"))
@@ -152,12 +175,26 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
 
     # --- /cardia settings -------------------------------------------------------------------------------
 
-    async def show_settings(self, interaction: Interaction, **changes: Any) -> None:
-        """Everyone may see the server's settings; only server managers may change them."""
-        if interaction.guild_id is None:
-            return await self.refuse(interaction, tr("settings.in_server"))
+    async def show_settings(
+        self, interaction: Interaction, notify: str | None = None, **changes: Any
+    ) -> None:
+        """Everyone may see the server's settings and choose their own (``notify``: how they are told a
+        duel waits for them, anywhere); only server managers may change the server's."""
         changes = {name: value for name, value in changes.items() if value is not None}
+        if interaction.guild_id is None and (changes or notify is None):
+            return await self.refuse(interaction, tr("settings.in_server"))
         notice = None
+        mine = await self.players.get(interaction.user.id)
+        if notify is not None:
+            if changes and not is_manager(interaction):
+                return await self.refuse(interaction, tr("settings.managers_only"))
+            language = text.language_of(interaction.locale)
+            mine = await self.players.choose(interaction.user.id, cast(Notify, notify), language)
+            stored(interaction)
+            notice = tr("settings.saved")
+        if interaction.guild_id is None:  # in a direct message: one's own settings only
+            await answer.send(interaction, content=notice, embed=own_settings(mine), ephemeral=True)
+            return
         if changes:
             if not is_manager(interaction):
                 return await self.refuse(interaction, tr("settings.managers_only"))
@@ -169,7 +206,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             notice = tr("settings.saved")
         else:
             settings = await self.settings.get(interaction.guild_id)
-        await answer.send(interaction, content=notice, embed=settings_embed(settings), ephemeral=True)
+        await answer.send(interaction, content=notice, embed=settings_embed(settings, mine), ephemeral=True)
 
     # --- which duel -------------------------------------------------------------------------------------
 

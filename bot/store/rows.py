@@ -101,6 +101,11 @@ class MatchRow:
         return self.challenger_id if player == "p1" else self.opponent_id
 
     @property
+    def people(self) -> list[int]:
+        """The user ids of its players who are people (the computer is not)."""
+        return [self.challenger_id] if self.computer is not None else [self.challenger_id, self.opponent_id]
+
+    @property
     def computer_seat(self) -> str | None:
         """The seat the computer plays (the one challenged, p2), in a duel against it."""
         return None if self.computer is None else "p2"
@@ -272,6 +277,30 @@ def finished_game(row: Row) -> FinishedGame:
 
 
 Language = Literal["auto", "en", "hu", "pl"]  # a server's public language (auto: its preferred locale)
+#: How a player is told a duel waits for them: a ping where the duel is, a direct message, or neither.
+Notify = Literal["channel", "dm", "off"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """A player's own settings (``/cardia settings notify``); a player who never chose has the defaults."""
+
+    notify: Notify = "channel"
+    dm_refused: bool = False  # Discord refused the last direct message: pinged where the duel is meanwhile
+    language: str = "en"  # their Discord client's, when they chose: direct messages are in it
+
+    @property
+    def pinged_in_channel(self) -> bool:
+        """Mentioned where the duel is when it waits for them (a refused DM falls back to this)."""
+        return self.notify == "channel" or (self.notify == "dm" and self.dm_refused)
+
+    @property
+    def direct(self) -> bool:
+        """Told by a direct message when a duel waits for them."""
+        return self.notify == "dm" and not self.dm_refused
+
+
+NO_PLAYER_SETTINGS = PlayerSettings()
 
 
 class GuildSettings(BaseModel):

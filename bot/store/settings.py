@@ -5,10 +5,42 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.connection import Connection, now
-from bot.store.rows import DEFAULTS, SETTINGS_COLUMNS, GuildSettings, guild_settings
+from bot.store.rows import (
+    DEFAULTS,
+    NO_PLAYER_SETTINGS,
+    SETTINGS_COLUMNS,
+    GuildSettings,
+    Notify,
+    PlayerSettings,
+    guild_settings,
+)
 
 
 class SettingsQueries(Connection[Any]):
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        row = await self.db.fetch_one("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
+        if row is None:
+            return NO_PLAYER_SETTINGS
+        return PlayerSettings(row["notify"], bool(row["dm_refused"]), row["language"])
+
+    async def save_notify(self, user_id: int, notify: Notify, language: str) -> None:
+        """A player's choice (an upsert): a new choice also forgets a refused direct message."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "INSERT INTO player_settings (user_id, notify, dm_refused, language, updated_at)"
+                " VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                " dm_refused = 0, language = excluded.language, updated_at = excluded.updated_at",
+                (user_id, notify, language, now()),
+            )
+
+    async def save_dm_refused(self, user_id: int, refused: bool) -> None:
+        """Discord refused a direct message to the player (or took one again)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "UPDATE player_settings SET dm_refused = ?, updated_at = ? WHERE user_id = ?",
+                (int(refused), now(), user_id),
+            )
+
     async def settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return DEFAULTS if row is None else guild_settings(row)

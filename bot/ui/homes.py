@@ -149,10 +149,7 @@ class Homes:
         thread_id = match.message_id  # a thread started from a message has the message's id
         if thread is None:
             thread = await self._thread(thread_id)
-        players = [match.challenger_id]
-        if match.computer is None:
-            players.append(match.opponent_id)
-        for user_id in players:  # again, harmlessly, when it is adopted
+        for user_id in match.people:  # again, harmlessly, when it is adopted
             try:
                 await thread.add_user(discord.Object(user_id))
             except discord.HTTPException as error:  # the player left the server: the duel goes on

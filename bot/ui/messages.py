@@ -92,13 +92,14 @@ class Messages:
     # --- a game's board ---------------------------------------------------------------------------------
 
     async def board(
-        self, live: LiveGame, first_event: int, revision: int
+        self, live: LiveGame, first_event: int, revision: int, quiet: frozenset[int] = frozenset()
     ) -> tuple[dict[str, Any], Drawing | None]:
         """The public board: content (mentions whoever must decide), embed and buttons; "what just
         happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
         ``revision`` shown (the outbox finds a board by it). With it, when the server shows pictures, the
         drawing of its picture: to be awaited once the game's lock is let go (see
-        :func:`render.with_picture`), so a decision never waits for a board to be drawn."""
+        :func:`render.with_picture`), so a decision never waits for a board to be drawn. The players in
+        ``quiet`` are named, not mentioned (they asked for a direct message, or for nothing)."""
         game, match = live.game, live.match
         names = match.names
         score = await self._score_line(live)  # first: what follows shows one moment of the game
@@ -128,7 +129,7 @@ class Messages:
         else:
             pending = [d for d in seen.pending if d.player != "chance"]  # the view built above
             waiting = [
-                f"<@{match.user(d.player)}> " + text.waiting_text(d.kind, first=d.first)
+                render.ping(match, d.player, quiet) + " " + text.waiting_text(d.kind, first=d.first)
                 for d in pending
                 if d.player != match.computer_seat
             ]
@@ -272,12 +273,15 @@ class Messages:
 
     # --- the timers' notices ----------------------------------------------------------------------------
 
-    def notice(self, notice: Notice, home: int, latest_board: int | None) -> dict[str, Any]:
+    def notice(
+        self, notice: Notice, home: int, latest_board: int | None, quiet: frozenset[int] = frozenset()
+    ) -> dict[str, Any]:
         """A reminder or a claim offer (``notice``), posted in ``home`` (the duel's channel or thread),
-        linking the game's latest board there if it has one."""
+        linking the game's latest board there if it has one; the players in ``quiet`` named, not
+        mentioned."""
         live, match = notice.live, notice.live.match
         names = match.names
-        mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
+        mentions = {player: render.ping(match, player, quiet) for player in ("p1", "p2")}
         whats = {
             d.player: text.waiting_text(d.kind, first=d.first)
             for d in engine_view(live.game, None).pending

@@ -36,11 +36,12 @@ from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
 from bot.services.pictures import Drawing
-from bot.services.timers import ABANDONED, FORFEIT, Notice
+from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from bot.ui import answer, render
 from bot.ui.homes import Homes
 from bot.ui.messages import Messages
+from bot.ui.pings import Pings
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -91,8 +92,11 @@ class Outbox:
     """The one owner of what the channels show: every public message is posted (or edited) here, from
     the database. Created once by the client and given to the cogs that change what a channel owes."""
 
-    def __init__(self, bot: discord.Client, duels: Duels, messages: Messages, computer: Computer) -> None:
+    def __init__(
+        self, bot: discord.Client, duels: Duels, messages: Messages, computer: Computer, pings: Pings
+    ) -> None:
         self.bot = bot
+        self.pings = pings  # each player told a duel waits for them as they asked
         self.duels = duels
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
@@ -134,16 +138,26 @@ class Outbox:
             await self.after(notice.step)
             return
         live = notice.live
-        with text.speaking(await self.messages.public_language(live.match.guild_id)):
-            home = await self.home(live.match.id)
-            message = self.messages.notice(notice, home, self.latest_board(live))
+        match = live.match
+        language = await self.messages.public_language(match.guild_id)
+        with text.speaking(language):
+            home = await self.home(match.id)
+            quiet = await self.pings.quiet(match)
+            message = self.messages.notice(notice, home, self.latest_board(live), quiet)
         channel = self.bot.get_partial_messageable(home)
         try:
-            await channel.send(**message, allowed_mentions=MENTION_USERS)
+            posted = await channel.send(**message, allowed_mentions=MENTION_USERS)
         except discord.HTTPException:
             log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
+            return
         finally:
             answer.let_go(message["view"])
+        if notice.kind == CLAIM:
+            told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
+        else:
+            told, key = list(notice.waiting), "notify.reminder"
+        users = [match.user(player) for player in told if player != match.computer_seat]
+        await self.pings.direct(match, users, key, home, posted.id, language)
 
     async def recover(self) -> None:
         """On start-up: bring every duel with something due up to date (a stopped process's leftovers).
@@ -321,6 +335,7 @@ class Outbox:
         if board.revision == live.revision and board.message_id is not None:
             return  # the channel shows it already
         channel = self.bot.get_partial_messageable(home)
+        quiet = await self.pings.quiet(live.match)  # who asked not to be mentioned here
         # Built under the game's lock: a decision applied but not yet stored is never shown.
         async with self.duels.lock(live.row.id):
             # The cached game again: a decision that failed to be stored drops it (replayed afresh).
@@ -331,7 +346,7 @@ class Outbox:
             edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
             told_from = board.told_from if edit else board.told
-            shown, drawing = await self.messages.board(live, told_from, revision)
+            shown, drawing = await self.messages.board(live, told_from, revision, quiet)
         pictured = await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
         try:
             if edit and board.message_id is not None:
@@ -352,6 +367,7 @@ class Outbox:
                 nonce = f"b{live.row.id}.{revision}"
                 message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
                 board.latest = True
+                await self._ping_directly(live, home, message_id)
         finally:
             answer.let_go(shown["view"])
         bare = drawing is not None and not pictured
@@ -362,6 +378,17 @@ class Outbox:
                 live.match, home, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
             )
         return None
+
+    async def _ping_directly(self, live: LiveGame, home: int, message_id: int) -> None:
+        """The players a new board waits for who asked for a direct message get one (never raises)."""
+        match = live.match
+        if live.outcome is not None:
+            return
+        waiting = {d.player for d in live.game.pending} - {"chance", match.computer_seat}
+        if waiting:
+            users = [match.user(player) for player in sorted(waiting)]
+            language = text.current_language()
+            await self.pings.direct(match, users, "notify.your_move", home, message_id, language)
 
     def _picture_later(
         self, match: MatchRow, home: int, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing

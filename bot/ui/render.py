@@ -146,6 +146,14 @@ def mention(match: MatchRow, player: str) -> str:
     return f"<@{match.user(player)}>"
 
 
+def ping(match: MatchRow, player: str, quiet: frozenset[int]) -> str:
+    """A player the message tells it waits for: mentioned, unless they asked not to be pinged where the
+    duel is (``quiet``: their user ids; bot.ui.pings), then named."""
+    if match.user(player) in quiet:
+        return f"**{match.names[player]}**"
+    return mention(match, player)
+
+
 def _color(view: View) -> int:
     if view.result is None:
         return COLOR_PLAYING
