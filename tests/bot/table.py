@@ -83,7 +83,7 @@ def declared_cogs() -> tuple[Cog, ...]:
     nothing: Any = None
     return (
         DuelsCog(*[nothing] * 6),
-        ServerCog(*[nothing] * 6),
+        ServerCog(*[nothing] * 7),
         RecordsCog(nothing, nothing),
         ReviewsCog(nothing, nothing, nothing),
         HelpCog(),

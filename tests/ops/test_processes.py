@@ -84,8 +84,10 @@ class Table:
         self.channel = self.channel or self.guild.channels[0]
 
     def messages(self) -> list[Message]:
+        """The public messages of the channel and of the threads started in it (a duel's own)."""
         assert self.channel is not None
-        return self.emulator.messages(self.channel)
+        here = {self.channel.id} | {t.id for t in self.guild.threads if t.parent_id == self.channel.id}
+        return [m for m in self.emulator.messages() if m.channel_id in here]
 
     def boards(self) -> list[tuple[int, int, Message]]:
         """(game, revision, message) of every public board here, oldest first."""
