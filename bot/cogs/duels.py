@@ -190,11 +190,11 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """``/cardia learn``: a first game against the computer (easy), Deck I, no location, one game,
         hints on, whose hands explain each card met and the first rounds (bot.ui.learning)."""
         me = self.bot.user
-        if interaction.guild_id is None or interaction.channel_id is None or me is None:
+        if interaction.channel_id is None or me is None:
             return await self.refuse(interaction, text.tr("refuse.in_server"))
         user = interaction.user
         challenge = Challenge(
-            interaction.guild_id,
+            interaction.guild_id or 0,  # 0: in a direct message with the bot
             interaction.channel_id,
             (user.id, user.display_name),
             (me.id, me.display_name),
@@ -221,12 +221,13 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         level: str | None = None,
         hints: bool = False,
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             return await self.refuse(interaction, text.tr("refuse.in_server"))
+        guild_id = interaction.guild_id or 0  # 0: in a direct message with the bot
         me = self.bot.user
         if me is not None and opponent.id == me.id:  # the bot itself: a duel against the computer
             challenge = Challenge(
-                interaction.guild_id,
+                guild_id,
                 interaction.channel_id,
                 (interaction.user.id, interaction.user.display_name),
                 (me.id, me.display_name),
@@ -241,10 +242,19 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         if level is not None:
             return await self.refuse(interaction, text.tr("refuse.level_for_computer"))
         user = interaction.user
+        mirror_id = None
+        if interaction.guild_id is None:  # a duel in direct messages: each plays in their own DM
+            await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
+            try:
+                mirror_id = (await self.bot.create_dm(opponent)).id
+            except discord.HTTPException:
+                return await self.refuse(
+                    interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name)
+                )
         try:
             match = await self.duels.propose(
                 Challenge(
-                    interaction.guild_id,
+                    guild_id,
                     interaction.channel_id,
                     (user.id, user.display_name),
                     (opponent.id, opponent.display_name),
@@ -252,11 +262,16 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                     location,
                     wins_needed,
                     hints=hints,
+                    mirror_id=mirror_id,
                 )
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match)
+        if mirror_id is not None and self.outbox.gave_up(match.id):  # their DMs are closed to the bot
+            await self.duels.answer(match.id, user.id, "withdraw")
+            await self.outbox.update(match.id)
+            await answer.reply(interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name))
 
     async def play_computer(
         self, interaction: Interaction, challenge: Challenge, *, rematch: bool = False
@@ -264,11 +279,11 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """A duel against the computer starts at once (nobody accepts): the challenge message shows it
         under way, the first board follows, and only then does the computer start thinking."""
         assert challenge.computer is not None
-        with text.speaking(await self.messages.public_language(challenge.guild_id)):  # its name, publicly
+        with text.speaking(await self._language_here(interaction, challenge.guild_id)):  # its name, publicly
             name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
         home: Home = challenge.home  # a rematch in a duel's thread stays there
         missing: tuple[str, ...] = ()
-        if challenge.thread_id is None:
+        if challenge.thread_id is None and challenge.guild_id:
             threads = (await self.settings.get(challenge.guild_id)).threads
             home, missing = home_for(interaction, threads, challenge.channel_id)
         challenge = replace(challenge, opponent=(challenge.opponent[0], name), home=home)
@@ -291,15 +306,25 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
         stored(interaction)
         try:
-            with text.speaking(await self.messages.public_language(match.guild_id)):
-                message = self.messages.challenge(match, rematch=rematch)
-            message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
-            if message_id is not None:
-                self.outbox.shown_challenge(match, message_id)
+            with self.outbox.answering(match.id):  # its first board waits for it (a thread starts from it)
+                with text.speaking(await self._language_here(interaction, match.guild_id)):
+                    message = self.messages.challenge(match, rematch=rematch)
+                message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
+                if message_id is not None:
+                    self.outbox.shown_challenge(match, message_id)
         finally:
             await self.outbox.update(match.id)
             # /cardia status and abort read its message id from the database: commit it now.
             await self.duels.storage.flush()
+
+    async def _language_here(self, interaction: Interaction, guild_id: int) -> str:
+        """The language of a public message answering ``interaction``: its server's, or in a direct
+        message with the bot (``guild_id`` 0) the user's own, which the duel's messages there speak."""
+        if guild_id:
+            return await self.messages.public_language(guild_id)
+        language = text.language_of(interaction.locale)
+        await self.outbox.pings.players.seen_speaking(interaction.user.id, language)
+        return language
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
         home: Home = "channel"
@@ -308,19 +333,22 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             threads = (await self.settings.get(interaction.guild_id)).threads
             home, missing = home_for(interaction, threads, interaction.channel_id)
         try:
-            message_id = None if interaction.message is None else interaction.message.id
+            clicked = None
+            if interaction.message is not None and interaction.channel_id is not None:
+                clicked = (interaction.channel_id, interaction.message.id)
             match, _ = await self.duels.answer(
-                match_id, interaction.user.id, choice, interaction.guild_id, home, message_id
+                match_id, interaction.user.id, choice, interaction.guild_id, home, clicked
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
-            with text.speaking(await self.messages.public_language(match.guild_id)):
+            with text.speaking(await self._language_here(interaction, match.guild_id)):
                 embed, view = self.messages.challenge_embed(match), self.messages.challenge_view(match)
             await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
-                self.outbox.shown_challenge(match, interaction.message.id)
+                mirror = match.mirror_id is not None and interaction.channel_id == match.mirror_id
+                self.outbox.shown_challenge(match, interaction.message.id, mirror=mirror)
         finally:
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
         if missing:
@@ -330,11 +358,13 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
         player = None if old is None else old.player_of(interaction.user.id)
-        if old is None or old.guild_id != interaction.guild_id:
+        if old is None or old.guild_id != (interaction.guild_id or 0):
             return await self.refuse(interaction, text.tr("refuse.match_gone"))
         if player is None:
             return await self.refuse(interaction, text.tr("refuse.rematch_players"))
         other = "p2" if player == "p1" else "p1"
+        # A duel in direct messages: the one who asks is the challenger, at home in their own DM.
+        homes = {"p1": old.channel_id, "p2": old.mirror_id}
         again = Challenge(
             old.guild_id,
             old.channel_id,
@@ -349,6 +379,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             # Asked for in the duel's own thread: proposed and played there too.
             *(("thread", old.thread_id) if old.home == "thread" and old.thread_id is not None else ()),
         )
+        if old.mirror_id is not None:
+            again = replace(again, channel_id=homes[player] or old.channel_id, mirror_id=homes[other])
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)
         try:
@@ -366,7 +398,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         except Refusal as refusal:
             await self.refuse(interaction, str(refusal))
             return None
-        if live.match.guild_id != interaction.guild_id:  # a custom id forged from another server's game
+        if live.match.guild_id != (interaction.guild_id or 0):  # forged from another server's game
             await self.refuse(interaction, text.tr("refuse.game_gone"))
             return None
         return live

@@ -181,11 +181,12 @@ class Duels:
         answer: str,
         guild_id: int | None = None,
         home: Home = "channel",
-        message_id: int | None = None,
+        clicked: tuple[int, int] | None = None,
     ) -> tuple[MatchRow, LiveGame | None]:
         """Accept, decline or withdraw a proposed match; accepting starts its first game, played in
-        ``home``. With ``guild_id``, only a challenge of that server. ``message_id``: the challenge
-        message answered, stored with the answer (a duel's own thread starts from it)."""
+        ``home``. With ``guild_id``, only a challenge of that server. ``clicked``: the channel and the
+        challenge message answered; in the match's channel, stored with the answer (a duel's own thread
+        starts from it)."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and match.guild_id != guild_id):
             raise Refusal("refuse.challenge_gone")
@@ -205,7 +206,8 @@ class Duels:
                 else None
             )
             if game_id is not None:
-                await tx.set_home(match_id, home, message_id)
+                in_channel = clicked is not None and clicked[0] == match.channel_id
+                await tx.set_home(match_id, home, clicked[1] if clicked is not None and in_channel else None)
                 await tx.start_wait(game_id, self.now())
                 await tx.post_due(match_id, BOARD, game_id)
         if game_id is not None:

@@ -42,6 +42,12 @@ class PlayerSettingsStore:
         self._cache.put(user_id, (self.clock(), settings))
         return settings
 
+    async def seen_speaking(self, user_id: int, language: str) -> None:
+        """The player's Discord client speaks ``language`` (a duel in direct messages is shown in it)."""
+        if (await self.get(user_id)).language != language:
+            await self.storage.save_language(user_id, language)
+            self._cache.put(user_id, (self.clock(), await self.storage.player_settings(user_id)))
+
     async def dm_refused(self, user_id: int, refused: bool) -> None:
         """Discord refused a direct message to the player (they are pinged where the duel is meanwhile),
         or took one again after refusing."""

@@ -133,6 +133,18 @@ class DuelQueries(Connection[Any]):
         )
         return [(row["id"], row["board_message_id"]) for row in rows]
 
+    def note_mirror_board(self, game_id: int, message_id: int, told: int) -> None:
+        """A game's latest board in its match's mirror, and what it told."""
+        self.defer(
+            "UPDATE games SET mirror_board_id = ?, mirror_board_told = ? WHERE id = ?",
+            (message_id, told, game_id),
+        )
+
+    def note_mirror_message(self, match_id: int, column: str, message_id: int) -> None:
+        """The challenge or the result message in a match's mirror."""
+        assert column in ("mirror_challenge_id", "mirror_result_id")
+        self.defer(f"UPDATE matches SET {column} = ? WHERE id = ?", (message_id, match_id))
+
     def note_challenge_message(self, match_id: int, message_id: int) -> None:
         self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
@@ -178,8 +190,8 @@ class DuelQueries(Connection[Any]):
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-                " thread_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " thread_id, mirror_id, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -194,6 +206,7 @@ class DuelQueries(Connection[Any]):
                     "proposed" if first_game is None else "active",
                     challenge.home,
                     challenge.thread_id,
+                    challenge.mirror_id,
                     now(),
                     now(),
                 ),

@@ -56,6 +56,7 @@ class Challenge:
     learn: bool = False  # the first game that teaches (/cardia learn): against the computer
     home: Home = "channel"  # where it is played once under way (a duel against the computer starts so)
     thread_id: int | None = None  # a rematch asked for in a duel's thread: proposed and played there
+    mirror_id: int | None = None  # the opponent's home, when not the challenger's (their DM with the bot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,9 @@ class MatchRow:
     learn: bool = False  # the first game that teaches (/cardia learn): its hands explain
     home: Home = "channel"
     thread_id: int | None = None  # its own thread, once started (the challenge message's id)
+    mirror_id: int | None = None  # the opponent's home, when not this channel: their DM with the bot
+    mirror_challenge_id: int | None = None  # the challenge message there
+    mirror_result_id: int | None = None  # the result message there
 
     @property
     def challenge_channel(self) -> int:
@@ -137,6 +141,8 @@ class GameRow:
     reason: str | None
     board_message_id: int | None
     board_told: int | None = None  # engine events the latest board told (None: before migration 4)
+    mirror_board_id: int | None = None  # its latest board in the match's mirror (bot.ui.outbox)
+    mirror_board_told: int | None = None
 
     @property
     def setup(self) -> Setup:
@@ -200,6 +206,9 @@ def match_row(row: Row) -> MatchRow:
         learn=bool(row["learn"]),
         home=row["home"],
         thread_id=row["thread_id"],
+        mirror_id=row["mirror_id"],
+        mirror_challenge_id=row["mirror_challenge_id"],
+        mirror_result_id=row["mirror_result_id"],
     )
 
 
@@ -214,6 +223,8 @@ def game_row(row: Row) -> GameRow:
         reason=row["reason"],
         board_message_id=row["board_message_id"],
         board_told=row["board_told"],
+        mirror_board_id=row["mirror_board_id"],
+        mirror_board_told=row["mirror_board_told"],
     )
 
 

@@ -33,6 +33,16 @@ class SettingsQueries(Connection[Any]):
                 (user_id, notify, language, now()),
             )
 
+    async def save_language(self, user_id: int, language: str) -> None:
+        """The language of the player's Discord client, as last seen (their direct messages speak it)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "INSERT INTO player_settings (user_id, language, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
+                " updated_at = excluded.updated_at",
+                (user_id, language, now()),
+            )
+
     async def save_dm_refused(self, user_id: int, refused: bool) -> None:
         """Discord refused a direct message to the player (or took one again)."""
         async with self.transaction() as tx:

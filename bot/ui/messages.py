@@ -64,7 +64,8 @@ def _level(live: LiveGame) -> str:
 
 
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+    """A link to a message (``guild_id`` 0: in a direct message with the bot)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def when(moment: datetime) -> str:

@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Coroutine, Iterable
+from collections.abc import Coroutine, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -75,6 +75,16 @@ class Board:
         return self.message_id, self.told_from, self.told, self.revision, self.latest
 
 
+class Place(NamedTuple):
+    """Where a match is (never changes): its server (0: none, a duel in direct messages), its players,
+    and its mirror (the opponent's home, when not the channel's)."""
+
+    guild_id: int
+    challenger_id: int
+    opponent_id: int
+    mirror_id: int | None
+
+
 class _Shown(NamedTuple):
     """One board message as posted: its id and the game's revision it shows."""
 
@@ -108,12 +118,15 @@ class Outbox:
         self._done: dict[int, tuple[int, ...]] = {}
         self._suspect: set[int] = set()  # matches whose posts may exist unmarked: look before posting
         # match -> its challenge message and the status it shows, until the challenge is answered
-        self._challenges: dict[int, tuple[int, str]] = {}
+        self._challenges: dict[tuple[int, bool], tuple[int, str]] = {}  # (match, in its mirror) ->
         self._retry: dict[int, float] = {}  # match -> seconds before the next retry
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
         self._boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its board
-        self._guilds: Recent[int, int] = Recent(BOARDS_KEPT)  # match -> its server
+        self._places: Recent[int, Place] = Recent(BOARDS_KEPT)  # match -> where it is (never changes)
+        self._mirror_boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its mirror's board
+        self._answering: set[int] = set()  # matches whose challenge an interaction is answering with
+        self._given_up: set[int] = set()  # matches a channel refused (bot.cogs.duels tells the challenger)
         self._pictures_later = 0  # boards waiting to be given the picture they were sent without
         self.stopping = False  # the process stops: what is still due is left for the next start
 
@@ -139,25 +152,40 @@ class Outbox:
             return
         live = notice.live
         match = live.match
-        language = await self.messages.public_language(match.guild_id)
+        place = Place(match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id)
+        if match.mirror_id is not None:  # in each player's home, in its own language
+            with text.speaking(await self._language(place, mirror=True)):
+                mirrored = self.messages.notice(
+                    notice, match.mirror_id, self.board(live, mirror=True).message_id
+                )
+            await self._post_notice(live, match.mirror_id, mirrored)
+        language = await self._language(place, mirror=False)
         with text.speaking(language):
             home = await self.home(match.id)
             quiet = await self.pings.quiet(match)
             message = self.messages.notice(notice, home, self.latest_board(live), quiet)
-        channel = self.bot.get_partial_messageable(home)
-        try:
-            posted = await channel.send(**message, allowed_mentions=MENTION_USERS)
-        except discord.HTTPException:
-            log.exception("game %s: could not post the %s notice", live.row.id, notice.kind)
-            return
-        finally:
-            answer.let_go(message["view"])
+        posted = await self._post_notice(live, home, message)
+        if posted is None or match.mirror_id is not None:
+            return  # a duel in direct messages tells each there anyway
         if notice.kind == CLAIM:
             told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
         else:
             told, key = list(notice.waiting), "notify.reminder"
         users = [match.user(player) for player in told if player != match.computer_seat]
-        await self.pings.direct(match, users, key, home, posted.id, language)
+        await self.pings.direct(match, users, key, home, posted, language)
+
+    async def _post_notice(self, live: LiveGame, home: int, message: dict[str, Any]) -> int | None:
+        """Post a notice; its id (None: it failed, and is not posted again)."""
+        try:
+            posted = await self.bot.get_partial_messageable(home).send(
+                **message, allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.exception("game %s: could not post a notice in %s", live.row.id, home)
+            return None
+        finally:
+            answer.let_go(message["view"])
+        return posted.id
 
     async def recover(self) -> None:
         """On start-up: bring every duel with something due up to date (a stopped process's leftovers).
@@ -173,7 +201,7 @@ class Outbox:
     async def update(self, match_id: int) -> bool:
         """Post or edit what is due for a match, now; on failure retry later. True if all is shown.
         Once the process stops, nothing more is posted: what is due stays due, for the next start."""
-        if self.stopping:
+        if self.stopping or match_id in self._answering:  # the interaction's answer updates it after
             return False
         try:
             async with self._locks[match_id]:
@@ -227,10 +255,14 @@ class Outbox:
             log.exception("match %s: could not send it back to its channel", match_id)
             return False
 
-    def shown_challenge(self, match: MatchRow, message_id: int) -> None:
-        """An interaction's answer showed the challenge message as it is now (posted or edited)."""
-        self._challenges[match.id] = (message_id, match.status)
-        if match.message_id != message_id:
+    def shown_challenge(self, match: MatchRow, message_id: int, *, mirror: bool = False) -> None:
+        """An interaction's answer showed the challenge message as it is now (posted or edited), in the
+        match's channel or (``mirror``) in its mirror."""
+        self._challenges[(match.id, mirror)] = (message_id, match.status)
+        if mirror and match.mirror_challenge_id != message_id:
+            self.storage.note_mirror_message(match.id, "mirror_challenge_id", message_id)
+            self._flush_soon()
+        elif not mirror and match.message_id != message_id:
             self.storage.note_challenge_message(match.id, message_id)
             self._flush_soon()
 
@@ -272,66 +304,87 @@ class Outbox:
         # Boards need nothing of the match's row but its server (never changes): read only when a
         # result or the challenge is due, or the server is not known here yet.
         match: MatchRow | None = None
-        guild_id = self._guilds.get(match_id)
+        place = self._places.get(match_id)
         home_unknown = self.homes.known(match_id) is None
-        if guild_id is None or home_unknown or any(post.kind != BOARD for post in posts):
+        if place is None or home_unknown or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
-            guild_id = match.guild_id
-            self._guilds.put(match_id, guild_id)
+            place = Place(match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id)
+            self._places.put(match_id, place)
         scan = _Scan(self.bot) if match_id in self._suspect else None
-        handled: set[tuple[str, int | None]] = set()
-        with text.speaking(await self.messages.public_language(guild_id)):  # the channel's language
-            for post in posts:
-                target = (post.kind, post.game_id)
-                if target not in handled:  # each brings its target to the current state: once is enough
-                    handled.add(target)
-                    match = await self._show(post, match, scan)
-                self._mark_done(match_id, [post.id])
+        targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
+        for post in posts:
+            targets.setdefault((post.kind, post.game_id), post)
+        with text.speaking(await self._language(place, mirror=False)):  # the channel's language
+            for post in targets.values():
+                match = await self._show(post, match, scan)
+        if place.mirror_id is not None:  # and the same in the opponent's home, in theirs
+            with text.speaking(await self._language(place, mirror=True)):
+                for post in targets.values():
+                    match = await self._show(post, match, scan, mirror=True)
+        self._mark_done(match_id, [post.id for post in posts])
         self._suspect.discard(match_id)
 
-    async def _show(self, post: Post, match: MatchRow | None, scan: _Scan | None) -> MatchRow | None:
-        """Bring ``post``'s target up to date; the match as it now is (None: not read, only boards due)."""
+    async def _language(self, place: Place, *, mirror: bool) -> str:
+        """A home's language: its server's public one, or in a DM with the bot its player's own."""
+        if place.guild_id:
+            return await self.messages.public_language(place.guild_id)
+        user = place.opponent_id if mirror else place.challenger_id
+        return (await self.pings.players.get(user)).language
+
+    async def _show(
+        self, post: Post, match: MatchRow | None, scan: _Scan | None, *, mirror: bool = False
+    ) -> MatchRow | None:
+        """Bring ``post``'s target up to date in the match's channel or (``mirror``) its mirror; the match
+        as it now is (None: not read, only boards due)."""
         if post.kind == BOARD:
             assert post.game_id is not None
             try:
                 live = await self.duels.live(post.game_id)
             except Refusal:  # the game is gone: nothing to show
                 return match
-            await self._board(live, await self.home(live.match.id, match), scan)
+            if mirror:
+                assert live.match.mirror_id is not None
+                await self._board(live, live.match.mirror_id, scan, mirror=True)
+            else:
+                await self._board(live, await self.home(live.match.id, match), scan)
             return match
         assert match is not None  # read whenever anything but a board is due
         if post.kind == RESULT:
-            return await self._result(match, scan)
+            return await self._result(match, scan, mirror)
         if post.kind == CHALLENGE:
-            return await self._challenge(match, scan)
+            return await self._challenge(match, scan, mirror)
         log.error("match %s: outbox entry %s of unknown kind %r skipped", match.id, post.id, post.kind)
         return match
 
-    def board(self, live: LiveGame) -> Board:
-        """What the channel shows of a game: kept here, else as stored (``games.board_*``). A change to
-        it is kept by :meth:`_keep` (only the match's update changes it, under the match's lock)."""
-        kept = self._boards.get(live.row.id)
+    def board(self, live: LiveGame, *, mirror: bool = False) -> Board:
+        """What the channel (or the ``mirror``) shows of a game: kept here, else as stored
+        (``games.board_*``, ``games.mirror_board_*``). A change to it is kept by :meth:`_keep` (only the
+        match's update changes it, under the match's lock)."""
+        kept = (self._mirror_boards if mirror else self._boards).get(live.row.id)
         if kept is not None:
             return Board(*kept)
         row, events = live.row, len(live.game.events)
+        stored = (
+            (row.mirror_board_id, row.mirror_board_told) if mirror else (row.board_message_id, row.board_told)
+        )
         # Before migration 4 what a board told was not stored: nothing older is news then.
-        told = events if row.board_told is None else min(row.board_told, events)
-        board = Board(row.board_message_id, told, told)
-        self._keep(live.row.id, board)
+        told = events if stored[1] is None else min(stored[1], events)
+        board = Board(stored[0], told, told)
+        self._keep(live.row.id, board, mirror=mirror)
         return board
 
-    def _keep(self, game_id: int, board: Board) -> None:
-        self._boards.put(game_id, board.values())
+    def _keep(self, game_id: int, board: Board, *, mirror: bool = False) -> None:
+        (self._mirror_boards if mirror else self._boards).put(game_id, board.values())
 
     def latest_board(self, live: LiveGame) -> int | None:
         """The id of a game's latest public board, if it has one (for links to it)."""
         return self.board(live).message_id
 
-    async def _board(self, live: LiveGame, home: int, scan: _Scan | None) -> None:
-        board = self.board(live)
+    async def _board(self, live: LiveGame, home: int, scan: _Scan | None, *, mirror: bool = False) -> None:
+        board = self.board(live, mirror=mirror)
         if scan is not None and board.revision != live.revision:
-            await self._adopt_board(live, board, scan, home)
+            await self._adopt_board(live, board, scan, home, mirror=mirror)
         if board.revision == live.revision and board.message_id is not None:
             return  # the channel shows it already
         channel = self.bot.get_partial_messageable(home)
@@ -361,15 +414,19 @@ class Outbox:
                         "game %s: board %s cannot be edited (%s): a new one", live.row.id, message_id, error
                     )
                     board.latest = False
-                    self._keep(live.row.id, board)
-                    return await self._board(live, home, None)
+                    self._keep(live.row.id, board, mirror=mirror)
+                    return await self._board(live, home, None, mirror=mirror)
             else:
                 nonce = f"b{live.row.id}.{revision}"
                 message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
                 board.latest = True
-                await self._ping_directly(live, home, message_id)
+                if live.match.mirror_id is None:  # a duel in direct messages tells each there anyway
+                    await self._ping_directly(live, home, message_id)
         finally:
             answer.let_go(shown["view"])
+        if mirror:  # a mirror's board sent without its picture stays so: the next one brings its own
+            self._board_shown(live, board, message_id, told_from, told, revision, mirror=True)
+            return None
         bare = drawing is not None and not pictured
         self._board_shown(live, board, message_id, told_from, told, revision, bare=bare)
         if bare:
@@ -451,10 +508,14 @@ class Outbox:
         revision: int,
         *,
         bare: bool = False,
+        mirror: bool = False,
     ) -> None:
         board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
-        self._keep(live.row.id, board)
-        self.storage.note_board(live.row.id, message_id, told, bare=bare)
+        self._keep(live.row.id, board, mirror=mirror)
+        if mirror:
+            self.storage.note_mirror_board(live.row.id, message_id, told)
+        else:
+            self.storage.note_board(live.row.id, message_id, told, bare=bare)
 
     async def _picture_bare_boards(self) -> None:
         """On start-up: the latest boards a stopped process sent without their picture (stored as bare)
@@ -480,7 +541,9 @@ class Outbox:
             except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
                 log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)
 
-    async def _adopt_board(self, live: LiveGame, board: Board, scan: _Scan, home: int) -> None:
+    async def _adopt_board(
+        self, live: LiveGame, board: Board, scan: _Scan, home: int, *, mirror: bool = False
+    ) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
         found: tuple[int, int] | None = None  # (revision, message id)
         for message in await scan.recent(home):
@@ -496,12 +559,16 @@ class Outbox:
             return  # older than the board marked
         told = len(live.game.events) if revision == live.revision else _events_after(live, revision)
         board.latest = False  # what it told before is not known: the next news is a new board
-        self._board_shown(live, board, message_id, told, told, revision)
+        self._board_shown(live, board, message_id, told, told, revision, mirror=mirror)
 
-    async def _result(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
-        if match.result_message_id is not None:
+    async def _result(self, match: MatchRow, scan: _Scan | None, mirror: bool = False) -> MatchRow:
+        if (match.mirror_result_id if mirror else match.result_message_id) is not None:
             return match
-        home = await self.home(match.id, match)
+        if mirror:
+            assert match.mirror_id is not None
+            home = match.mirror_id
+        else:
+            home = await self.home(match.id, match)
         marker = f"cardia:r:{match.id}"
         found = None
         if scan is not None:
@@ -516,6 +583,9 @@ class Outbox:
             finally:
                 answer.let_go(view)
             found = message.id
+        if mirror:
+            self.storage.note_mirror_message(match.id, "mirror_result_id", found)
+            return _with(match, mirror_result_id=found)
         if home != match.challenge_channel and match.message_id is not None:  # in a thread of its own
             await self._challenge_closed(match, home, found)
         self.storage.note_result_message(match.id, found)
@@ -531,17 +601,20 @@ class Outbox:
         except discord.NotFound:
             log.warning("match %s: the challenge message is gone", match.id)
 
-    async def _challenge(self, match: MatchRow, scan: _Scan | None) -> MatchRow:
-        known = self._challenges.get(match.id)
-        message_id = match.message_id if known is None else known[0]
+    async def _challenge(self, match: MatchRow, scan: _Scan | None, mirror: bool = False) -> MatchRow:
+        known = self._challenges.get((match.id, mirror))
+        stored = match.mirror_challenge_id if mirror else match.message_id
+        message_id = stored if known is None else known[0]
+        where = match.mirror_id if mirror else match.challenge_channel
+        assert where is not None
         if message_id is None and scan is not None and match.status == "proposed":
             prefix = f"cardia:c:{match.id}:"
-            for message in await scan.recent(match.challenge_channel):
+            for message in await scan.recent(where):
                 if any(custom_id.startswith(prefix) for custom_id in _custom_ids(message)):
                     message_id = message.id
-                    self.storage.note_challenge_message(match.id, message_id)
+                    self.shown_challenge(match, message_id, mirror=mirror)
                     break
-        channel = self.bot.get_partial_messageable(match.challenge_channel)
+        channel = self.bot.get_partial_messageable(where)
         if message_id is None:
             if match.status != "proposed":
                 return match  # never shown, and nothing left to answer: nothing to post
@@ -552,8 +625,8 @@ class Outbox:
                 )
             finally:
                 answer.let_go(challenge.get("view"))
-            self.shown_challenge(match, message.id)
-            return _with(match, message_id=message.id)
+            self.shown_challenge(match, message.id, mirror=mirror)
+            return _with(match, **{"mirror_challenge_id" if mirror else "message_id": message.id})
         if known != (message_id, match.status):
             view = self.messages.challenge_view(match)
             try:
@@ -565,10 +638,10 @@ class Outbox:
             finally:
                 answer.let_go(view)
         if match.status == "proposed":
-            self._challenges[match.id] = (message_id, match.status)
+            self._challenges[(match.id, mirror)] = (message_id, match.status)
         else:  # answered: no later entry concerns the challenge message
-            self._challenges.pop(match.id, None)
-        return _with(match, message_id=message_id)
+            self._challenges.pop((match.id, mirror), None)
+        return _with(match, **{"mirror_challenge_id" if mirror else "message_id": message_id})
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -601,7 +674,23 @@ class Outbox:
             log.exception("outbox: could not commit what was posted; trying again soon")
             self._flush_soon()
 
+    @contextlib.contextmanager
+    def answering(self, match_id: int) -> Iterator[None]:
+        """An interaction is answered with the match's challenge message: nothing of the match is posted
+        meanwhile (a duel against the computer may have its first decision already), since its first
+        board may need that message (a thread starts from it). The caller updates the match after."""
+        self._answering.add(match_id)
+        try:
+            yield
+        finally:
+            self._answering.discard(match_id)
+
+    def gave_up(self, match_id: int) -> bool:
+        """Whether a channel (a player's DM) refused the bot what was due for this match."""
+        return match_id in self._given_up
+
     async def _give_up(self, match_id: int) -> None:
+        self._given_up.add(match_id)
         self._mark_done(match_id, (post.id for post in await self.storage.due_posts(match_id)))
         self._retry.pop(match_id, None)
 

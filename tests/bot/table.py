@@ -404,6 +404,13 @@ class Table:
                     bodies.append(body)
         return bodies
 
+    def _latest_game(self) -> set[int]:
+        """The game of the latest public board in a server, else the latest game followed (a duel in
+        direct messages, whose boards no server shows)."""
+        if self.boards():
+            return {self.game_id(self.board())}
+        return {max(self.followed)} if self.followed else set()
+
     async def screen(self) -> None:
         """Check the public bodies sent since the last screening: none names a card the public has not
         seen yet in the game it shows (or, without a game button, in the latest game)."""
@@ -411,7 +418,7 @@ class Table:
         self.screened += len(new)
         for body in self.public_bodies(new):
             dumped = json.dumps(body, ensure_ascii=False)
-            games = {int(g) for g in GAME_IN_CUSTOM_ID.findall(dumped)} or {self.game_id(self.board())}
+            games = {int(g) for g in GAME_IN_CUSTOM_ID.findall(dumped)} or self._latest_game()
             for game_id in games:
                 followed = await self.follow(game_id)
                 leaked = names_in(dumped, followed.hidden())

@@ -24,6 +24,7 @@ refuse-not_an_option = That is not one of the choices offered. Here is where the
 refuse-already_made = That choice was already made.
 refuse-duel_gone = This duel no longer exists.
 refuse-in_server = Duels are played in a server channel.
+refuse-dm_unreachable = { $name } takes no direct messages from the bot, so the challenge cannot reach them: they can allow direct messages (Privacy Settings), or you can challenge them in a server you share.
 refuse-bot = Other bots do not play Cardia: challenge a person, or me to play against the computer.
 refuse-rematch_players = Only the two players of this match can ask for a rematch.
 refuse-not_their_duel = This is a duel between { $first } and { $second }: only they can play it.

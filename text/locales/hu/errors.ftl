@@ -24,6 +24,7 @@ refuse-not_an_option = Ez nem a felkínált lehetőségek egyike. Itt tart a já
 refuse-already_made = Ezt a döntést már meghoztad.
 refuse-duel_gone = Ez a párbaj már nem létezik.
 refuse-in_server = A párbajokat egy szerver csatornájában játsszák.
+refuse-dm_unreachable = { $name } nem fogad közvetlen üzenetet a bottól, így a kihívás nem éri el: engedélyezheti a közvetlen üzeneteket (Adatvédelmi beállítások), vagy hívd ki egy közös szerveren.
 refuse-bot = A többi bot nem játszik Cardiát: hívj ki egy embert, vagy engem, ha a számítógép ellen játszanál.
 refuse-rematch_players = Visszavágót csak a mérkőzés két játékosa kérhet.
 refuse-not_their_duel = Ez { $first } és { $second } párbaja: csak ők játszhatják.

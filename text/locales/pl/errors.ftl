@@ -24,6 +24,7 @@ refuse-not_an_option = To nie jest żadna z oferowanych opcji. Oto stan gry.
 refuse-already_made = Ten wybór został już dokonany.
 refuse-duel_gone = Ten pojedynek już nie istnieje.
 refuse-in_server = Pojedynki rozgrywa się na kanale serwera.
+refuse-dm_unreachable = { $name } nie przyjmuje wiadomości prywatnych od bota, więc wyzwanie do niego nie dotrze: może zezwolić na wiadomości prywatne (Ustawienia prywatności) albo wyzwij go na wspólnym serwerze.
 refuse-bot = Inne boty nie grają w Cardię: wyzwij człowieka albo mnie, by zagrać z komputerem.
 refuse-rematch_players = O rewanż może poprosić tylko dwoje graczy tego meczu.
 refuse-not_their_duel = To pojedynek między { $first } a { $second }: tylko oni mogą w nim grać.
