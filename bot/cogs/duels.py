@@ -153,9 +153,11 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         description=said("slash.challenge.description"),
         extras={"answers": "public"},  # the challenge is a public message (bot.ui.answer)
     )
-    @app_commands.rename(**options("challenge", "opponent", "deck", "location", "match", "level", "hints"))
+    @app_commands.rename(
+        **options("challenge", "opponent", "deck", "location", "match", "level", "hints", "code")
+    )
     @app_commands.describe(
-        **descriptions("challenge", "opponent", "deck", "location", "match", "level", "hints")
+        **descriptions("challenge", "opponent", "deck", "location", "match", "level", "hints", "code")
     )
     @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
     @app_commands.choices(match=MATCH_CHOICES)
@@ -163,14 +165,17 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def challenge_command(
         self,
         interaction: Interaction,
-        opponent: discord.User,
+        opponent: discord.User | None = None,
         deck: app_commands.Choice[str] | None = None,
         location: app_commands.Choice[str] | None = None,
         match: app_commands.Choice[int] | None = None,
         level: app_commands.Choice[str] | None = None,
         hints: bool = False,
+        code: bool = False,
     ) -> None:
-        """``/cardia challenge``."""
+        """``/cardia challenge``: someone named, or (``code``) anyone given the challenge's code."""
+        if (opponent is None) == (not code):
+            return await self.refuse(interaction, text.tr("refuse.opponent_or_code"))
         await self.challenge(
             interaction,
             opponent,
@@ -180,6 +185,41 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             None if level is None else level.value,
             hints,
         )
+
+    @app_commands.command(
+        name=said("slash.accept"),
+        description=said("slash.accept.description"),
+        extras={"answers": "public"},  # the duel's challenge, shown where it is accepted
+    )
+    @app_commands.rename(**options("accept", "code"))
+    @app_commands.describe(**descriptions("accept", "code"))
+    async def accept_command(self, interaction: Interaction, code: app_commands.Range[str, 1, 20]) -> None:
+        """``/cardia accept code:``."""
+        await self.accept_code(interaction, code)
+
+    async def accept_code(self, interaction: Interaction, code: str) -> None:
+        """A challenge by code, accepted here (a channel of any server with the bot, or one's DM with it),
+        which becomes this player's home for the duel."""
+        if interaction.channel_id is None:
+            return await self.refuse(interaction, text.tr("refuse.in_server"))
+        user = interaction.user
+        home = (interaction.guild_id or 0, interaction.channel_id)
+        try:
+            match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        stored(interaction)
+        mirror = match.mirror_id is not None
+        try:
+            with self.outbox.answering(match.id):
+                with text.speaking(await self._language_here(interaction, home[0])):
+                    message = self.messages.challenge(match)
+                message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
+                if message_id is not None and mirror:
+                    self.outbox.shown_challenge(match, message_id, mirror=True)
+        finally:
+            await self.outbox.update(match.id)  # the challenge where it was made, and the first boards
+            await self.duels.storage.flush()
 
     @app_commands.command(
         name=said("slash.learn"),
@@ -214,17 +254,20 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def challenge(
         self,
         interaction: Interaction,
-        opponent: discord.User | discord.Member,
+        opponent: discord.User | discord.Member | None,
         deck: DeckChoice,
         location: str | None,
         wins_needed: int,
         level: str | None = None,
         hints: bool = False,
     ) -> None:
+        """A challenge of ``opponent``, or (None) of anyone given its code."""
         if interaction.channel_id is None:
             return await self.refuse(interaction, text.tr("refuse.in_server"))
         guild_id = interaction.guild_id or 0  # 0: in a direct message with the bot
         me = self.bot.user
+        if opponent is None:
+            return await self.challenge_by_code(interaction, deck, location, wins_needed, hints)
         if me is not None and opponent.id == me.id:  # the bot itself: a duel against the computer
             challenge = Challenge(
                 guild_id,
@@ -272,6 +315,38 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await self.duels.answer(match.id, user.id, "withdraw")
             await self.outbox.update(match.id)
             await answer.reply(interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name))
+
+    async def challenge_by_code(
+        self, interaction: Interaction, deck: DeckChoice, location: str | None, wins_needed: int, hints: bool
+    ) -> None:
+        """A challenge anyone given its code accepts with ``/cardia accept code:``, from their own channel
+        (on any server with the bot) or DM: the duel is shown in both places."""
+        assert interaction.channel_id is not None
+        user = interaction.user
+        guild_id = interaction.guild_id or 0
+        with text.speaking(await self._language_here(interaction, guild_id)):
+            anyone = text.tr("challenge.anyone")
+        home: Home = "channel"
+        if guild_id:  # its challenger's side has a thread of its own once accepted, as any duel
+            home, _ = home_for(
+                interaction, (await self.settings.get(guild_id)).threads, interaction.channel_id
+            )
+        challenge = Challenge(
+            guild_id,
+            interaction.channel_id,
+            (user.id, user.display_name),
+            (0, anyone),
+            deck,
+            location,
+            wins_needed,
+            hints=hints,
+            home=home,
+        )
+        try:
+            match = await self.duels.propose_by_code(challenge)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await self.post_challenge(interaction, match)
 
     async def play_computer(
         self, interaction: Interaction, challenge: Challenge, *, rematch: bool = False
@@ -358,13 +433,13 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.storage.match(match_id)
         player = None if old is None else old.player_of(interaction.user.id)
-        if old is None or old.guild_id != (interaction.guild_id or 0):
+        if old is None or not old.seen_from(interaction.guild_id):
             return await self.refuse(interaction, text.tr("refuse.match_gone"))
         if player is None:
             return await self.refuse(interaction, text.tr("refuse.rematch_players"))
         other = "p2" if player == "p1" else "p1"
-        # A duel in direct messages: the one who asks is the challenger, at home in their own DM.
-        homes = {"p1": old.channel_id, "p2": old.mirror_id}
+        # A duel in two homes (DMs, two servers): the one who asks is the challenger, at home in theirs.
+        homes = {"p1": (old.guild_id, old.channel_id), "p2": (old.mirror_guild_id or 0, old.mirror_id)}
         again = Challenge(
             old.guild_id,
             old.channel_id,
@@ -380,7 +455,15 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             *(("thread", old.thread_id) if old.home == "thread" and old.thread_id is not None else ()),
         )
         if old.mirror_id is not None:
-            again = replace(again, channel_id=homes[player] or old.channel_id, mirror_id=homes[other])
+            (guild_id, channel_id), (mirror_guild_id, mirror_id) = homes[player], homes[other]
+            assert channel_id is not None and mirror_id is not None
+            again = replace(
+                again,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                mirror_id=mirror_id,
+                mirror_guild_id=mirror_guild_id,
+            )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)
         try:
@@ -398,7 +481,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         except Refusal as refusal:
             await self.refuse(interaction, str(refusal))
             return None
-        if live.match.guild_id != (interaction.guild_id or 0):  # forged from another server's game
+        if not live.match.seen_from(interaction.guild_id):  # forged from another server's game
             await self.refuse(interaction, text.tr("refuse.game_gone"))
             return None
         return live

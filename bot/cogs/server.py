@@ -469,7 +469,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             return await self.refuse(interaction, tr("claim.nobody"))
         if player in waiting:
             return await self.refuse(interaction, tr("claim.waits_for_you"))
-        if live.match.guild_id != interaction.guild_id:
+        if not live.match.seen_from(interaction.guild_id):
             return await self.refuse(interaction, tr("refuse.game_gone"))
         deadlines = await self.timers.deadlines(game_id)
         if deadlines is None or self.timers.now() < deadlines.time_up:  # a button forged before its time

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,6 +37,8 @@ from engine import (
 from text import tr
 
 log = logging.getLogger(__name__)
+#: A challenge's code (/cardia challenge code:True): letters and digits no one mistakes for another.
+CODE_LETTERS, CODE_LENGTH, CODE_TRIES = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 6, 8
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
 Watcher = Callable[["LiveGame"], None]  # must not block: it may start a task
 # Raises Refusal if the challenge may not be made (a server's rules: bot.services.guild_settings)
@@ -168,6 +170,42 @@ class Duels:
         match = await self.storage.match(match_id)
         assert match is not None
         return match
+
+    async def propose_by_code(self, challenge: Challenge) -> MatchRow:
+        """A challenge anyone given its code may accept (:meth:`accept_code`), from their own home."""
+        for _ in range(CODE_TRIES):
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if await self.storage.code_taken(code):
+                continue
+            try:
+                return await self.propose(replace(challenge, code=code))
+            except Conflict:  # taken meanwhile by another process's challenge
+                continue
+        raise Refusal("refuse.code_busy")
+
+    async def accept_code(
+        self, code: str, user: tuple[int, str], home: tuple[int, int]
+    ) -> tuple[MatchRow, LiveGame]:
+        """Accept the challenge given by ``code`` (anyone but its challenger) from ``home`` (its server,
+        0 in a DM, and channel): played there and in the challenge's own channel, its first game begun."""
+        match = await self.storage.match_by_code(code.strip().upper()[: CODE_LENGTH + 1])
+        if match is None or match.status != "proposed":
+            raise Refusal("refuse.code_unknown", code=code.strip()[: CODE_LENGTH + 1])
+        if match.challenger_id == user[0]:
+            raise Refusal("refuse.self")
+        mirror = None if home[1] == match.channel_id else home
+        async with self.storage.transaction() as tx:
+            if not await tx.take_code_challenge(match.id, user, mirror):
+                raise Refusal("refuse.code_unknown", code=match.code or "")
+            await tx.post_due(match.id, CHALLENGE)
+            game_id = await tx.insert_game(match.id, 1, new_setup(match.deck, match.location))
+            await tx.start_wait(game_id, self.now())
+            await tx.post_due(match.id, BOARD, game_id)
+        log.info("game %s: started (match %s by code, game 1)", game_id, match.id)
+        accepted = await self._match_row(match.id)
+        first = await self.live(game_id)
+        self.changed(first)
+        return accepted, first
 
     async def first_game(self, match_id: int) -> LiveGame:
         """The first game of a match under way."""

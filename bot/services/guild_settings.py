@@ -108,7 +108,8 @@ class GuildSettingsStore:
         (without cross-channel duels) open duels in two channels. The computer plays any number of duels
         anywhere: only its challenger is counted."""
         settings = await self.get(challenge.guild_id)
-        players = [challenge.challenger] if challenge.computer else [challenge.challenger, challenge.opponent]
+        named = challenge.computer is None and challenge.opponent[0] != 0  # 0: anyone given its code
+        players = [challenge.challenger, challenge.opponent] if named else [challenge.challenger]
         for user_id, name in players:
             you = user_id == challenge.challenger[0]
             open_matches = await self.storage.open_matches(challenge.guild_id, user_id=user_id)

@@ -96,6 +96,18 @@ class DuelWrites:
             (home, message_id, match_id),
         )
 
+    async def take_code_challenge(
+        self, match_id: int, opponent: tuple[int, str], mirror: tuple[int, int] | None
+    ) -> bool:
+        """A challenge by code accepted by ``opponent`` from their home ``mirror`` (its server, 0 in a
+        DM, and channel; None: the challenge's own channel). Compare and set: False if answered already."""
+        cursor = await self.db.execute(
+            "UPDATE matches SET status = 'active', opponent_id = ?, opponent_name = ?, mirror_guild_id = ?,"
+            " mirror_id = ?, updated_at = ? WHERE id = ? AND status = 'proposed'",
+            (*opponent, *(mirror or (None, None)), now(), match_id),
+        )
+        return cursor.rowcount == 1
+
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
         marks = ", ".join("?" for _ in expected)
@@ -190,8 +202,8 @@ class DuelQueries(Connection[Any]):
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-                " thread_id, mirror_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " thread_id, mirror_id, mirror_guild_id, code, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -207,6 +219,8 @@ class DuelQueries(Connection[Any]):
                     challenge.home,
                     challenge.thread_id,
                     challenge.mirror_id,
+                    challenge.mirror_guild_id,
+                    challenge.code,
                     now(),
                     now(),
                 ),
@@ -224,6 +238,13 @@ class DuelQueries(Connection[Any]):
             return None
         row = await self.db.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return None if row is None else match_row(row)
+
+    async def match_by_code(self, code: str) -> MatchRow | None:
+        row = await self.db.fetch_one("SELECT * FROM matches WHERE code = ?", (code,))
+        return None if row is None else match_row(row)
+
+    async def code_taken(self, code: str) -> bool:
+        return await self.db.fetch_one("SELECT 1 FROM matches WHERE code = ?", (code,)) is not None
 
     async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
         marks = ", ".join("?" for _ in OPEN_MATCH)

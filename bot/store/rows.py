@@ -57,6 +57,8 @@ class Challenge:
     home: Home = "channel"  # where it is played once under way (a duel against the computer starts so)
     thread_id: int | None = None  # a rematch asked for in a duel's thread: proposed and played there
     mirror_id: int | None = None  # the opponent's home, when not the challenger's (their DM with the bot)
+    mirror_guild_id: int | None = None  # its server (0: a DM)
+    code: str | None = None  # a challenge by code: anyone given it accepts, from their own home
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,13 @@ class MatchRow:
     mirror_id: int | None = None  # the opponent's home, when not this channel: their DM with the bot
     mirror_challenge_id: int | None = None  # the challenge message there
     mirror_result_id: int | None = None  # the result message there
+    mirror_guild_id: int | None = None  # the mirror's server (0: a DM with the bot)
+    code: str | None = None  # a challenge by code (/cardia accept code:), accepted from anywhere
+
+    def seen_from(self, guild_id: int | None) -> bool:
+        """Whether an interaction of that server (None: a DM) may concern this match: it is played there."""
+        here = guild_id or 0
+        return here == self.guild_id or (self.mirror_id is not None and here == (self.mirror_guild_id or 0))
 
     @property
     def challenge_channel(self) -> int:
@@ -209,6 +218,8 @@ def match_row(row: Row) -> MatchRow:
         mirror_id=row["mirror_id"],
         mirror_challenge_id=row["mirror_challenge_id"],
         mirror_result_id=row["mirror_result_id"],
+        mirror_guild_id=row["mirror_guild_id"],
+        code=row["code"],
     )
 
 

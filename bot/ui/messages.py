@@ -216,6 +216,8 @@ class Messages:
             level = text.tr(f"computer.level.{match.computer}")
             key = "challenge.learn" if match.learn else "challenge.computer"
             content = text.tr(key, challenger=match.challenger_name, level=level)
+        elif match.code is not None and match.status == "proposed":  # anyone given the code may accept
+            content = text.tr("challenge.by_code", challenger=match.challenger_name, code=match.code)
         else:
             content = text.tr(
                 "challenge.rematch" if rematch else "challenge.content",
@@ -268,6 +270,8 @@ class Messages:
     def challenge_view(self, match: MatchRow) -> Components:
         if match.status != "proposed":
             return Components()
+        if match.code is not None:  # accepted with /cardia accept code: only its challenger answers here
+            return Components(ChallengeButton(match.id, "withdraw"))
         return Components(
             *(ChallengeButton(match.id, choice) for choice in ("accept", "decline", "withdraw"))
         )
@@ -275,7 +279,12 @@ class Messages:
     # --- the timers' notices ----------------------------------------------------------------------------
 
     def notice(
-        self, notice: Notice, home: int, latest_board: int | None, quiet: frozenset[int] = frozenset()
+        self,
+        notice: Notice,
+        home: int,
+        latest_board: int | None,
+        quiet: frozenset[int] = frozenset(),
+        guild_id: int | None = None,
     ) -> dict[str, Any]:
         """A reminder or a claim offer (``notice``), posted in ``home`` (the duel's channel or thread),
         linking the game's latest board there if it has one; the players in ``quiet`` named, not
@@ -294,7 +303,8 @@ class Messages:
             what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
         board = ""
         if latest_board is not None:
-            board = tr("timer.board", link=jump_link(match.guild_id, home, latest_board))
+            where = match.guild_id if guild_id is None else guild_id  # the home's server
+            board = tr("timer.board", link=jump_link(where, home, latest_board))
         claimer = notice.claimer
         values = {
             "who": text.join([mentions[p] for p in notice.waiting]),

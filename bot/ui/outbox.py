@@ -83,6 +83,13 @@ class Place(NamedTuple):
     challenger_id: int
     opponent_id: int
     mirror_id: int | None
+    mirror_guild_id: int  # the mirror's server (0: a DM)
+
+
+def _place(match: MatchRow) -> Place:
+    return Place(
+        match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id, match.mirror_guild_id or 0
+    )
 
 
 class _Shown(NamedTuple):
@@ -152,11 +159,12 @@ class Outbox:
             return
         live = notice.live
         match = live.match
-        place = Place(match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id)
+        place = _place(match)
         if match.mirror_id is not None:  # in each player's home, in its own language
             with text.speaking(await self._language(place, mirror=True)):
+                latest = self.board(live, mirror=True).message_id
                 mirrored = self.messages.notice(
-                    notice, match.mirror_id, self.board(live, mirror=True).message_id
+                    notice, match.mirror_id, latest, guild_id=match.mirror_guild_id or 0
                 )
             await self._post_notice(live, match.mirror_id, mirrored)
         language = await self._language(place, mirror=False)
@@ -309,7 +317,7 @@ class Outbox:
         if place is None or home_unknown or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
-            place = Place(match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id)
+            place = _place(match)
             self._places.put(match_id, place)
         scan = _Scan(self.bot) if match_id in self._suspect else None
         targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
@@ -327,8 +335,9 @@ class Outbox:
 
     async def _language(self, place: Place, *, mirror: bool) -> str:
         """A home's language: its server's public one, or in a DM with the bot its player's own."""
-        if place.guild_id:
-            return await self.messages.public_language(place.guild_id)
+        guild_id = place.mirror_guild_id if mirror else place.guild_id
+        if guild_id:
+            return await self.messages.public_language(guild_id)
         user = place.opponent_id if mirror else place.challenger_id
         return (await self.pings.players.get(user)).language
 

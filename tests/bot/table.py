@@ -46,6 +46,7 @@ from tests.helpers import Clock, stacked
 HANDLERS = (
     "challenge",
     "answer_challenge",
+    "accept_code",
     "rematch",
     "play_computer",
     "show_hand",

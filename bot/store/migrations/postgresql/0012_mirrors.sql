@@ -8,3 +8,9 @@ ALTER TABLE matches ADD COLUMN mirror_challenge_id BIGINT;
 ALTER TABLE matches ADD COLUMN mirror_result_id BIGINT;
 ALTER TABLE games ADD COLUMN mirror_board_id BIGINT;
 ALTER TABLE games ADD COLUMN mirror_board_told INTEGER;
+-- A challenge by code (/cardia challenge code:True): anyone given the code accepts it from their own
+-- channel or DM (/cardia accept code:), which becomes their home, on whatever server (mirror_guild_id;
+-- 0: a DM). A code is unique among the matches that have one.
+ALTER TABLE matches ADD COLUMN code TEXT;
+ALTER TABLE matches ADD COLUMN mirror_guild_id BIGINT;
+CREATE UNIQUE INDEX matches_by_code ON matches (code) WHERE code IS NOT NULL;

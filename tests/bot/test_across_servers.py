@@ -1,0 +1,92 @@
+"""A duel across two servers (issue 34): ``/cardia challenge code:True`` gives a code; whoever is given it
+accepts with ``/cardia accept code:`` in their own channel, on another server, which becomes their home.
+Every public message goes to both homes (the challenger's in a thread of its own), each in its server's
+language, and neither server is shown anything of the other but the opponent's name."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from emulator import Message, SimUser
+from emulator.state import Channel, Guild
+from tests.bot.table import Table
+
+CODE = re.compile(r"\*\*([A-Z2-9]{6})\*\*")
+
+
+def in_channel(table: Table, channel: Channel, mark: str) -> list[Message]:
+    return [m for m in table.emulator.messages(channel) if any(c.startswith(mark) for c in m.custom_ids)]
+
+
+def said_in(table: Table, guild: Guild) -> str:
+    """Everything the bot posted in a server's channels and threads, as one text."""
+    here = {c.id for c in (*guild.channels, *guild.threads)}
+    return "\n".join(m.text for m in table.emulator.messages() if m.channel_id in here)
+
+
+async def decide(table: Table, user: SimUser, board: Message, rng: random.Random) -> None:
+    hand = await table.show_hand(user, board)
+    await table.choose(user, hand, rng)
+    await table.screen()
+
+
+@pytest.mark.asyncio
+async def test_a_whole_match_across_two_servers_by_code(table: Table) -> None:
+    emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
+    home = emulator.guild
+    away = emulator.state.add_guild("Faraway Hall", ("cardia-room",))
+    away.preferred_locale = "pl"
+    bob.channel = away.channels[0]
+    rng = random.Random(3434)
+    async with table.running():
+        sent = await alice.slash("cardia", "challenge", code=True, match=1)
+        await table.settle()
+        offer = sent.message
+        assert offer is not None and offer.channel_id == emulator.channel.id
+        found = CODE.search(offer.content)
+        assert found is not None
+        code = found[1]
+        (match_id,) = {int(c.split(":")[2]) for c in offer.custom_ids}
+        assert offer.custom_ids == [f"cardia:c:{match_id}:withdraw"]  # only its challenger answers it
+
+        refused = await carol.slash("cardia", "accept", code="NOPE42")
+        await table.settle()
+        assert refused.message is not None and refused.message.ephemeral
+        assert refused.message.content.startswith("No open challenge has the code")
+        mine = await alice.slash("cardia", "accept", code=code)
+        await table.settle()
+        assert mine.message is not None and mine.message.content == "You cannot challenge yourself."
+
+        accepted = await bob.slash("cardia", "accept", code=code.lower())
+        await table.settle()
+        shown = accepted.message
+        assert shown is not None and not shown.ephemeral and shown.channel_id == away.channels[0].id
+        assert "przyjęte" in shown.text and "accepted" in offer.text and offer.custom_ids == []
+        thread = emulator.state.channels[offer.id]  # the challenger's side: a thread of its own
+        assert thread.is_thread and thread.members >= {alice.id, bob.id}
+
+        for _ in range(200):
+            if in_channel(table, away.channels[0], "cardia:r:"):
+                break
+            board = in_channel(table, thread, "cardia:h:")[-1]
+            waiting = [user for user in (alice, bob) if user.mention in board.content]
+            assert waiting, board.content
+            user = rng.choice(waiting)
+            there = thread if user is alice else away.channels[0]
+            await decide(table, user, in_channel(table, there, "cardia:h:")[-1], rng)
+        here_boards, away_boards = (
+            in_channel(table, thread, "cardia:h:"),
+            in_channel(table, away.channels[0], "cardia:h:"),
+        )
+        assert len(here_boards) == len(away_boards) > 3
+        for mine_board, their_board in zip(here_boards, away_boards, strict=True):
+            assert mine_board.custom_ids == their_board.custom_ids  # the same game, the same revision
+        assert in_channel(table, thread, "cardia:r:") and in_channel(table, away.channels[0], "cardia:r:")
+        assert "Faraway Hall" not in said_in(table, home) and str(away.channels[0].id) not in said_in(
+            table, home
+        )
+        assert home.name not in said_in(table, away) and str(thread.id) not in said_in(table, away)
+        assert str(emulator.channel.id) not in said_in(table, away)
