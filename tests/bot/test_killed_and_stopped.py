@@ -372,3 +372,86 @@ async def test_a_killed_bot_leaves_no_worker_behind(discord_emulator: Emulator, 
         while any(map(running, workers)) and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         assert not any(map(running, workers)), [pid for pid in workers if running(pid)]
+
+
+# --- a duel in two homes ------------------------------------------------------------------------------
+
+CODE = re.compile(r"\*\*([A-Z2-9]{6})\*\*")
+
+
+def home_boards(emulator: Emulator, home: int) -> list[tuple[int, int, Message]]:
+    """(game, revision, message) of the boards in one home, oldest first."""
+    return [(game, rev, message) for game, rev, message in boards(emulator) if message.channel_id == home]
+
+
+def check_homes(emulator: Emulator, database: Path, homes: tuple[int, int]) -> None:
+    """Each home shows every game's latest state, no board twice or out of order, and what each board
+    tells runs on from the board before it in that home (nothing a killed post held is missing)."""
+    for home in homes:
+        shown = home_boards(emulator, home)
+        assert shown, f"no board in {home}"
+        keys = [(game, rev) for game, rev, _ in shown]
+        assert keys == sorted(set(keys)), f"{home}: a board twice or out of order {keys}"
+        game_id, rev, _ = shown[-1]
+        assert (game_id, rev) == current(database), f"{home}: the latest board is stale"
+        told = 0
+        for _, at_revision, message in shown:
+            at = replay(database, game_id, at_revision)
+            assert happened(message) == text.describe_events(happenings(at, None, told), NAMES)
+            told = len(at.events)
+
+
+@pytest.mark.asyncio
+async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_between_them(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """Killed after a board reached the challenger's home and before the other's: started again, the
+    bot finds the one posted (no second copy) and posts the other, in each home."""
+    emulator = discord_emulator
+    emulator.interaction_deadline = None
+    emulator.require_acknowledgement = False
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    away = emulator.state.add_guild("Faraway Hall", ("cardia-room",))
+    bob.channel = away.channels[0]
+    database = tmp_path / "cardia.db"
+    async with bot_process(emulator, tmp_path) as bot:
+        await bot.start("--sync")
+        sent = await alice.slash("cardia", "challenge", code=True, match=1)
+        assert sent.message is not None
+        found = CODE.search(sent.message.content)
+        assert found is not None
+        await bob.slash("cardia", "accept", code=found[1])
+        await quiet(emulator)
+        homes = (sent.message.id, away.channels[0].id)  # the challenger's thread, Bob's channel
+        assert emulator.state.channels[homes[0]].is_thread
+        check_homes(emulator, database, homes)
+        by_id = {alice.id: alice, bob.id: bob}
+
+        kills = 0
+        while kills < 3 and not replay(database, current(database)[0]).result:
+            _, _, board = home_boards(emulator, homes[0])[-1]
+            user = sorted(mentioned(board, by_id), key=lambda u: u.name)[0]
+            before = len(home_boards(emulator, homes[0]))
+
+            def board_in_first_home(request: Any) -> bool:
+                return (
+                    request.method == "POST"
+                    and request.template == POST_MESSAGE
+                    and request.params.get("channel_id") == str(homes[0])
+                    and "cardia:h:" in json.dumps(request.body)
+                )
+
+            bot.kill_on(board_in_first_home, signal.SIGKILL)
+            await decide(user, emulator)
+            await quiet(emulator)
+            if len(home_boards(emulator, homes[0])) > before:  # a new board: the kill came
+                kills += 1
+                assert bot.process is not None
+                await bot.stopped()
+                assert home_boards(emulator, homes[1])[-1][:2] != current(database)  # not there yet
+                await bot.start()
+                await quiet(emulator)
+            else:  # an edit in place (a card placed face down): no new board, no kill
+                emulator.hooks.clear()
+            check_homes(emulator, database, homes)
+        assert kills == 3
