@@ -7,6 +7,7 @@ own view, so a hidden card never reaches a message it does not belong in.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import logging
@@ -312,7 +313,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match)
         if mirror_id is not None and self.outbox.gave_up(match.id):  # their DMs are closed to the bot
-            await self.duels.answer(match.id, user.id, "withdraw")
+            with contextlib.suppress(Refusal):  # unless answered meanwhile
+                await self.duels.answer(match.id, user.id, "withdraw")
             await self.outbox.update(match.id)
             await answer.reply(interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name))
 

@@ -76,8 +76,8 @@ class Board:
 
 
 class Place(NamedTuple):
-    """Where a match is (never changes): its server (0: none, a duel in direct messages), its players,
-    and its mirror (the opponent's home, when not the channel's)."""
+    """Where a match is: its server (0: none, a duel in direct messages), its players, and its mirror
+    (the opponent's home, when not the channel's)."""
 
     guild_id: int
     challenger_id: int
@@ -130,7 +130,9 @@ class Outbox:
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
         self._boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its board
-        self._places: Recent[int, Place] = Recent(BOARDS_KEPT)  # match -> where it is (never changes)
+        # match -> where it is: read again with any entry but a board (a challenge by code is given its
+        # opponent and their home when accepted, which writes a challenge entry)
+        self._places: Recent[int, Place] = Recent(BOARDS_KEPT)
         self._mirror_boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its mirror's board
         self._answering: set[int] = set()  # matches whose challenge an interaction is answering with
         self._given_up: set[int] = set()  # matches a channel refused (bot.cogs.duels tells the challenger)
