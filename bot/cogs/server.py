@@ -400,7 +400,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
             lines = [tr(key, opponent=names[them], channel=channel)]
             if match.message_id is not None:
-                link = jump_link(match.guild_id, match.challenge_channel, match.message_id)
+                link = jump_link(match.channel_guild, match.challenge_channel, match.message_id)
                 lines.append(tr("status.challenge", link=link))
             return "\n".join(lines)
         game_id = await self._current_game(match)
@@ -427,7 +427,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             )
         board = self.outbox.latest_board(live)
         if board is not None:
-            link = jump_link(match.guild_id, self.outbox.where(match), board)
+            link = jump_link(match.channel_guild, self.outbox.where(match), board)
             lines.append(tr("status.board", link=link))
         return "\n".join(lines)
 

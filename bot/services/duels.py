@@ -418,6 +418,11 @@ class Duels:
         assert match is not None
         return match
 
+    @staticmethod
+    def new_game_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
+        """A new game's setup: shuffled at random (the order of the decks is its seed)."""
+        return new_setup(deck, location)
+
     def now(self) -> str:
         """The clock's time as stored (``waiting_since``)."""
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")

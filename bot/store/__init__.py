@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.store.connection import MIGRATIONS, StorageError, Synchronous, is_postgres, now
 from bot.store.database import Conflict, Database
 from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
+from bot.store.queue import QueueQueries
 from bot.store.records import RecordQueries, RecordWrites
 from bot.store.reviews import ReviewQueries, StoredReview
 from bot.store.rows import (
@@ -32,6 +33,7 @@ from bot.store.rows import (
     Outcome,
     PlayerSettings,
     Post,
+    QueueEntry,
     StoredAction,
     Wait,
     bounds,
@@ -50,7 +52,7 @@ class Transaction(DuelWrites, RecordWrites):
         self.db = db
 
 
-class Storage(DuelQueries, RecordQueries, ReviewQueries, TimerQueries, SettingsQueries):
+class Storage(DuelQueries, RecordQueries, ReviewQueries, TimerQueries, SettingsQueries, QueueQueries):
     """The store: the single source of truth, on SQLite or PostgreSQL."""
 
     @classmethod
@@ -83,6 +85,7 @@ __all__ = [
     "Outcome",
     "PlayerSettings",
     "Post",
+    "QueueEntry",
     "Storage",
     "StorageError",
     "StoredAction",

@@ -21,6 +21,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("hints", "game_id, seat, version"),
     ("server_notes", "guild_id, note"),
     ("player_settings", "user_id"),
+    ("queue", "user_id"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
 NUMBERED = ("matches", "games", "rating_history", "outbox")

@@ -9,13 +9,14 @@ from typing import Any
 
 from bot.ids import storable
 from bot.store.connection import Connection, now
-from bot.store.database import Database
+from bot.store.database import Conflict, Database
 from bot.store.rows import (
     Challenge,
     GameRow,
     Home,
     MatchRow,
     Post,
+    QueueEntry,
     StoredAction,
     game_row,
     match_row,
@@ -193,17 +194,29 @@ class DuelQueries(Connection[Any]):
     # --- matches ----------------------------------------------------------------------------------------
 
     async def create_match(
-        self, challenge: Challenge, first_game: tuple[dict[str, Any], str] | None = None
+        self,
+        challenge: Challenge,
+        first_game: tuple[dict[str, Any], str] | None = None,
+        leaving: Sequence[QueueEntry] = (),
     ) -> int:
         """A proposed match (with its outbox entry: the challenge message). With ``first_game`` (its setup,
         and when its wait begins) the match is under way at once, its first game started, all in one
-        transaction: a duel against the computer, which nobody has to accept."""
+        transaction: a duel against the computer, which nobody has to accept, or one the queue made of
+        the entries ``leaving`` it (refused with :class:`Conflict` unless both were still there)."""
         async with self.transaction() as tx:
+            if leaving:
+                cursor = await tx.db.execute(
+                    "DELETE FROM queue WHERE "
+                    + " OR ".join("(user_id = ? AND joined_at = ?)" for _ in leaving),
+                    tuple(value for entry in leaving for value in (entry.user_id, entry.joined_at)),
+                )
+                if cursor.rowcount != len(leaving):  # matched by another process meanwhile
+                    raise Conflict("a player left the queue meanwhile")
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-                " thread_id, mirror_id, mirror_guild_id, code, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -221,6 +234,7 @@ class DuelQueries(Connection[Any]):
                     challenge.mirror_id,
                     challenge.mirror_guild_id,
                     challenge.code,
+                    challenge.home_guild_id,
                     now(),
                     now(),
                 ),

@@ -59,6 +59,7 @@ class Challenge:
     mirror_id: int | None = None  # the opponent's home, when not the challenger's (their DM with the bot)
     mirror_guild_id: int | None = None  # its server (0: a DM)
     code: str | None = None  # a challenge by code: anyone given it accepts, from their own home
+    home_guild_id: int | None = None  # the channel's server, when not ``guild_id`` (a match of the queue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +87,19 @@ class MatchRow:
     mirror_result_id: int | None = None  # the result message there
     mirror_guild_id: int | None = None  # the mirror's server (0: a DM with the bot)
     code: str | None = None  # a challenge by code (/cardia accept code:), accepted from anywhere
+    home_guild_id: int | None = None  # the channel's server when not guild_id (the queue's: guild_id 0)
+
+    @property
+    def channel_guild(self) -> int:
+        """The server of the match's channel (0: a DM with the bot)."""
+        return self.guild_id if self.home_guild_id is None else self.home_guild_id
 
     def seen_from(self, guild_id: int | None) -> bool:
         """Whether an interaction of that server (None: a DM) may concern this match: it is played there."""
         here = guild_id or 0
-        return here == self.guild_id or (self.mirror_id is not None and here == (self.mirror_guild_id or 0))
+        return here == self.channel_guild or (
+            self.mirror_id is not None and here == (self.mirror_guild_id or 0)
+        )
 
     @property
     def challenge_channel(self) -> int:
@@ -220,6 +229,7 @@ def match_row(row: Row) -> MatchRow:
         mirror_result_id=row["mirror_result_id"],
         mirror_guild_id=row["mirror_guild_id"],
         code=row["code"],
+        home_guild_id=row["home_guild_id"],
     )
 
 
@@ -323,6 +333,44 @@ class PlayerSettings:
 
 
 NO_PLAYER_SETTINGS = PlayerSettings()
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    """A player waiting in the queue (/cardia queue): their home, and what they will play (None: any)."""
+
+    user_id: int
+    user_name: str
+    guild_id: int  # their home's server (0: their DM with the bot)
+    channel_id: int
+    deck: DeckChoice | None
+    location: str | None  # a location id, "none", or None: any
+    wins_needed: int | None
+    rated: bool
+    rating: int  # their global rating (displayed) when they queued
+    joined_at: str
+    offered_computer: bool = False
+
+    @property
+    def joined(self) -> datetime:
+        joined = datetime.fromisoformat(self.joined_at)
+        return joined if joined.tzinfo is not None else joined.replace(tzinfo=UTC)
+
+
+def queue_entry(row: Row) -> QueueEntry:
+    return QueueEntry(
+        row["user_id"],
+        row["user_name"],
+        row["guild_id"],
+        row["channel_id"],
+        None if row["deck"] is None else json.loads(row["deck"]),
+        row["location"],
+        row["wins_needed"],
+        bool(row["rated"]),
+        row["rating"],
+        row["joined_at"],
+        bool(row["offered_computer"]),
+    )
 
 
 class GuildSettings(BaseModel):

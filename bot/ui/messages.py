@@ -251,7 +251,7 @@ class Messages:
     async def challenge_closed_embed(self, match: MatchRow, thread_id: int, result_id: int) -> discord.Embed:
         """The challenge of a duel played in its own thread, once over: its result, and a link to it."""
         wins = await self.duels.score(match.id)
-        link = jump_link(match.guild_id, thread_id, result_id)
+        link = jump_link(match.channel_guild, thread_id, result_id)
         key = (
             "challenge.status.finished_in_thread"
             if match.status == "finished"
@@ -303,7 +303,7 @@ class Messages:
             what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
         board = ""
         if latest_board is not None:
-            where = match.guild_id if guild_id is None else guild_id  # the home's server
+            where = match.channel_guild if guild_id is None else guild_id  # the home's server
             board = tr("timer.board", link=jump_link(where, home, latest_board))
         claimer = notice.claimer
         values = {

@@ -76,8 +76,8 @@ class Board:
 
 
 class Place(NamedTuple):
-    """Where a match is: its server (0: none, a duel in direct messages), its players, and its mirror
-    (the opponent's home, when not the channel's)."""
+    """Where a match is: its channel's server (0: a direct message with the bot), its players, and its
+    mirror (the opponent's home, when not the channel's)."""
 
     guild_id: int
     challenger_id: int
@@ -88,7 +88,11 @@ class Place(NamedTuple):
 
 def _place(match: MatchRow) -> Place:
     return Place(
-        match.guild_id, match.challenger_id, match.opponent_id, match.mirror_id, match.mirror_guild_id or 0
+        match.channel_guild,
+        match.challenger_id,
+        match.opponent_id,
+        match.mirror_id,
+        match.mirror_guild_id or 0,
     )
 
 

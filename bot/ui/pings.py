@@ -67,13 +67,13 @@ class Pings:
         player = match.player_of(user_id)
         assert player is not None
         opponent = match.names["p2" if player == "p1" else "p1"]
-        guild = self.bot.get_guild(match.guild_id)
+        guild = self.bot.get_guild(match.channel_guild)
         with text.speaking(settings.language):
             content = text.tr(
                 key,
                 opponent=opponent,
                 server=guild.name if guild is not None else "Discord",
-                link=jump_link(match.guild_id, home, message_id),
+                link=jump_link(match.channel_guild, home, message_id),
             )
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
