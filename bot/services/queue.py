@@ -135,10 +135,11 @@ class Queue:
             offer = not entry.offered_computer and now - entry.joined >= self.offer_computer_after
             if offer and await self.storage.note_offered_computer(entry.user_id, entry.joined_at):
                 offered.append(entry)
-        matched = [match for pairing in pairings(waiting, now) if (match := await self._match(pairing))]
+        matched = [match for pairing in pairings(waiting, now) if (match := await self.make_match(pairing))]
         return Sweep(matched, expired, offered)
 
-    async def _match(self, pairing: Pairing) -> MatchRow | None:
+    async def make_match(self, pairing: Pairing) -> MatchRow | None:
+        """The match of a pairing, under way; None if either player was matched elsewhere meanwhile."""
         first, second = pairing.first, pairing.second
         challenge = Challenge(
             GLOBAL,
