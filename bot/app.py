@@ -8,7 +8,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from bot import loop as event_loop
 from bot.cogs import cardia_group
 from bot.cogs.duels import DuelsCog
 from bot.cogs.help import HelpCog
+from bot.cogs.queue import QueueCog
 from bot.cogs.records import RecordsCog
 from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
@@ -26,6 +27,7 @@ from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.player_settings import PlayerSettingsStore
+from bot.services.queue import Queue
 from bot.services.records import Records
 from bot.services.reviews import Reviews
 from bot.services.timers import Timers
@@ -90,6 +92,7 @@ class CardiaBot(discord.AutoShardedClient):
         self._health: asyncio.Task[None] | None = None
         self.computer_pool: Executor | None = None
         self._resume: asyncio.Task[int] | None = None
+        self._queue: asyncio.Task[None] | None = None
 
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
@@ -139,6 +142,12 @@ class CardiaBot(discord.AutoShardedClient):
             give_way=lambda: self.computer.wanting > 0,
         )
         self.reviews_cog = ReviewsCog(self.reviews, self.pictures, self.messages)
+        self.queue = Queue(
+            self.duels,
+            expire_after=timedelta(minutes=self.settings.queue_minutes),
+            offer_computer_after=timedelta(minutes=self.settings.queue_computer_minutes),
+        )
+        self.queue_cog = QueueCog(self, self.queue, self.records, self.messages, self.outbox, self.duels_cog)
         self.server_cog = ServerCog(
             self,
             self.duels,
@@ -148,7 +157,14 @@ class CardiaBot(discord.AutoShardedClient):
             self.outbox,
             self.player_settings,
         )
-        cogs = (self.duels_cog, self.server_cog, self.records_cog, self.reviews_cog, HelpCog())
+        cogs = (
+            self.duels_cog,
+            self.queue_cog,
+            self.server_cog,
+            self.records_cog,
+            self.reviews_cog,
+            HelpCog(),
+        )
         for cog in cogs:
             cog.register(self.handlers)
         self.tree.add_command(cardia_group(*cogs))
@@ -166,6 +182,7 @@ class CardiaBot(discord.AutoShardedClient):
         self._recovery = asyncio.create_task(self.outbox.recover(), name="cardia-outbox-recovery")
         # Duels a stopped process left waiting for the computer: it thinks again.
         self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
+        self._queue = asyncio.create_task(self._watch_queue(), name="cardia-queue")
         if self.settings.health_file is not None:
             self._health = asyncio.create_task(
                 self._mark_health(self.settings.health_file), name="cardia-health"
@@ -189,6 +206,15 @@ class CardiaBot(discord.AutoShardedClient):
             mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
         )
+
+    async def _watch_queue(self) -> None:
+        """Look at the queue every ``queue_tick`` seconds: its waiting widens who agrees with whom."""
+        while True:
+            await asyncio.sleep(self.settings.queue_tick)
+            try:
+                await self.queue_cog.sweep()
+            except Exception:  # the database failing a moment: the next look tries again
+                log.exception("queue: could not look at it")
 
     def owns_guild(self, guild_id: int) -> bool:
         """This process runs the shard of that server (Discord's rule: (id >> 22) % shard count)."""
@@ -239,7 +265,7 @@ class CardiaBot(discord.AutoShardedClient):
             await self.computer.stop()
         if hasattr(self, "outbox"):  # nothing more is posted: what is due waits for the next start
             await self.outbox.stop()
-        for task in (self._recovery, self._health, self._resume):
+        for task in (self._recovery, self._health, self._resume, self._queue):
             if task is not None:
                 task.cancel()
         if self.computer_pool is not None:

@@ -38,6 +38,13 @@ class Settings(BaseSettings):
     sync_guild: int | None = Field(default=None, validation_alias=AliasChoices("CARDIA_SYNC_GUILD"))
     # Seconds between two scans of the duels' timers (reminders, claims, forfeits: bot.services.timers).
     timer_tick: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_TIMER_TICK"))
+    # The queue that finds an opponent (/cardia queue, bot.services.queue): seconds between two looks at
+    # it, minutes a player waits before being offered the computer, and before leaving the queue.
+    queue_tick: float = Field(default=15.0, gt=0, validation_alias=AliasChoices("CARDIA_QUEUE_TICK"))
+    queue_computer_minutes: float = Field(
+        default=5.0, gt=0, validation_alias=AliasChoices("CARDIA_QUEUE_COMPUTER_MINUTES")
+    )
+    queue_minutes: float = Field(default=60.0, gt=0, validation_alias=AliasChoices("CARDIA_QUEUE_MINUTES"))
     # The computer opponent: processes it thinks in (0: a thread of the bot's process), and the time in
     # milliseconds its decisions under way share (bot.services.computer).
     computer_workers: int = Field(

@@ -255,7 +255,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def challenge(
         self,
         interaction: Interaction,
-        opponent: discord.User | discord.Member | None,
+        opponent: discord.User | discord.Member | discord.ClientUser | None,
         deck: DeckChoice,
         location: str | None,
         wins_needed: int,

@@ -24,6 +24,7 @@ from bot.cogs import Cog, completes
 from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.duels import Refusal
+from bot.services.queue import GLOBAL
 from bot.services.records import (
     PAGE_SIZE,
     SORTS,
@@ -67,7 +68,9 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
 
     def register(self, handlers: Handlers) -> None:
         """The components this cog answers: the leaderboard's pages."""
-        handlers.on(LeaderboardButton, lambda i, b: self.leaderboard(i, b.sort, b.page, b.guild_id))
+        handlers.on(
+            LeaderboardButton, lambda i, b: self.leaderboard(i, b.sort, b.page, b.guild_id, edit=True)
+        )
 
     @app_commands.command(name=said("slash.stats"), description=said("slash.stats.description"))
     @app_commands.rename(**options("stats", "user"))
@@ -76,18 +79,28 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         await self.stats(interaction, user)
 
     @app_commands.command(name=said("slash.leaderboard"), description=said("slash.leaderboard.description"))
-    @app_commands.rename(**options("leaderboard", "sort"))
-    @app_commands.describe(**descriptions("leaderboard", "sort"))
+    @app_commands.rename(**options("leaderboard", "sort", "scope"))
+    @app_commands.describe(**descriptions("leaderboard", "sort", "scope"))
     @app_commands.choices(
         sort=[
             app_commands.Choice(name=said("slash.choice.rating"), value="rating"),
             app_commands.Choice(name=said("slash.choice.wins"), value="wins"),
-        ]
+        ],
+        scope=[
+            app_commands.Choice(name=said("slash.choice.server"), value="server"),
+            app_commands.Choice(name=said("slash.choice.global"), value="global"),
+        ],
     )
     async def leaderboard_command(
-        self, interaction: Interaction, sort: app_commands.Choice[str] | None = None
+        self,
+        interaction: Interaction,
+        sort: app_commands.Choice[str] | None = None,
+        scope: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.leaderboard(interaction, sort.value if sort else "rating", 0)
+        everywhere = scope is not None and scope.value == "global"
+        await self.leaderboard(
+            interaction, sort.value if sort else "rating", 0, GLOBAL if everywhere else None
+        )
 
     @app_commands.command(name=said("slash.history"), description=said("slash.history.description"))
     @app_commands.rename(**options("history", "game"))
@@ -118,13 +131,21 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         await self._private(interaction, embed=stats_embed(stats, who.display_name))
 
     async def leaderboard(
-        self, interaction: Interaction, sort: str, page: int, guild_id: int | None = None
+        self,
+        interaction: Interaction,
+        sort: str,
+        page: int,
+        guild_id: int | None = None,
+        *,
+        edit: bool = False,
     ) -> None:
-        """The first answer, or a button's new page (the message is edited in place)."""
-        edit = guild_id is not None
-        if edit and guild_id != interaction.guild_id:  # a button forged from another server's leaderboard
+        """The first answer (of this server, or ``guild_id`` GLOBAL: the queue's), or (``edit``) a button's
+        new page of ``guild_id``'s (the message is edited in place)."""
+        # A button forged from another server's leaderboard (the global one is anyone's, anywhere).
+        if edit and guild_id not in (interaction.guild_id, GLOBAL):
             return await self._private(interaction, content=tr("records.other_server"))
-        guild_id = interaction.guild_id
+        if guild_id != GLOBAL:
+            guild_id = interaction.guild_id
         if guild_id is None:
             return await self._private(interaction, content=tr("records.in_server"))
         order: Sort = "wins" if sort == "wins" else "rating"

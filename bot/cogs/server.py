@@ -214,15 +214,23 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         games = [row for row in await self.duels.storage.games(match.id) if row.status == "in_progress"]
         return games[-1].id if games else None
 
-    async def _chosen(self, interaction: Interaction, duel: str) -> MatchRow | None:
-        """The open match of this server picked in a ``duel`` option (its id), or None (refused)."""
+    async def _mine_here(self, interaction: Interaction) -> list[MatchRow]:
+        """The caller's open duels shown here: on this server (its own, and those of the queue or by code
+        played in one of its channels), or anywhere from a direct message with the bot."""
+        mine = await self.duels.storage.open_matches(user_id=interaction.user.id)
+        if interaction.guild_id is None:
+            return mine
+        return [match for match in mine if match.seen_from(interaction.guild_id)]
+
+    async def _chosen(self, interaction: Interaction, duel: str, *, mine: bool = False) -> MatchRow | None:
+        """The open match picked in a ``duel`` option (its id): one of this server's, or (``mine``) one of
+        the caller's shown here; None (refused) else."""
         match_id = parse_id(duel)
         match = None if match_id is None else await self.duels.storage.match(match_id)
-        if (
-            match is None
-            or match.guild_id != interaction.guild_id
-            or match.status not in ("proposed", "active")
-        ):
+        here = match is not None and (
+            match.seen_from(interaction.guild_id) if mine else match.guild_id == interaction.guild_id
+        )
+        if match is None or not here or match.status not in ("proposed", "active"):
             await self.refuse(interaction, tr("duel.unknown"))
             return None
         return match
@@ -243,12 +251,13 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     ) -> list[app_commands.Choice[str]]:
         """Autocomplete of a ``duel`` option: the caller's running duels (``concede``), or every open duel
         of the server (``abort``, for managers)."""
-        if interaction.guild_id is None or (everyone and not is_manager(interaction)):
+        if everyone and (interaction.guild_id is None or not is_manager(interaction)):
             return []
         user = interaction.user.id
-        matches = await self.duels.storage.open_matches(
-            interaction.guild_id, user_id=None if everyone else user
-        )
+        if everyone:
+            matches = await self.duels.storage.open_matches(interaction.guild_id)
+        else:
+            matches = await self._mine_here(interaction)
         needle = current.strip().casefold()
         choices = []
         for match in reversed(matches):  # the newest first
@@ -274,21 +283,15 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
 
     async def concede(self, interaction: Interaction, duel: str | None) -> None:
         """The caller gives up a running duel: the opponent wins the match."""
-        if interaction.guild_id is None:
-            return await self.refuse(interaction, tr("settings.in_server"))
         user = interaction.user.id
         if duel:
-            match = await self._chosen(interaction, duel)
+            match = await self._chosen(interaction, duel, mine=True)
             if match is None:
                 return
             if match.player_of(user) is None:
                 return await self.refuse(interaction, tr("duel.unknown"))
         else:
-            running = [
-                m
-                for m in await self.duels.storage.open_matches(interaction.guild_id, user_id=user)
-                if m.status == "active"
-            ]
+            running = [m for m in await self._mine_here(interaction) if m.status == "active"]
             if not running:
                 return await self.refuse(interaction, tr("concede.none"))
             found = self._only(running, interaction.channel_id)
@@ -312,7 +315,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """Confirm pressed: the caller gives up the match, whose opponent wins it."""
         match = await self.duels.storage.match(match_id)
         player = None if match is None else match.player_of(interaction.user.id)
-        if match is None or match.guild_id != interaction.guild_id or player is None:
+        if match is None or not match.seen_from(interaction.guild_id) or player is None:
             return await self.refuse(interaction, tr("duel.unknown"))
         game_id = await self._current_game(match) if match.status == "active" else None
         if game_id is None:
@@ -370,7 +373,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """The caller's open duels (in this server; everywhere in a direct message), privately: the
         opponent, game and score, whose decision it waits for, until when, and a link to the board."""
         user = interaction.user.id
-        matches = await self.duels.storage.open_matches(interaction.guild_id, user_id=user)
+        matches = await self._mine_here(interaction)
         entries = [await self._status_entry(match, user) for match in matches]
         lines = []
         if interaction.guild_id is not None:

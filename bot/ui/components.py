@@ -421,3 +421,22 @@ class HintButton(
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]), int(match["version"]))
+
+
+class QueueComputerButton(Routed, discord.ui.Button[Any], kind="qc", pattern=r"(?P<user>[0-9]{1,20})"):
+    """Offered to a player the queue found nobody for yet: a duel against the computer meanwhile (only
+    that player may press it; it takes them out of the queue)."""
+
+    answers: Answers = "public"
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            label=tr("button.queue_computer"),
+            style=discord.ButtonStyle.primary,
+            custom_id=f"cardia:qc:{user_id}",
+        )
+        self.user_id = user_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["user"]))

@@ -29,6 +29,7 @@ from bot.app import CardiaBot
 from bot.cogs import Cog
 from bot.cogs.duels import DuelsCog
 from bot.cogs.help import HelpCog
+from bot.cogs.queue import QueueCog
 from bot.cogs.records import RecordsCog
 from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
@@ -85,6 +86,7 @@ def declared_cogs() -> tuple[Cog, ...]:
     return (
         DuelsCog(*[nothing] * 6),
         ServerCog(*[nothing] * 7),
+        QueueCog(*[nothing] * 6),
         RecordsCog(nothing, nothing),
         ReviewsCog(nothing, nothing, nothing),
         HelpCog(),
@@ -193,6 +195,8 @@ class Table:
             monkeypatch.setattr(DuelsCog, name, self._tracked(getattr(DuelsCog, name)))
         for name in ("review", "share"):  # seconds of search: an answer deferred first, then filled in
             monkeypatch.setattr(ReviewsCog, name, self._tracked(getattr(ReviewsCog, name)))
+        for name in ("join", "leave", "play_computer_instead"):  # the queue: its sweep follows the answer
+            monkeypatch.setattr(QueueCog, name, self._tracked(getattr(QueueCog, name)))
 
     # --- the bot --------------------------------------------------------------------------------------
 

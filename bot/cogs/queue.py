@@ -1,0 +1,152 @@
+"""``/cardia queue``: one queue across every server and DM of the bot that finds an opponent (the pairing
+rules are ``bot.services.queue``'s). Where a player queues is their home for the duel found: its boards
+come there and ping them. Nobody coming within a while, they are offered the computer; still nobody,
+they leave the queue, told so. The queue is looked at every ``queue_tick`` seconds by every process
+(:meth:`QueueCog.sweep`): a pair is matched once whichever looks first."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import text
+from bot.cogs import Cog
+from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES, DuelsCog
+from bot.services.queue import GLOBAL, Queue
+from bot.services.records import Records
+from bot.store import QueueEntry
+from bot.ui import answer
+from bot.ui.components import Components, Handlers, QueueComputerButton
+from bot.ui.guard import stored
+from bot.ui.messages import Messages
+from bot.ui.outbox import Outbox
+from bot.ui.translator import descriptions, options, said
+from cards import deck_from_code
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
+    """``/cardia queue``, and the computer offered to those the queue found nobody for."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        queue: Queue,
+        records: Records,
+        messages: Messages,
+        outbox: Outbox,
+        duels_cog: DuelsCog,
+    ) -> None:
+        super().__init__()
+        self.bot = bot
+        self.queue = queue
+        self.records = records  # the global rating a player queues with
+        self.messages = messages
+        self.outbox = outbox  # the boards of the duels the queue makes
+        self.duels_cog = duels_cog  # the duel against the computer offered meanwhile
+
+    def register(self, handlers: Handlers) -> None:
+        """The components this cog answers: the computer offered to a player still waiting."""
+        handlers.on(QueueComputerButton, lambda i, b: self.play_computer_instead(i, b.user_id))
+
+    @app_commands.command(name=said("slash.queue"), description=said("slash.queue.description"))
+    @app_commands.rename(**options("queue", "deck", "location", "match", "rated", "leave"))
+    @app_commands.describe(**descriptions("queue", "deck", "location", "match", "rated", "leave"))
+    @app_commands.choices(deck=DECK_CHOICES, location=LOCATION_CHOICES)
+    @app_commands.choices(match=MATCH_CHOICES)
+    async def queue_command(
+        self,
+        interaction: Interaction,
+        deck: app_commands.Choice[str] | None = None,
+        location: app_commands.Choice[str] | None = None,
+        match: app_commands.Choice[int] | None = None,
+        rated: bool = True,
+        leave: bool = False,
+    ) -> None:
+        """``/cardia queue``: wait here for an opponent (``leave``: stop waiting)."""
+        if leave:
+            return await self.leave(interaction)
+        await self.join(
+            interaction,
+            None if deck is None else deck.value,
+            None if location is None else location.value,
+            None if match is None else match.value,
+            rated,
+        )
+
+    async def join(
+        self, interaction: Interaction, deck: str | None, location: str | None, wins: int | None, rated: bool
+    ) -> None:
+        if interaction.channel_id is None:
+            return await answer.reply(interaction, text.tr("refuse.in_server"))
+        user = interaction.user
+        rating = (await self.records.rating(GLOBAL, user.id)).display
+        entry = QueueEntry(
+            user.id,
+            user.display_name,
+            interaction.guild_id or 0,
+            interaction.channel_id,
+            None if deck is None else deck_from_code(deck),
+            location,
+            wins,
+            rated,
+            rating,
+            self.queue.clock().isoformat(),
+        )
+        if interaction.guild_id is None:  # its duel's messages in this DM speak the player's language
+            await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
+        await self.queue.join(entry)
+        stored(interaction)
+        minutes = round(self.queue.expire_after.total_seconds() / 60)
+        await answer.reply(interaction, text.tr("queue.joined", rating=rating, minutes=minutes))
+        await self.sweep()  # an opponent may be waiting already
+
+    async def leave(self, interaction: Interaction) -> None:
+        left = await self.queue.leave(interaction.user.id)
+        stored(interaction)
+        await answer.reply(interaction, text.tr("queue.left" if left else "queue.not_in"))
+
+    async def play_computer_instead(self, interaction: Interaction, user_id: int) -> None:
+        """The offered duel against the computer: for the player offered it, who leaves the queue."""
+        me = self.bot.user
+        if interaction.user.id != user_id or me is None:
+            return await answer.reply(interaction, text.tr("queue.not_yours"))
+        await self.queue.leave(user_id)
+        await self.duels_cog.challenge(interaction, me, "I", None, 2)
+
+    # --- what the queue did -----------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Look at the queue: post the duels it made, and tell those it offered the computer or let go."""
+        swept = await self.queue.sweep()
+        for match in swept.matched:
+            await self.outbox.update(match.id)  # its first board, in both homes, pings both players
+        for entry in swept.offered:
+            await self._tell(entry, "queue.offer_computer", offer=True)
+        for entry in swept.expired:
+            await self._tell(entry, "queue.expired", offer=False)
+
+    async def _tell(self, entry: QueueEntry, key: str, *, offer: bool) -> None:
+        """A public line in the player's home, mentioning them (lost if it fails: only a notice)."""
+        if entry.guild_id:
+            language = await self.messages.public_language(entry.guild_id)
+        else:
+            language = (await self.outbox.pings.players.get(entry.user_id)).language
+        minutes = round(self.queue.expire_after.total_seconds() / 60)
+        with text.speaking(language):
+            content = text.tr(key, who=f"<@{entry.user_id}>", minutes=minutes)
+            view = Components(QueueComputerButton(entry.user_id)) if offer else Components()
+        try:
+            await self.bot.get_partial_messageable(entry.channel_id).send(
+                content, view=view, allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.exception("queue: could not tell player %s in %s", entry.user_id, entry.channel_id)
+        finally:
+            answer.let_go(view)

@@ -1,0 +1,130 @@
+"""The queue that finds an opponent (issue 34), end to end: players of three servers and of direct
+messages queue where they are, are matched (each once) and pinged there by their duel's first board;
+``leave``; nobody agreeing, the computer is offered (to that player alone), then the entry expires; a
+queue duel counts in the global rating and leaderboard, not in any server's."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from emulator import Emulator, Message, SimUser
+from emulator.state import Channel
+from tests.bot.table import TimedTable, answered_privately, stacked_setup
+
+
+@pytest.fixture
+def table(discord_emulator: Emulator, database: str, monkeypatch: pytest.MonkeyPatch) -> TimedTable:
+    table = TimedTable(discord_emulator, database, monkeypatch)
+    table.fixed_setup = stacked_setup()
+    return table
+
+
+def boards_in(table: TimedTable, user: SimUser, channel: Channel) -> list[Message]:
+    return [m for m in user.messages(channel) if any(c.startswith("cardia:h:") for c in m.custom_ids)]
+
+
+async def queue(table: TimedTable, user: SimUser, **options: object) -> Message:
+    return await answered_privately(await user.slash("cardia", "queue", **options), table)  # type: ignore[arg-type]
+
+
+@pytest.mark.asyncio
+async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_they_queued(
+    table: TimedTable,
+) -> None:
+    emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
+    dave = emulator.user("dave")
+    second = emulator.state.add_guild("Second Hall", ("lobby",))
+    third = emulator.state.add_guild("Third Hall", ("lobby",))
+    homes = {alice: emulator.channel, bob: second.channels[0], carol: carol.dm, dave: third.channels[0]}
+    for user, home in homes.items():
+        user.channel = home
+    async with table.running():
+        joined = await queue(table, alice)
+        assert joined.content.startswith("⏳ You are in the queue (global rating 1000)")
+        assert emulator.messages() == []  # nobody else yet
+        await queue(table, bob)
+        await table.settle()
+        (alice_board,) = boards_in(table, alice, homes[alice])
+        (bob_board,) = boards_in(table, bob, homes[bob])
+        assert table.mentioned(alice_board) == [alice, bob] or set(table.mentioned(alice_board)) == {
+            alice,
+            bob,
+        }
+        assert bob.mention in bob_board.content and alice_board.custom_ids == bob_board.custom_ids
+
+        await queue(table, carol, match=1)
+        await queue(table, dave)
+        await table.settle()
+        (carol_board,) = boards_in(table, carol, homes[carol])
+        (dave_board,) = boards_in(table, dave, homes[dave])
+        assert carol_board.custom_ids == dave_board.custom_ids
+        matches = await table.storage.open_matches(0)
+        assert len(matches) == 2 and all(m.status == "active" for m in matches)
+        assert {(m.challenger_id, m.opponent_id) for m in matches} == {
+            (alice.id, bob.id),
+            (carol.id, dave.id),
+        }
+        assert {m.wins_needed for m in matches} == {2, 1}  # what one left open the other decided
+        assert await table.storage.queued() == []
+        # Each server is shown the opponent's name, never the other server.
+        for guild, others in ((emulator.guild, ("Second Hall", "Third Hall")), (second, ("Emulated",))):
+            here = {c.id for c in guild.channels}
+            shown = "\n".join(m.text for m in emulator.messages() if m.channel_id in here)
+            assert not any(name in shown for name in others)
+
+        # Bob plays from his own server; /cardia status there lists the duel.
+        hand = await table.show_hand(bob, bob_board)
+        assert hand.channel_id == homes[bob].id
+        status = await answered_privately(await bob.slash("cardia", "status"), table)
+        assert "Alice" in status.text
+
+        # A queue duel is rated globally: Bob concedes, the global leaderboard has both, the server's not.
+        concede = await answered_privately(await bob.slash("cardia", "concede"), table)
+        await bob.click(concede, next(c for c in concede.custom_ids if c.startswith("cardia:k:")))
+        await table.settle()
+        board = await answered_privately(await alice.slash("cardia", "leaderboard", scope="global"), table)
+        assert "Alice" in board.text and "Bob" in board.text
+        server = await answered_privately(await alice.slash("cardia", "leaderboard"), table)
+        assert "No finished game in this server yet" in server.text
+
+
+@pytest.mark.asyncio
+async def test_leave_the_computer_offered_then_the_entry_expires(table: TimedTable) -> None:
+    emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
+    async with table.running():
+        assert (await queue(table, carol, leave=True)).content == "You are not in the queue."
+        await queue(table, carol)
+        assert (await queue(table, carol, leave=True)).content == "You left the queue."
+        await queue(table, alice, deck="2222")
+        await queue(table, bob, deck="1111")  # they do not agree: nobody is matched
+        await table.settle()
+        assert await table.storage.open_matches(0) == []
+        assert table._bot is not None
+        sweep = table._bot.queue_cog.sweep
+
+        table.clock.now += timedelta(minutes=6)
+        await sweep()
+        offers = [m for m in emulator.messages() if any(c.startswith("cardia:qc:") for c in m.custom_ids)]
+        assert len(offers) == 2
+        to_alice = next(m for m in offers if alice.mention in m.content)
+        refused = await bob.click(to_alice, f"cardia:qc:{alice.id}")  # not his
+        await table.settle()
+        assert refused.message is not None and refused.message.content.startswith("This offer is for someone")
+        await sweep()
+        assert (
+            len([m for m in emulator.messages() if any(c.startswith("cardia:qc:") for c in m.custom_ids)])
+            == 2
+        )
+
+        started = await alice.click(to_alice, f"cardia:qc:{alice.id}")
+        await table.settle()
+        assert started.message is not None and "takes on the computer" in started.message.content
+        assert await table.storage.queue_entry(alice.id) is None  # she left the queue for it
+
+        table.clock.now += timedelta(minutes=60)
+        await sweep()
+        (expired,) = [m for m in emulator.messages() if "nobody came in 60 minutes" in m.content]
+        assert table.mentioned(expired) == [bob]
+        assert await table.storage.queued() == []
