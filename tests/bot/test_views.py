@@ -25,6 +25,7 @@ from bot.ui.components import (
     HandButton,
     HintButton,
     LeaderboardButton,
+    QueueComputerButton,
     RematchButton,
     ReviewButton,
     ShareReviewButton,
@@ -107,12 +108,13 @@ def test_every_component_is_made_again_from_its_custom_id() -> None:
         ReviewButton(12),
         ShareReviewButton(12, "p2"),
         HintButton(12, 4),
+        QueueComputerButton(41),
     ]
     assert {type(component) for component in components} == set(ROUTES.values())
     for component in components:
         again: Any = component_for(component.custom_id)
         assert type(again) is type(component) and again.custom_id == component.custom_id
-        fields = ("match_id", "answer", "game_id", "version", "index", "guild_id", "sort", "page")
+        fields = ("match_id", "answer", "game_id", "version", "index", "guild_id", "sort", "page", "user_id")
         for name in fields:
             assert getattr(again, name, None) == getattr(component, name, None), (component, name)
     for forged in ("cardia:b:1:2", "cardia:b:1:2:x", "cardia:lb:1:elo:0", "cardia:h:" + "9" * 21, "x:h:1"):
