@@ -34,6 +34,9 @@ async def decide(table: Table, user: SimUser, board: Message, rng: random.Random
 
 
 @pytest.mark.asyncio
+# A whole match through Discord: on SQLite only (about three seconds a database); what it stores is run on
+# both databases by tests/bot/test_dm_duels.py and tests/store.
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 async def test_a_whole_match_across_two_servers_by_code(table: Table) -> None:
     emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
     home = emulator.guild

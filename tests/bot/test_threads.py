@@ -33,6 +33,9 @@ def thread_of(table: TimedTable, challenge: Message) -> Channel:
 
 
 @pytest.mark.asyncio
+# A whole match through Discord: on SQLite only (about three seconds a database); what it stores is run on
+# both databases by the shorter tests here and by tests/store.
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 async def test_a_match_is_played_in_its_own_thread_and_the_channel_keeps_the_challenge(
     table: TimedTable,
 ) -> None:
