@@ -16,6 +16,11 @@ the board's ``cardia:d:<game>:<revision>`` button, the result's ``cardia:r:<matc
 
 A board tells what happened since the latest board the channel shows, so a lost or failed post loses
 no part of the story: the next one tells it.
+
+Where the posts go is the match's home (``bot.ui.homes``: its channel, or a thread of its own). A duel
+whose players are in two places (direct messages, two servers, the queue) also has a *mirror*, the
+opponent's home: each entry brings both up to date, the match's own home first, each in its language,
+and a kill between the two leaves the second to the next start (found, never posted twice, in each).
 """
 
 from __future__ import annotations
