@@ -288,7 +288,6 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         user = interaction.user
         mirror_id = None
         if interaction.guild_id is None:  # a duel in direct messages: each plays in their own DM
-            await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
             try:
                 mirror_id = (await self.bot.create_dm(opponent)).id
             except discord.HTTPException:

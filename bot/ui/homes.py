@@ -85,7 +85,7 @@ def thread_name(match: MatchRow) -> str:
     if match.location is not None:
         setup += " · " + text.location_name(match.location)
     name = text.tr("thread.name", first=match.challenger_name, second=match.opponent_name, setup=setup)
-    return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
+    return text.clip(name, NAME_MOST)
 
 
 class Homes:
