@@ -128,6 +128,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
         self.player_settings = PlayerSettingsStore(self.storage)
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
+        self.guard.after = self.pings.owed  # and, after any answer, that their DM refused a duel's message
         self.outbox = Outbox(self, self.duels, self.messages, self.computer, self.pings)
         self.computer.step_hooks.append(self.outbox.after)  # the computer's decisions, posted like anyone's
         self.duels_cog = DuelsCog(
@@ -249,7 +250,10 @@ class CardiaBot(discord.AutoShardedClient):
         await route(interaction)  # a click on a button or select: bot.ui.components
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
-        self.tree.completed(interaction)
+        try:
+            await self.guard.owed(interaction)
+        finally:
+            self.tree.completed(interaction)
 
     async def close(self) -> None:
         """Stop: refuse new interactions, let those in flight finish (a few seconds at most), stop the

@@ -342,8 +342,11 @@ class RestAPI:
         """Tell the bot about its public message over the gateway, as Discord does (intents permitting)."""
         if message.ephemeral:
             return
-        intent = GUILD_MESSAGES if "guild_id" in message.data else DIRECT_MESSAGES
-        await self.emulator.dispatch(event, data or message.data, intent=intent)
+        guild = message.data.get("guild_id")
+        intent = DIRECT_MESSAGES if guild is None else GUILD_MESSAGES
+        await self.emulator.dispatch(
+            event, data or message.data, intent=intent, guild_id=None if guild is None else int(guild)
+        )
 
     # -- gateway, users, application -------------------------------------------------------------
 

@@ -201,13 +201,14 @@ class Emulator:
         guild_id: int | None = None,
         every_shard: bool = False,
     ) -> None:
-        """Send a gateway event to every identified client (with ``intent`` among its intents); a
-        server's event only to the shard that owns the server, unless ``every_shard`` (a fault: the
-        same event to several processes)."""
+        """Send a gateway event to every identified client (with ``intent`` among its intents): a
+        server's event only to the shard that owns the server, and one of direct messages (``guild_id``
+        None) only to shard 0, as Discord does, unless ``every_shard`` (a fault: the same event to
+        several processes)."""
         for session in list(self.gateways):
             if not session.ready or (intent is not None and not session.intents & intent):
                 continue
-            if guild_id is None or every_shard or session.owns(guild_id):
+            if every_shard or session.owns(guild_id or 0):  # server 0: shard 0's
                 await session.dispatch(event, data)
 
     async def inject(self, interaction: Interaction, *, every_shard: bool = False) -> Interaction:

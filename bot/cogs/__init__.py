@@ -56,7 +56,15 @@ class Cog(app_commands.Group):
 
 def cardia_group(*cogs: Cog) -> app_commands.Group:
     """The ``/cardia`` command group, with every command of ``cogs``."""
-    group = app_commands.Group(name="cardia", description=said("slash.cardia.description"))
+    group = app_commands.Group(
+        name="cardia",
+        description=said("slash.cardia.description"),
+        # Installed to a server, or to a player's own account: then /cardia reaches them in DMs with the
+        # bot and in servers the bot is not in, where what they begin is played in those DMs
+        # (bot.ui.homes.where_to_play).
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
+    )
     for cog in cogs:
         for command in cog.commands:
             group.add_command(command)

@@ -41,7 +41,7 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
-from bot.ui.homes import home_for, tell_managers
+from bot.ui.homes import dm_link, home_for, tell_managers, visiting, where_to_play
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
@@ -201,16 +201,20 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def accept_code(self, interaction: Interaction, code: str) -> None:
         """A challenge by code, accepted here (a channel of any server with the bot, or one's DM with it),
         which becomes this player's home for the duel."""
-        if interaction.channel_id is None:
-            return await self.refuse(interaction, text.tr("refuse.in_server"))
+        home = await self.duel_place(interaction)
+        if home is None:
+            return
         user = interaction.user
-        home = (interaction.guild_id or 0, interaction.channel_id)
         try:
             match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         mirror = match.mirror_id is not None
+        if home[1] != interaction.channel_id:  # only a visitor here: the duel is in the player's DM
+            await self.outbox.update(match.id)
+            await self.duels.storage.flush()
+            return await self.tell_played_in_dm(interaction, home[1])
         try:
             with self.outbox.answering(match.id):
                 with text.speaking(await self._language_here(interaction, home[0])):
@@ -231,12 +235,12 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """``/cardia learn``: a first game against the computer (easy), Deck I, no location, one game,
         hints on, whose hands explain each card met and the first rounds (bot.ui.learning)."""
         me = self.bot.user
-        if interaction.channel_id is None or me is None:
-            return await self.refuse(interaction, text.tr("refuse.in_server"))
+        home = await self.duel_place(interaction)
+        if home is None or me is None:
+            return
         user = interaction.user
         challenge = Challenge(
-            interaction.guild_id or 0,  # 0: in a direct message with the bot
-            interaction.channel_id,
+            *home,
             (user.id, user.display_name),
             (me.id, me.display_name),
             "I",
@@ -249,6 +253,22 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await answer.send(interaction, content=message, ephemeral=True)
+
+    async def duel_place(self, interaction: Interaction) -> tuple[int, int] | None:
+        """The server (0: none) and channel a duel begun here is played in (``homes.where_to_play``);
+        None, the user told why, if there is none."""
+        try:
+            return await where_to_play(interaction)
+        except (discord.HTTPException, ValueError) as error:
+            log.info("interaction %s: nowhere to play (%s)", interaction.id, error)
+            await self.refuse(interaction, text.tr("refuse.in_server"))
+            return None
+
+    async def tell_played_in_dm(self, interaction: Interaction, dm_id: int) -> None:
+        """Where the bot is only a visitor: what was begun is in the player's DM with the bot (linked)."""
+        with text.speaking(text.language_of(interaction.locale)):
+            line = text.tr("visiting.in_dm", link=dm_link(dm_id))
+        await answer.send(interaction, content=line, ephemeral=True)
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -263,16 +283,17 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         hints: bool = False,
     ) -> None:
         """A challenge of ``opponent``, or (None) of anyone given its code."""
-        if interaction.channel_id is None:
-            return await self.refuse(interaction, text.tr("refuse.in_server"))
-        guild_id = interaction.guild_id or 0  # 0: in a direct message with the bot
+        home = await self.duel_place(interaction)
+        if home is None:
+            return
+        guild_id, channel_id = home  # guild 0: in direct messages with the bot
         me = self.bot.user
         if opponent is None:
-            return await self.challenge_by_code(interaction, deck, location, wins_needed, hints)
+            return await self.challenge_by_code(interaction, home, deck, location, wins_needed, hints)
         if me is not None and opponent.id == me.id:  # the bot itself: a duel against the computer
             challenge = Challenge(
                 guild_id,
-                interaction.channel_id,
+                channel_id,
                 (interaction.user.id, interaction.user.display_name),
                 (me.id, me.display_name),
                 deck,
@@ -287,7 +308,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             return await self.refuse(interaction, text.tr("refuse.level_for_computer"))
         user = interaction.user
         mirror_id = None
-        if interaction.guild_id is None:  # a duel in direct messages: each plays in their own DM
+        if not guild_id:  # a duel in direct messages: each plays in their own DM
             try:
                 mirror_id = (await self.bot.create_dm(opponent)).id
             except discord.HTTPException:
@@ -298,7 +319,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             match = await self.duels.propose(
                 Challenge(
                     guild_id,
-                    interaction.channel_id,
+                    channel_id,
                     (user.id, user.display_name),
                     (opponent.id, opponent.display_name),
                     deck,
@@ -318,23 +339,26 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await answer.reply(interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name))
 
     async def challenge_by_code(
-        self, interaction: Interaction, deck: DeckChoice, location: str | None, wins_needed: int, hints: bool
+        self,
+        interaction: Interaction,
+        home_channel: tuple[int, int],
+        deck: DeckChoice,
+        location: str | None,
+        wins_needed: int,
+        hints: bool,
     ) -> None:
         """A challenge anyone given its code accepts with ``/cardia accept code:``, from their own channel
         (on any server with the bot) or DM: the duel is shown in both places."""
-        assert interaction.channel_id is not None
         user = interaction.user
-        guild_id = interaction.guild_id or 0
+        guild_id, channel_id = home_channel
         with text.speaking(await self._language_here(interaction, guild_id)):
             anyone = text.tr("challenge.anyone")
         home: Home = "channel"
         if guild_id:  # its challenger's side has a thread of its own once accepted, as any duel
-            home, _ = home_for(
-                interaction, (await self.settings.get(guild_id)).threads, interaction.channel_id
-            )
+            home, _ = home_for(interaction, (await self.settings.get(guild_id)).threads, channel_id)
         challenge = Challenge(
             guild_id,
-            interaction.channel_id,
+            channel_id,
             (user.id, user.display_name),
             (0, anyone),
             deck,
@@ -379,8 +403,23 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def post_challenge(
         self, interaction: Interaction, match: MatchRow, *, rematch: bool = False
     ) -> None:
-        """The public challenge message answers ``interaction``; if that fails, the outbox posts it."""
+        """The public challenge message answers ``interaction``; if that fails, the outbox posts it.
+        Where the bot is only a visitor, the outbox posts it in the DM the duel is in, and the answer
+        says so."""
         stored(interaction)
+        if match.channel_id != interaction.channel_id and visiting(interaction):
+            await self.outbox.update(match.id)
+            await self.duels.storage.flush()
+            if match.mirror_id is None or match.code is not None:
+                return await self.tell_played_in_dm(interaction, match.channel_id)
+            with text.speaking(text.language_of(interaction.locale)):  # who is challenged is told here
+                line = text.tr(
+                    "visiting.challenge",
+                    challenger=match.challenger_name,
+                    opponent=f"<@{match.user('p2')}>",
+                )
+            await answer.send(interaction, content=line, allowed_mentions=MENTION_USERS)
+            return
         try:
             with self.outbox.answering(match.id):  # its first board waits for it (a thread starts from it)
                 with text.speaking(await self._language_here(interaction, match.guild_id)):

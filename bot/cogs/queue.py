@@ -21,6 +21,7 @@ from bot.store import QueueEntry
 from bot.ui import answer
 from bot.ui.components import Components, Handlers, QueueComputerButton
 from bot.ui.guard import stored
+from bot.ui.homes import dm_link
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said
@@ -83,15 +84,15 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
     async def join(
         self, interaction: Interaction, deck: str | None, location: str | None, wins: int | None, rated: bool
     ) -> None:
-        if interaction.channel_id is None:
-            return await answer.reply(interaction, text.tr("refuse.in_server"))
+        home = await self.duels_cog.duel_place(interaction)
+        if home is None:
+            return
         user = interaction.user
         rating = (await self.records.rating(GLOBAL, user.id)).display
         entry = QueueEntry(
             user.id,
             user.display_name,
-            interaction.guild_id or 0,
-            interaction.channel_id,
+            *home,
             None if deck is None else deck_from_code(deck),
             location,
             wins,
@@ -99,12 +100,16 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
             rating,
             self.queue.clock().isoformat(),
         )
-        if interaction.guild_id is None:  # its duel's messages in this DM speak the player's language
+        if not home[0]:  # its duel's messages in this DM speak the player's language
             await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
         await self.queue.join(entry)
         stored(interaction)
         minutes = round(self.queue.expire_after.total_seconds() / 60)
-        await answer.reply(interaction, text.tr("queue.joined", rating=rating, minutes=minutes))
+        if home[1] == interaction.channel_id:
+            joined = text.tr("queue.joined", rating=rating, minutes=minutes)
+        else:  # only a visitor here: the duel comes to the player's DM
+            joined = text.tr("queue.joined_dm", rating=rating, minutes=minutes, link=dm_link(home[1]))
+        await answer.reply(interaction, joined)
         await self.sweep()  # an opponent may be waiting already
 
     async def leave(self, interaction: Interaction) -> None:

@@ -44,6 +44,7 @@ from bot.ui import answer
 from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.finished import deck_name, game_choices
 from bot.ui.guard import guard_of
+from bot.ui.homes import needs_server, server_of
 from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
 from bot.ui.translator import descriptions, options, said
 from engine import view as engine_view
@@ -122,12 +123,15 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         await answer.send(interaction, **message, ephemeral=True)
 
     async def stats(self, interaction: Interaction, user: discord.User | discord.Member | None) -> None:
-        if interaction.guild_id is None:
-            return await self._private(interaction, content=tr("records.in_server"))
+        server = server_of(interaction)
+        if server is None:
+            return await self._private(
+                interaction, content=tr(needs_server(interaction, "records.in_server"))
+            )
         who = user or interaction.user
         if who.bot:
             return await self._private(interaction, content=tr("stats.bot"))
-        stats = await self.records.stats(interaction.guild_id, who.id)
+        stats = await self.records.stats(server, who.id)
         await self._private(interaction, embed=stats_embed(stats, who.display_name))
 
     async def leaderboard(
@@ -142,12 +146,14 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         """The first answer (of this server, or ``guild_id`` GLOBAL: the queue's), or (``edit``) a button's
         new page of ``guild_id``'s (the message is edited in place)."""
         # A button forged from another server's leaderboard (the global one is anyone's, anywhere).
-        if edit and guild_id not in (interaction.guild_id, GLOBAL):
+        if edit and guild_id not in (server_of(interaction), GLOBAL):
             return await self._private(interaction, content=tr("records.other_server"))
         if guild_id != GLOBAL:
-            guild_id = interaction.guild_id
+            guild_id = server_of(interaction)
         if guild_id is None:
-            return await self._private(interaction, content=tr("records.in_server"))
+            return await self._private(
+                interaction, content=tr(needs_server(interaction, "records.in_server"))
+            )
         order: Sort = "wins" if sort == "wins" else "rating"
         standings = await self.records.standings(guild_id, order)
         pages = max(1, -(-len(standings) // PAGE_SIZE))
@@ -165,9 +171,11 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
             await self._private(interaction, **message)
 
     async def history(self, interaction: Interaction, wanted: str) -> None:
-        guild_id = interaction.guild_id
+        guild_id = server_of(interaction)
         if guild_id is None:
-            return await self._private(interaction, content=tr("records.in_server"))
+            return await self._private(
+                interaction, content=tr(needs_server(interaction, "records.in_server"))
+            )
         game_id = parse_id(wanted)
         if game_id is None:
             return await self._private(interaction, content=tr("history.bad_id"))
@@ -186,9 +194,10 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
 
     async def history_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's 25 latest finished games in this server (or those matching what is typed)."""
-        if interaction.guild_id is None:
+        server = server_of(interaction)
+        if server is None:
             return []
-        games = await self.records.games_of(interaction.guild_id, interaction.user.id, latest=200)
+        games = await self.records.games_of(server, interaction.user.id, latest=200)
         return game_choices(games, interaction.user.id, current)
 
     async def about(self, interaction: Interaction) -> None:

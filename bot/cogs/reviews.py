@@ -24,6 +24,7 @@ from bot.ui import answer
 from bot.ui.components import Components, Handlers, HintButton, ReviewButton, ShareReviewButton
 from bot.ui.finished import game_choices
 from bot.ui.guard import guard_of
+from bot.ui.homes import server_of
 from bot.ui.messages import Messages, game_view
 from bot.ui.render import DESCRIPTION_LIMIT, fit
 from bot.ui.translator import descriptions, options, said
@@ -62,9 +63,10 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
         return await guard_of(interaction).choices(self._choices(interaction, current), "/cardia review")
 
     async def _choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
+        server = server_of(interaction)
+        if server is None:
             return []
-        games = await self.reviews.storage.games_of(interaction.guild_id, interaction.user.id, latest=200)
+        games = await self.reviews.storage.games_of(server, interaction.user.id, latest=200)
         return game_choices(games, interaction.user.id, current)
 
     async def review(self, interaction: Interaction, wanted: str) -> None:
@@ -73,7 +75,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
         if game_id is None:
             return await self._refuse(interaction, text.tr("history.bad_id"))
         try:
-            found = await self.reviews.of_player(game_id, interaction.user.id, interaction.guild_id)
+            found = await self.reviews.of_player(game_id, interaction.user.id, server_of(interaction))
         except Refusal as refusal:
             return await self._refuse(interaction, str(refusal))
         message = await self._message(found, share=not found.shared)
@@ -81,12 +83,13 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
 
     async def share(self, interaction: Interaction, game_id: int, seat: str) -> None:
         """A player's review posted in the channel, in the server's language (once)."""
+        server = server_of(interaction)
         try:
-            found = await self.reviews.share(game_id, seat, interaction.user.id, interaction.guild_id)
+            found = await self.reviews.share(game_id, seat, interaction.user.id, server)
         except Refusal as refusal:
             return await self._refuse(interaction, str(refusal))
-        assert interaction.guild_id is not None  # the service refuses a review outside a server
-        with text.speaking(await self.messages.public_language(interaction.guild_id)):
+        assert server is not None  # the service refuses a review outside a server
+        with text.speaking(await self.messages.public_language(server)):
             message = await self._message(found, share=False)
             message["content"] = text.tr("review.shared", who=f"<@{interaction.user.id}>", id=game_id)
         await answer.send(interaction, **message, allowed_mentions=discord.AllowedMentions.none())
@@ -97,7 +100,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
         if message is None or not message.flags.ephemeral:  # a hint belongs on one's own private hand
             return await self._refuse(interaction, text.tr("refuse.private_hand"))
         try:
-            given = await self.reviews.hint(game_id, version, interaction.user.id, interaction.guild_id)
+            given = await self.reviews.hint(game_id, version, interaction.user.id, server_of(interaction))
         except Refusal as refusal:
             return await self._refuse(interaction, str(refusal))
         seen = game_view(given.live, given.seat)

@@ -28,6 +28,7 @@ from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, Notif
 from bot.ui import answer
 from bot.ui.components import ClaimButton, Components, ConcedeButton, Handlers
 from bot.ui.guard import guard_of, stored
+from bot.ui.homes import needs_server, server_of
 from bot.ui.messages import Messages, jump_link, when
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said, spoken
@@ -51,7 +52,7 @@ def is_manager(interaction: Interaction) -> bool:
     """Manage Server in this server. Discord ignores default permissions on subcommands, so this
     runtime check is what guards ``/cardia settings`` (changes) and ``/cardia abort``."""
     permissions = interaction.permissions
-    return interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator)
+    return server_of(interaction) is not None and (permissions.manage_guild or permissions.administrator)
 
 
 def settings_embed(settings: GuildSettings, mine: PlayerSettings) -> discord.Embed:
@@ -181,8 +182,8 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """Everyone may see the server's settings and choose their own (``notify``: how they are told a
         duel waits for them, anywhere); only server managers may change the server's."""
         changes = {name: value for name, value in changes.items() if value is not None}
-        if interaction.guild_id is None and (changes or notify is None):
-            return await self.refuse(interaction, tr("settings.in_server"))
+        if server_of(interaction) is None and (changes or notify is None):
+            return await self.refuse(interaction, tr(needs_server(interaction, "settings.in_server")))
         notice = None
         mine = await self.players.get(interaction.user.id)
         if notify is not None:
@@ -192,20 +193,21 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             mine = await self.players.choose(interaction.user.id, cast(Notify, notify), language)
             stored(interaction)
             notice = tr("settings.saved")
-        if interaction.guild_id is None:  # in a direct message: one's own settings only
+        server = server_of(interaction)
+        if server is None:  # in a direct message: one's own settings only
             await answer.send(interaction, content=notice, embed=own_settings(mine), ephemeral=True)
             return
         if changes:
             if not is_manager(interaction):
                 return await self.refuse(interaction, tr("settings.managers_only"))
             try:
-                settings = await self.settings.update(interaction.guild_id, interaction.user.id, **changes)
+                settings = await self.settings.update(server, interaction.user.id, **changes)
             except Refusal as refusal:
                 return await self.refuse(interaction, str(refusal))
             stored(interaction)
             notice = tr("settings.saved")
         else:
-            settings = await self.settings.get(interaction.guild_id)
+            settings = await self.settings.get(server)
         await answer.send(interaction, content=notice, embed=settings_embed(settings, mine), ephemeral=True)
 
     # --- which duel -------------------------------------------------------------------------------------
@@ -218,9 +220,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """The caller's open duels shown here: on this server (its own, and those of the queue or by code
         played in one of its channels), or anywhere from a direct message with the bot."""
         mine = await self.duels.storage.open_matches(user_id=interaction.user.id)
-        if interaction.guild_id is None:
+        if server_of(interaction) is None:
             return mine
-        return [match for match in mine if match.seen_from(interaction.guild_id)]
+        return [match for match in mine if match.seen_from(server_of(interaction))]
 
     async def _chosen(self, interaction: Interaction, duel: str, *, mine: bool = False) -> MatchRow | None:
         """The open match picked in a ``duel`` option (its id): one of this server's, or (``mine``) one of
@@ -228,7 +230,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         match_id = parse_id(duel)
         match = None if match_id is None else await self.duels.storage.match(match_id)
         here = match is not None and (
-            match.seen_from(interaction.guild_id) if mine else match.guild_id == interaction.guild_id
+            match.seen_from(server_of(interaction)) if mine else match.guild_id == server_of(interaction)
         )
         if match is None or not here or match.status not in ("proposed", "active"):
             await self.refuse(interaction, tr("duel.unknown"))
@@ -251,11 +253,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     ) -> list[app_commands.Choice[str]]:
         """Autocomplete of a ``duel`` option: the caller's running duels (``concede``), or every open duel
         of the server (``abort``, for managers)."""
-        if everyone and (interaction.guild_id is None or not is_manager(interaction)):
+        if everyone and (server_of(interaction) is None or not is_manager(interaction)):
             return []
         user = interaction.user.id
         if everyone:
-            matches = await self.duels.storage.open_matches(interaction.guild_id)
+            matches = await self.duels.storage.open_matches(server_of(interaction))
         else:
             matches = await self._mine_here(interaction)
         needle = current.strip().casefold()
@@ -315,7 +317,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """Confirm pressed: the caller gives up the match, whose opponent wins it."""
         match = await self.duels.storage.match(match_id)
         player = None if match is None else match.player_of(interaction.user.id)
-        if match is None or not match.seen_from(interaction.guild_id) or player is None:
+        if match is None or not match.seen_from(server_of(interaction)) or player is None:
             return await self.refuse(interaction, tr("duel.unknown"))
         game_id = await self._current_game(match) if match.status == "active" else None
         if game_id is None:
@@ -337,8 +339,8 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
 
     async def abort(self, interaction: Interaction, duel: str | None) -> None:
         """A server manager ends an open duel without any result."""
-        if interaction.guild_id is None:
-            return await self.refuse(interaction, tr("settings.in_server"))
+        if server_of(interaction) is None:
+            return await self.refuse(interaction, tr(needs_server(interaction, "settings.in_server")))
         if not is_manager(interaction):
             return await self.refuse(interaction, tr("abort.managers_only"))
         if duel:
@@ -347,7 +349,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
                 return
         else:
             here = await self.duels.storage.open_matches(
-                interaction.guild_id, channel_id=interaction.channel_id
+                server_of(interaction), channel_id=interaction.channel_id
             )
             if not here:
                 return await self.refuse(interaction, tr("abort.none"))
@@ -371,13 +373,18 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
 
     async def status(self, interaction: Interaction) -> None:
         """The caller's open duels (in this server; everywhere in a direct message), privately: the
-        opponent, game and score, whose decision it waits for, until when, and a link to the board."""
+        opponent, game and score, whose decision it waits for, until when, and a link to the board.
+        A duel's board that a refused direct message left behind in the caller's DM is brought up to
+        date (nothing is posted if it is)."""
         user = interaction.user.id
         matches = await self._mine_here(interaction)
+        if all([await self.outbox.show_again(match, user) for match in matches]):
+            await self.players.dm_closed(user, False)  # (nothing is written unless it was set)
         entries = [await self._status_entry(match, user) for match in matches]
         lines = []
-        if interaction.guild_id is not None:
-            settings = await self.settings.get(interaction.guild_id)
+        server = server_of(interaction)
+        if server is not None:
+            settings = await self.settings.get(server)
             lines.append(tr("status.count", n=len(matches), max=settings.max_duels))
         if not entries:
             lines.append(tr("status.none"))
@@ -472,7 +479,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             return await self.refuse(interaction, tr("claim.nobody"))
         if player in waiting:
             return await self.refuse(interaction, tr("claim.waits_for_you"))
-        if not live.match.seen_from(interaction.guild_id):
+        if not live.match.seen_from(server_of(interaction)):
             return await self.refuse(interaction, tr("refuse.game_gone"))
         deadlines = await self.timers.deadlines(game_id)
         if deadlines is None or self.timers.now() < deadlines.time_up:  # a button forged before its time

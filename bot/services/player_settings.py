@@ -48,6 +48,14 @@ class PlayerSettingsStore:
             await self.storage.save_language(user_id, language)
             self._cache.put(user_id, (self.clock(), await self.storage.player_settings(user_id)))
 
+    async def dm_closed(self, user_id: int, closed: bool) -> None:
+        """A duel's message to the player's DM was refused (they are told at their next interaction), or
+        they were told so."""
+        if (await self.get(user_id)).dm_closed == closed:
+            return
+        await self.storage.save_dm_closed(user_id, closed)
+        self._cache.put(user_id, (self.clock(), await self.storage.player_settings(user_id)))
+
     async def dm_refused(self, user_id: int, refused: bool) -> None:
         """Discord refused a direct message to the player (they are pinged where the duel is meanwhile),
         or took one again after refusing."""

@@ -320,6 +320,7 @@ class PlayerSettings:
     notify: Notify = "channel"
     dm_refused: bool = False  # Discord refused the last direct message: pinged where the duel is meanwhile
     language: str = "en"  # their Discord client's, when they chose: direct messages are in it
+    dm_closed: bool = False  # a duel's message to their DM was refused: told at their next interaction
 
     @property
     def pinged_in_channel(self) -> bool:

@@ -21,7 +21,7 @@ class SettingsQueries(Connection[Any]):
         row = await self.db.fetch_one("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
         if row is None:
             return NO_PLAYER_SETTINGS
-        return PlayerSettings(row["notify"], bool(row["dm_refused"]), row["language"])
+        return PlayerSettings(row["notify"], bool(row["dm_refused"]), row["language"], bool(row["dm_closed"]))
 
     async def save_notify(self, user_id: int, notify: Notify, language: str) -> None:
         """A player's choice (an upsert): a new choice also forgets a refused direct message."""
@@ -49,6 +49,16 @@ class SettingsQueries(Connection[Any]):
             await tx.db.execute(
                 "UPDATE player_settings SET dm_refused = ?, updated_at = ? WHERE user_id = ?",
                 (int(refused), now(), user_id),
+            )
+
+    async def save_dm_closed(self, user_id: int, closed: bool) -> None:
+        """A duel's message to the player's DM was refused (or they were told so)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "INSERT INTO player_settings (user_id, dm_closed, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(closed), now()),
             )
 
     async def settings(self, guild_id: int) -> GuildSettings:

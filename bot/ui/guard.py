@@ -62,6 +62,8 @@ class Guard:
         self.defer_after = defer_after  # seconds a handler has before its interaction is deferred
         self.in_flight = 0
         self.stopping = False
+        #: Called after each answer (never raises): a line some players are owed (bot.ui.pings.owed).
+        self.after: Callable[[Interaction], Awaitable[None]] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -86,11 +88,17 @@ class Guard:
         answer.watch(interaction, answers, self.defer_after)
         try:
             await handler()
+            await self.owed(interaction)
         except Exception as error:
             await self.failed(interaction, error, what)
         finally:
             answer.stop_watching(interaction)
             self._leave()
+
+    async def owed(self, interaction: Interaction) -> None:
+        """After a handler answered: what the user is owed besides (:attr:`after`)."""
+        if self.after is not None:
+            await self.after(interaction)
 
     async def choices(
         self, handler: Awaitable[list[app_commands.Choice[Any]]], what: str

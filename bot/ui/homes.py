@@ -9,6 +9,10 @@ stored with the match; the thread itself is started by the outbox before the fir
 second one from the same message) is adopted. A thread that cannot be had (a permission taken away, the
 thread or its message deleted) sends the duel back to its channel; a thread Discord archived after a
 quiet week is reopened by the next post.
+
+Where the bot is only a visitor (a server it is not in, reached through a user's installation of the
+application), it cannot post later: what begins there is played in the user's DM with the bot instead
+(:func:`where_to_play`).
 """
 
 from __future__ import annotations
@@ -50,6 +54,41 @@ def home_for(interaction: Interaction, threads: bool, channel_id: int) -> tuple[
     granted = interaction.app_permissions
     missing = tuple(name for name in THREAD_PERMISSIONS if not getattr(granted, name))
     return ("channel" if missing else "thread"), missing
+
+
+def visiting(interaction: Interaction) -> bool:
+    """The bot is here only through the user's own installation of it (a server it is not a member of,
+    a DM between users): it may answer this interaction, never post here later."""
+    return not interaction.is_guild_integration() and not interaction.context.dm_channel
+
+
+async def where_to_play(interaction: Interaction) -> tuple[int, int]:
+    """The server (0: none) and channel where what ``interaction`` begins is played: here, or where the
+    bot is only a visitor (:func:`visiting`), the user's DM with the bot. Raises discord.HTTPException
+    if that DM cannot be had."""
+    if visiting(interaction):
+        dm = interaction.user.dm_channel or await interaction.user.create_dm()
+        return 0, dm.id
+    if interaction.channel_id is None:
+        raise ValueError("an interaction with no channel")
+    return interaction.guild_id or 0, interaction.channel_id
+
+
+def server_of(interaction: Interaction) -> int | None:
+    """The server ``interaction`` counts for (its settings, records, duels): its own, or None in a DM
+    and where the bot is only a visitor, which count as the user's DM with the bot."""
+    return None if visiting(interaction) else interaction.guild_id
+
+
+def needs_server(interaction: Interaction, key: str) -> str:
+    """The phrase refusing what needs a server with the bot: ``key``'s, or where the bot is only a
+    visitor, the one saying so."""
+    return "visiting.not_member" if visiting(interaction) else key
+
+
+def dm_link(channel_id: int) -> str:
+    """A link to a user's DM with the bot."""
+    return f"https://discord.com/channels/@me/{channel_id}"
 
 
 async def tell_managers(

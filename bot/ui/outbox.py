@@ -46,7 +46,7 @@ from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from bot.ui import answer, render
 from bot.ui.homes import Homes
 from bot.ui.messages import Messages
-from bot.ui.pings import Pings
+from bot.ui.pings import CANNOT_MESSAGE, Pings
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -334,13 +334,21 @@ class Outbox:
         targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
         for post in posts:
             targets.setdefault((post.kind, post.game_id), post)
-        with text.speaking(await self._language(place, mirror=False)):  # the channel's language
-            for post in targets.values():
-                match = await self._show(post, match, scan)
-        if place.mirror_id is not None:  # and the same in the opponent's home, in theirs
-            with text.speaking(await self._language(place, mirror=True)):
-                for post in targets.values():
-                    match = await self._show(post, match, scan, mirror=True)
+        # The channel, then the same in the opponent's home (its mirror, if any), each in its language.
+        for mirror in (False, True) if place.mirror_id is not None else (False,):
+            try:
+                with text.speaking(await self._language(place, mirror=mirror)):
+                    for post in targets.values():
+                        match = await self._show(post, match, scan, mirror=mirror)
+            except discord.Forbidden as error:
+                player = _dm_player(place, mirror)
+                challenged = match is not None and match.status == "proposed"  # withdrawn (gave_up)
+                if error.code != CANNOT_MESSAGE or player is None or challenged:
+                    raise
+                # That player's DM is closed to the bot: the other home goes on; they are told at their
+                # next interaction, and their board is brought up to date later (show_again).
+                log.info("match %s: player %s takes no direct message (%s)", match_id, player, error)
+                await self.pings.players.dm_closed(player, True)
         self._mark_done(match_id, [post.id for post in posts])
         self._suspect.discard(match_id)
 
@@ -705,6 +713,30 @@ class Outbox:
         finally:
             self._answering.discard(match_id)
 
+    async def show_again(self, match: MatchRow, user_id: int) -> bool:
+        """Bring the board of ``match`` in the player's own home up to date, if that home is their DM with
+        the bot (a refused message may have left it behind). False if Discord still refuses it."""
+        place = _place(match)
+        mirror = place.mirror_id is not None and user_id == place.opponent_id
+        if _dm_player(place, mirror) != user_id or match.status != "active":
+            return True
+        games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
+        if not games:
+            return True
+        try:
+            live = await self.duels.live(games[-1].id)
+            async with self._locks[match.id]:
+                with text.speaking(await self._language(place, mirror=mirror)):
+                    home = match.mirror_id if mirror else await self.home(match.id, match)
+                    assert home is not None
+                    await self._board(live, home, _Scan(self.bot), mirror=mirror)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_MESSAGE:
+                raise
+            await self.pings.players.dm_closed(user_id, True)
+            return False
+        return True
+
     def gave_up(self, match_id: int) -> bool:
         """Whether a channel (a player's DM) refused the bot what was due for this match."""
         return match_id in self._given_up
@@ -758,6 +790,13 @@ def _custom_ids(message: discord.Message) -> list[str]:
             if custom_id:
                 found.append(custom_id)
     return found
+
+
+def _dm_player(place: Place, mirror: bool) -> int | None:
+    """The player whose DM with the bot is that home of the match (None: a server's channel)."""
+    if mirror:
+        return place.opponent_id if place.mirror_guild_id == 0 else None
+    return place.challenger_id if place.guild_id == 0 else None
 
 
 def _events_after(live: LiveGame, revision: int) -> int:

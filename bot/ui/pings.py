@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import Any
 
 import discord
 
 import text
 from bot.services.player_settings import PlayerSettingsStore
 from bot.store import MatchRow, PlayerSettings
+from bot.ui import answer
 from bot.ui.messages import jump_link
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,20 @@ class Pings:
         """The duel's players not to be mentioned where it is (they asked for a DM, or for nothing)."""
         chosen = await self.players.of(match.people)
         return frozenset(user for user, settings in chosen.items() if not settings.pinged_in_channel)
+
+    async def owed(self, interaction: discord.Interaction[Any]) -> None:
+        """After any answer to a player: if a duel's message to their DM was refused since, they are told
+        once, privately, what to change. Never raises."""
+        user_id = interaction.user.id
+        try:
+            if not (await self.players.get(user_id)).dm_closed:
+                return
+            await self.players.dm_closed(user_id, False)
+            with text.speaking(text.language_of(interaction.locale)):
+                line = text.tr("notify.dm_closed")
+            await answer.send(interaction, content=line, ephemeral=True)
+        except Exception:  # a notice only: the duel itself is safe in the database
+            log.exception("could not tell player %s their direct messages are closed", user_id)
 
     async def direct(
         self,

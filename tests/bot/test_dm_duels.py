@@ -92,3 +92,52 @@ async def test_a_player_whose_direct_messages_are_closed_cannot_be_challenged_th
         assert sent.message is not None and "withdrawn" in sent.message.text
         assert bob.messages(bob.dm) == []
         assert await table.storage.open_matches(0, user_id=alice.id) == []  # nothing left open
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("closing", ["opponent", "challenger"])
+async def test_a_player_who_closes_their_direct_messages_mid_duel_is_told_once_and_loses_nothing(
+    table: Table, closing: str
+) -> None:
+    """Bob closes his DMs (the duel's mirror, or its first home when he is the challenger): Alice's
+    home goes on; he is told once; /cardia status brings his board back once he opens them."""
+    alice, bob = table.alice, table.bob
+    alice.channel, bob.channel = alice.dm, bob.dm
+    if closing == "challenger":
+        alice, bob = bob, alice
+    rng = random.Random(5)
+
+    def told(user: SimUser) -> list[Message]:
+        line = "I cannot send you direct messages"
+        return [m for m in user.messages(user.dm) if m.content.startswith(line)]
+
+    async with table.running():
+        await alice.slash("cardia", "challenge", opponent=bob, match=1)
+        await table.settle()
+        (theirs,) = bob.messages(bob.dm)
+        (match_id,) = {int(c.split(":")[2]) for c in theirs.custom_ids}
+        await bob.click(theirs, f"cardia:c:{match_id}:accept")
+        await table.settle()
+        bob.user.accepts_dms = False  # Bob closes his DMs to the bot (Privacy Settings) mid-duel
+        seen = len(boards(bob))
+        for user in (alice, bob):
+            await decide(table, user, rng)
+        assert len(boards(alice)) > seen == len(boards(bob))  # Alice's home goes on without Bob's
+        # Bob is told in one line, privately, at his next interaction, and only once.
+        await table.show_hand(bob, boards(bob)[-1])
+        await table.settle()
+        await table.show_hand(bob, boards(bob)[-1])
+        await table.settle()
+        (line,) = told(bob)
+        assert line.visible_to == bob.id and "/cardia status" in line.content
+        assert told(alice) == []
+
+        # He allows them again: /cardia status there brings his board up to date, as Alice's is.
+        bob.user.accepts_dms = True
+        await bob.slash("cardia", "status")
+        await table.settle()
+        assert boards(bob)[-1].custom_ids == boards(alice)[-1].custom_ids
+        assert not (await table.storage.player_settings(bob.id)).dm_closed
+        await bob.slash("cardia", "status")  # nothing more to bring: no new board, no line
+        await table.settle()
+        assert boards(bob)[-1].custom_ids == boards(alice)[-1].custom_ids and len(told(bob)) == 1

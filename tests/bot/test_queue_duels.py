@@ -5,13 +5,19 @@ queue duel counts in the global rating and leaderboard, not in any server's."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 
-from emulator import Emulator, Message, SimUser
+from bot.app import CardiaBot
+from bot.store import Storage
+from emulator import Emulator, Message, SimUser, run_bot
+from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel
-from tests.bot.table import TimedTable, answered_privately, stacked_setup
+from tests.bot.table import TimedTable, answered_privately, bot_settings, stacked_setup
+from tests.bot.test_shards import quiet
+from tests.postgres import PostgresServer, new_postgres_database
 
 
 @pytest.fixture
@@ -128,3 +134,55 @@ async def test_leave_the_computer_offered_then_the_entry_expires(table: TimedTab
         (expired,) = [m for m in emulator.messages() if "nobody came in 60 minutes" in m.content]
         assert table.mentioned(expired) == [bob]
         assert await table.storage.queued() == []
+
+
+@pytest.mark.asyncio
+async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_processes(
+    discord_emulator: Emulator, postgres_server: PostgresServer
+) -> None:
+    """Ten players of three servers and DMs queue at the same moment; two bot processes share one
+    PostgreSQL database, each running one shard and looking at the queue all the time: five duels, each
+    player in one, each first board posted once in each player's home."""
+    emulator = discord_emulator
+    users = [emulator.user(f"player{n}") for n in range(10)]
+    other = await guild_on_another_shard(emulator, 2, channels=("lobby",))
+    third = emulator.state.add_guild("Third Hall", ("lobby",))
+    homes = [emulator.channel] * 3 + [other.channels[0]] * 3 + [third.channels[0]] * 2
+    for user, home in zip(users, [*homes, users[8].dm, users[9].dm], strict=True):
+        user.channel = home
+    url = await new_postgres_database(postgres_server)
+    first_shard = shard_of(emulator.guild.id, 2)
+    processes = [
+        CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(shard), queue_tick=0.05), sync=shard == 0)
+        for shard in (first_shard, 1 - first_shard)
+    ]
+    async with run_bot(processes[0], emulator), run_bot(processes[1], emulator):
+        await asyncio.gather(*(user.slash("cardia", "queue") for user in users))
+        storage = await Storage.open(url)
+        try:
+            for _ in range(200):
+                if not await storage.queued():
+                    break
+                await asyncio.sleep(0.05)
+            await quiet(emulator)
+            matched = {user: await storage.open_matches(user_id=user.id) for user in users}
+        finally:
+            await storage.close()
+    assert all(len(found) == 1 for found in matched.values()), matched
+    assert len({found[0].id for found in matched.values()}) == 5
+    assert not [i for i in emulator.interactions if i.acknowledged is not True]
+    for user in users:  # pinged in their home by its first board (two homes may be one channel)
+        pinged = [
+            m
+            for m in user.messages(user.channel)
+            if user.mention in m.content and any(c.startswith("cardia:h:") for c in m.custom_ids)
+        ]
+        assert len(pinged) == 1, user.name
+    duels = {found[0].id: found[0] for found in matched.values()}
+    posted = [  # in every channel and DM
+        m
+        for m in emulator.state.messages.values()
+        if not m.ephemeral and any(c.startswith("cardia:h:") for c in m.custom_ids)
+    ]
+    assert len(posted) == sum(1 if duel.mirror_id is None else 2 for duel in duels.values())  # none twice
+    emulator.check()

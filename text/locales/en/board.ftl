@@ -100,3 +100,7 @@ button-share_review = Share this review
 button-hint = Hint
 challenge-hints = 💡 Hints allowed: both players may ask for them, and the duel is not rated.
 challenge-learn = { $challenger } learns Cardia against the computer ({ $level }): each card and the first rounds are explained on their hand.
+visiting-in_dm = I am not a member of this server, so I cannot post here later: this is played in your direct messages with me instead. { $link }
+visiting-challenge = { $challenger } challenges { $opponent } to Cardia. I am not a member of this server, so the duel is played in direct messages with me: the challenge waits in yours.
+visiting-not_member = I am not a member of this server, so it has no settings or records of mine: invite me to it, or use this in our direct messages.
+queue-joined_dm = ⏳ You are in the queue (global rating { $rating }). I am not a member of this server, so the duel it finds comes to your direct messages with me: { $link } Nobody within { $minutes } minutes, and you leave it. `/cardia queue leave:True` to leave now.

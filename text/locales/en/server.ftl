@@ -28,6 +28,7 @@ notify-your_move = ⚔️ Your move in your Cardia duel with { $opponent } ({ $s
 notify-reminder = ⏰ Your Cardia duel with { $opponent } ({ $server }) still waits for you: { $link }
 notify-claim = ⌛ Time is up for { $opponent } in your Cardia duel ({ $server }): you may claim victory. { $link }
 notify-dm_refused = { $who }, I cannot send you direct messages, so your turns are pinged here. To have them by direct message, allow direct messages from this server's members (Privacy Settings), then choose `/cardia settings notify` again.
+notify-dm_closed = I cannot send you direct messages, so your duel's boards no longer reach your DMs with me (nothing of the duel is lost). Allow direct messages from this app (Privacy Settings; or unblock it), then use `/cardia status` there: it brings them up to date.
 settings-max_duels = Open duels per player
 settings-max_duels_value = { $n } (challenges included)
 settings-footer = Server managers: /cardia settings with options to change them

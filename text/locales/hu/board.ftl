@@ -100,3 +100,7 @@ button-share_review = Átnézés megosztása
 button-hint = Tipp
 challenge-hints = 💡 Tippek engedélyezve: mindkét játékos kérhet, és a párbaj nem számít a pontszámba.
 challenge-learn = { $challenger } a számítógép ellen ismerkedik a Cardiával ({ $level }): a kezénél minden kártyát és az első köröket elmagyarázzuk.
+visiting-in_dm = Nem vagyok tagja ennek a szervernek, így később nem tudok ide írni: ez helyette a velem folytatott közvetlen üzeneteidben zajlik. { $link }
+visiting-challenge = { $challenger } Cardia-párbajra hívja: { $opponent }. Nem vagyok tagja ennek a szervernek, így a párbaj a velem folytatott közvetlen üzenetekben zajlik: a kihívás ott vár rád.
+visiting-not_member = Nem vagyok tagja ennek a szervernek, így itt nincsenek beállításaim és eredményeim: hívj meg a szerverre, vagy használd ezt a velem folytatott közvetlen üzenetekben.
+queue-joined_dm = ⏳ Bent vagy a várólistán (globális pontszám: { $rating }). Nem vagyok tagja ennek a szervernek, így a talált párbaj a velem folytatott közvetlen üzeneteidbe érkezik: { $link } Ha { $minutes } percen belül senki sem jön, kikerülsz belőle. Kilépés most: `/cardia várólista kilépés:True`.

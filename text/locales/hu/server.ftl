@@ -28,6 +28,7 @@ notify-your_move = ⚔️ Te lépsz a(z) { $opponent } elleni Cardia-párbajodba
 notify-reminder = ⏰ A(z) { $opponent } elleni Cardia-párbajod még rád vár ({ $server }): { $link }
 notify-claim = ⌛ { $opponent } ideje lejárt a Cardia-párbajotokban ({ $server }): követelheted a győzelmet. { $link }
 notify-dm_refused = { $who }, nem tudok neked közvetlen üzenetet küldeni, ezért itt említelek meg, amikor te lépsz. Ha közvetlen üzenetben kérnéd, engedélyezd a közvetlen üzeneteket e szerver tagjaitól (Adatvédelmi beállítások), majd válaszd újra: `/cardia beállítások értesítés`.
+notify-dm_closed = Nem tudok neked közvetlen üzenetet küldeni, így a párbajod táblái nem érnek el a velem folytatott közvetlen üzeneteidbe (a párbajból semmi sem vész el). Engedélyezd a közvetlen üzeneteket ettől az alkalmazástól (Adatvédelmi beállítások; vagy oldd fel a letiltását), majd használd ott: `/cardia állapot` – ez naprakészre hozza őket.
 settings-max_duels = Nyitott párbajok játékosonként
 settings-max_duels_value = { $n } (a kihívásokkal együtt)
 settings-footer = Szerver-kezelők: /cardia settings opciókkal módosíthatják

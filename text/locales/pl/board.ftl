@@ -100,3 +100,7 @@ button-share_review = Udostępnij przegląd
 button-hint = Podpowiedź
 challenge-hints = 💡 Podpowiedzi dozwolone: obaj gracze mogą o nie prosić, a pojedynek nie jest liczony do rankingu.
 challenge-learn = { $challenger } uczy się Cardii z komputerem ({ $level }): każda karta i pierwsze rundy są objaśniane przy jego ręce.
+visiting-in_dm = Nie jestem członkiem tego serwera, więc nie mogę tu później pisać: to toczy się zamiast tego w twoich wiadomościach prywatnych ze mną. { $link }
+visiting-challenge = { $challenger } wyzywa { $opponent } na pojedynek w Cardię. Nie jestem członkiem tego serwera, więc pojedynek toczy się w wiadomościach prywatnych ze mną: tam czeka wyzwanie.
+visiting-not_member = Nie jestem członkiem tego serwera, więc nie ma tu moich ustawień ani wyników: zaproś mnie na serwer albo użyj tego w wiadomościach prywatnych ze mną.
+queue-joined_dm = ⏳ Jesteś w kolejce (ranking globalny: { $rating }). Nie jestem członkiem tego serwera, więc znaleziony pojedynek trafi do twoich wiadomości prywatnych ze mną: { $link } Jeśli nikt nie przyjdzie w ciągu { $minutes } minut, opuścisz kolejkę. Wyjście teraz: `/cardia kolejka wyjdź:True`.

@@ -28,6 +28,7 @@ notify-your_move = ⚔️ Twój ruch w pojedynku Cardii z { $opponent } ({ $serv
 notify-reminder = ⏰ Pojedynek Cardii z { $opponent } ({ $server }) wciąż czeka na ciebie: { $link }
 notify-claim = ⌛ Czas { $opponent } w waszym pojedynku Cardii minął ({ $server }): możesz ogłosić zwycięstwo. { $link }
 notify-dm_refused = { $who }, nie mogę wysyłać ci wiadomości prywatnych, więc wzmianki o twoich ruchach są tutaj. Aby dostawać je prywatnie, zezwól na wiadomości prywatne od członków tego serwera (Ustawienia prywatności), a potem ponownie wybierz `/cardia ustawienia powiadomienia`.
+notify-dm_closed = Nie mogę wysyłać ci wiadomości prywatnych, więc plansze twojego pojedynku nie docierają już do naszych wiadomości prywatnych (nic z pojedynku nie przepada). Zezwól na wiadomości prywatne od tej aplikacji (Ustawienia prywatności; albo ją odblokuj), a potem użyj tam `/cardia stan`: to je zaktualizuje.
 settings-max_duels = Otwarte pojedynki na gracza
 settings-max_duels_value = { $n } (razem z wyzwaniami)
 settings-footer = Zarządcy serwera: /cardia settings z opcjami, by je zmienić
