@@ -28,10 +28,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from collections.abc import Coroutine, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -47,11 +46,21 @@ from bot.ui import answer, render
 from bot.ui.homes import Homes
 from bot.ui.messages import Messages
 from bot.ui.pings import CANNOT_MESSAGE, Pings
-from engine import Game
+from bot.ui.posted import (
+    BOARD_MARK,
+    Board,
+    BoardValues,
+    Place,
+    Scan,
+    Shown,
+    custom_ids,
+    dm_player,
+    events_after,
+    place_of,
+)
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-SCAN_LIMIT = 100  # recent channel messages looked through for a post that was made but not marked
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, doubling up to the most
 BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (games.board_*)
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
@@ -60,58 +69,9 @@ ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot 
 BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)
 BOARD_PICTURE_LATER = 30.0  # seconds on, a board sent without its picture tries once more (if still latest)
 PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, the machine is far behind
-BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
 # computer's answers, so that one board tells both.
 COMPUTER_REPLY_WAIT = 2.5
-
-
-@dataclass(slots=True)
-class Board:
-    """What the channel shows of one game: its latest public board."""
-
-    message_id: int | None
-    told_from: int  # the engine events that board tells start here
-    told: int  # and end here: a new board tells what happened since
-    revision: int | None = None  # the game's revision it shows (None: not known in this process)
-    latest: bool = False  # posted by this process: only then may it be edited in place
-
-    def values(self) -> BoardValues:
-        return self.message_id, self.told_from, self.told, self.revision, self.latest
-
-
-class Place(NamedTuple):
-    """Where a match is: its channel's server (0: a direct message with the bot), its players, and its
-    mirror (the opponent's home, when not the channel's)."""
-
-    guild_id: int
-    challenger_id: int
-    opponent_id: int
-    mirror_id: int | None
-    mirror_guild_id: int  # the mirror's server (0: a DM)
-
-
-def _place(match: MatchRow) -> Place:
-    return Place(
-        match.channel_guild,
-        match.challenger_id,
-        match.opponent_id,
-        match.mirror_id,
-        match.mirror_guild_id or 0,
-    )
-
-
-class _Shown(NamedTuple):
-    """One board message as posted: its id and the game's revision it shows."""
-
-    message_id: int
-    revision: int | None
-
-
-#: A :class:`Board` as the outbox keeps it, one per game: a tuple of plain values, which the garbage
-#: collector stops tracking, where an object per game (a thousand and more) was in each of its full
-#: collections (docs/performance-history.md, change 20).
-BoardValues = tuple[int | None, int, int, int | None, bool]
 
 
 class Outbox:
@@ -170,7 +130,7 @@ class Outbox:
             return
         live = notice.live
         match = live.match
-        place = _place(match)
+        place = place_of(match)
         if match.mirror_id is not None:  # in each player's home, in its own language
             with text.speaking(await self._language(place, mirror=True)):
                 latest = self.board(live, mirror=True).message_id
@@ -328,9 +288,9 @@ class Outbox:
         if place is None or home_unknown or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
-            place = _place(match)
+            place = place_of(match)
             self._places.put(match_id, place)
-        scan = _Scan(self.bot) if match_id in self._suspect else None
+        scan = Scan(self.bot) if match_id in self._suspect else None
         targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
         for post in posts:
             targets.setdefault((post.kind, post.game_id), post)
@@ -341,7 +301,7 @@ class Outbox:
                     for post in targets.values():
                         match = await self._show(post, match, scan, mirror=mirror)
             except discord.Forbidden as error:
-                player = _dm_player(place, mirror)
+                player = dm_player(place, mirror)
                 challenged = match is not None and match.status == "proposed"  # withdrawn (gave_up)
                 if error.code != CANNOT_MESSAGE or player is None or challenged:
                     raise
@@ -361,7 +321,7 @@ class Outbox:
         return (await self.pings.players.get(user)).language
 
     async def _show(
-        self, post: Post, match: MatchRow | None, scan: _Scan | None, *, mirror: bool = False
+        self, post: Post, match: MatchRow | None, scan: Scan | None, *, mirror: bool = False
     ) -> MatchRow | None:
         """Bring ``post``'s target up to date in the match's channel or (``mirror``) its mirror; the match
         as it now is (None: not read, only boards due)."""
@@ -409,7 +369,7 @@ class Outbox:
         """The id of a game's latest public board, if it has one (for links to it)."""
         return self.board(live).message_id
 
-    async def _board(self, live: LiveGame, home: int, scan: _Scan | None, *, mirror: bool = False) -> None:
+    async def _board(self, live: LiveGame, home: int, scan: Scan | None, *, mirror: bool = False) -> None:
         board = self.board(live, mirror=mirror)
         if scan is not None and board.revision != live.revision:
             await self._adopt_board(live, board, scan, home, mirror=mirror)
@@ -460,7 +420,7 @@ class Outbox:
         if bare:
             assert drawing is not None
             self._picture_later(
-                live.match, home, live.row.id, _Shown(message_id, revision), shown["embed"], drawing
+                live.match, home, live.row.id, Shown(message_id, revision), shown["embed"], drawing
             )
         return None
 
@@ -476,7 +436,7 @@ class Outbox:
             await self.pings.direct(match, users, "notify.your_move", home, message_id, language)
 
     def _picture_later(
-        self, match: MatchRow, home: int, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
     ) -> None:
         """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
         failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
@@ -487,7 +447,7 @@ class Outbox:
         self._spawn(self._add_picture(match, home, game_id, shown, embed, drawing))
 
     async def _add_picture(
-        self, match: MatchRow, home: int, game_id: int, shown: _Shown, embed: discord.Embed, drawing: Drawing
+        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
     ) -> None:
         try:
             await asyncio.sleep(BOARD_PICTURE_LATER)
@@ -518,7 +478,7 @@ class Outbox:
         finally:
             self._pictures_later -= 1
 
-    def _still_shown(self, game_id: int, shown: _Shown) -> bool:
+    def _still_shown(self, game_id: int, shown: Shown) -> bool:
         """Whether the game's latest board is still that message, showing that revision."""
         kept = self._boards.peek(game_id)
         if kept is None:
@@ -564,18 +524,18 @@ class Outbox:
                 posted = await self.bot.get_partial_messageable(home).fetch_message(message_id)
                 if not posted.embeds:
                     continue
-                shown_now = _Shown(message_id, board.revision)
+                shown_now = Shown(message_id, board.revision)
                 self._picture_later(live.match, home, game_id, shown_now, posted.embeds[0], drawing)
             except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
                 log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)
 
     async def _adopt_board(
-        self, live: LiveGame, board: Board, scan: _Scan, home: int, *, mirror: bool = False
+        self, live: LiveGame, board: Board, scan: Scan, home: int, *, mirror: bool = False
     ) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
         found: tuple[int, int] | None = None  # (revision, message id)
         for message in await scan.recent(home):
-            for custom_id in _custom_ids(message):
+            for custom_id in custom_ids(message):
                 mark = BOARD_MARK.fullmatch(custom_id)
                 if mark and int(mark[1]) == live.row.id and int(mark[2]) <= live.revision:
                     candidate = (int(mark[2]), message.id)
@@ -585,11 +545,11 @@ class Outbox:
         revision, message_id = found
         if board.message_id is not None and message_id < board.message_id:
             return  # older than the board marked
-        told = len(live.game.events) if revision == live.revision else _events_after(live, revision)
+        told = len(live.game.events) if revision == live.revision else events_after(live, revision)
         board.latest = False  # what it told before is not known: the next news is a new board
         self._board_shown(live, board, message_id, told, told, revision, mirror=mirror)
 
-    async def _result(self, match: MatchRow, scan: _Scan | None, mirror: bool = False) -> MatchRow:
+    async def _result(self, match: MatchRow, scan: Scan | None, mirror: bool = False) -> MatchRow:
         if (match.mirror_result_id if mirror else match.result_message_id) is not None:
             return match
         if mirror:
@@ -600,7 +560,7 @@ class Outbox:
         marker = f"cardia:r:{match.id}"
         found = None
         if scan is not None:
-            found = next((m.id for m in await scan.recent(home) if marker in _custom_ids(m)), None)
+            found = next((m.id for m in await scan.recent(home) if marker in custom_ids(m)), None)
         if found is None:
             channel = self.bot.get_partial_messageable(home)
             content, view = await self.messages.match_result(match)
@@ -629,7 +589,7 @@ class Outbox:
         except discord.NotFound:
             log.warning("match %s: the challenge message is gone", match.id)
 
-    async def _challenge(self, match: MatchRow, scan: _Scan | None, mirror: bool = False) -> MatchRow:
+    async def _challenge(self, match: MatchRow, scan: Scan | None, mirror: bool = False) -> MatchRow:
         known = self._challenges.get((match.id, mirror))
         stored = match.mirror_challenge_id if mirror else match.message_id
         message_id = stored if known is None else known[0]
@@ -638,7 +598,7 @@ class Outbox:
         if message_id is None and scan is not None and match.status == "proposed":
             prefix = f"cardia:c:{match.id}:"
             for message in await scan.recent(where):
-                if any(custom_id.startswith(prefix) for custom_id in _custom_ids(message)):
+                if any(custom_id.startswith(prefix) for custom_id in custom_ids(message)):
                     message_id = message.id
                     self.shown_challenge(match, message_id, mirror=mirror)
                     break
@@ -716,9 +676,9 @@ class Outbox:
     async def show_again(self, match: MatchRow, user_id: int) -> bool:
         """Bring the board of ``match`` in the player's own home up to date, if that home is their DM with
         the bot (a refused message may have left it behind). False if Discord still refuses it."""
-        place = _place(match)
+        place = place_of(match)
         mirror = place.mirror_id is not None and user_id == place.opponent_id
-        if _dm_player(place, mirror) != user_id or match.status != "active":
+        if dm_player(place, mirror) != user_id or match.status != "active":
             return True
         games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
         if not games:
@@ -729,7 +689,7 @@ class Outbox:
                 with text.speaking(await self._language(place, mirror=mirror)):
                     home = match.mirror_id if mirror else await self.home(match.id, match)
                     assert home is not None
-                    await self._board(live, home, _Scan(self.bot), mirror=mirror)
+                    await self._board(live, home, Scan(self.bot), mirror=mirror)
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE:
                 raise
@@ -763,48 +723,6 @@ class Outbox:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-class _Scan:
-    """The bot's own recent messages per channel, read once for one update of a duel."""
-
-    def __init__(self, bot: discord.Client) -> None:
-        self.bot = bot
-        self._seen: dict[int, list[discord.Message]] = {}
-
-    async def recent(self, channel_id: int) -> list[discord.Message]:
-        if channel_id not in self._seen:
-            channel = self.bot.get_partial_messageable(channel_id)
-            me = self.bot.user.id if self.bot.user is not None else None
-            self._seen[channel_id] = [
-                message async for message in channel.history(limit=SCAN_LIMIT) if message.author.id == me
-            ]
-        return self._seen[channel_id]
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                found.append(custom_id)
-    return found
-
-
-def _dm_player(place: Place, mirror: bool) -> int | None:
-    """The player whose DM with the bot is that home of the match (None: a server's channel)."""
-    if mirror:
-        return place.opponent_id if place.mirror_guild_id == 0 else None
-    return place.challenger_id if place.guild_id == 0 else None
-
-
-def _events_after(live: LiveGame, revision: int) -> int:
-    """How many engine events the game had after its first ``revision`` decisions."""
-    game = Game(live.row.setup)
-    for player, choose in live.actions[:revision]:
-        game.apply(player, choose)
-    return len(game.events)
 
 
 def _with(match: MatchRow, **changes: Any) -> MatchRow:

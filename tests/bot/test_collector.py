@@ -18,7 +18,7 @@ import pytest
 from bot.app import FULL_COLLECTION_AFTER, YOUNG_COLLECTION_AFTER, CardiaBot
 from bot.services.game_cache import LiveGame
 from bot.ui import answer
-from bot.ui.outbox import Board
+from bot.ui.posted import Board
 from emulator import Emulator, run_bot
 from tests.bot.table import Table, bot_settings
 
