@@ -200,13 +200,18 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
 
     async def accept_code(self, interaction: Interaction, code: str) -> None:
         """A challenge by code, accepted here (a channel of any server with the bot, or one's DM with it),
-        which becomes this player's home for the duel."""
+        which becomes this player's home for the duel: a thread of its own started from the challenge
+        shown here, as any duel accepted in a server's channel."""
         home = await self.duel_place(interaction)
         if home is None:
             return
+        kind: Home = "channel"
+        missing: tuple[str, ...] = ()
+        if home[0]:
+            kind, missing = home_for(interaction, (await self.settings.get(home[0])).threads, home[1])
         user = interaction.user
         try:
-            match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home)
+            match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home, kind)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
@@ -225,6 +230,10 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         finally:
             await self.outbox.update(match.id)  # the challenge where it was made, and the first boards
             await self.duels.storage.flush()
+        if missing:
+            await tell_managers(
+                interaction, self.duels.storage, missing, await self._language_here(interaction, home[0])
+            )
 
     @app_commands.command(
         name=said("slash.learn"),

@@ -241,8 +241,19 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """The one candidate, or the one in this channel (or thread); None if that does not decide."""
         if len(candidates) == 1:
             return candidates[0]
-        here = [m for m in candidates if channel_id in (m.channel_id, self.outbox.where(m))]
+        here = [m for m in candidates if channel_id in self._homes(m)]
         return here[0] if len(here) == 1 else None
+
+    def _homes(self, match: MatchRow) -> tuple[int, ...]:
+        """The channels and threads a match is played in (in its mirror too)."""
+        if match.mirror_id is None:
+            return (match.channel_id, self.outbox.where(match))
+        return (
+            match.channel_id,
+            self.outbox.where(match),
+            match.mirror_id,
+            self.outbox.where(match, mirror=True),
+        )
 
     def _channel_name(self, channel_id: int) -> str:
         channel = self.bot.get_channel(channel_id)
@@ -405,13 +416,21 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         me = match.player_of(user) or "p1"
         them = other(me)
         names = match.names
-        channel = f"<#{self.outbox.where(match)}>"
+        # The caller's own home: the opponent of a duel in two places plays in its mirror.
+        mirror = match.mirror_id is not None and me == "p2"
+        guild = (match.mirror_guild_id or 0) if mirror else match.channel_guild
+        home = self.outbox.where(match, mirror=mirror)
+        channel = f"<#{home}>"
         if match.status == "proposed":
             key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
             lines = [tr(key, opponent=names[them], channel=channel)]
-            if match.message_id is not None:
-                link = jump_link(match.channel_guild, match.challenge_channel, match.message_id)
-                lines.append(tr("status.challenge", link=link))
+            where, message = (
+                (match.mirror_id, match.mirror_challenge_id)
+                if mirror
+                else (match.challenge_channel, match.message_id)
+            )
+            if where is not None and message is not None:
+                lines.append(tr("status.challenge", link=jump_link(guild, where, message)))
             return "\n".join(lines)
         game_id = await self._current_game(match)
         if game_id is None:  # between two writes of the same transaction: cannot last
@@ -435,10 +454,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
                     time_up=when(deadlines.time_up),
                 )
             )
-        board = self.outbox.latest_board(live)
+        board = self.outbox.board(live, mirror=mirror).message_id
         if board is not None:
-            link = jump_link(match.channel_guild, self.outbox.where(match), board)
-            lines.append(tr("status.board", link=link))
+            lines.append(tr("status.board", link=jump_link(guild, home, board)))
         return "\n".join(lines)
 
     @staticmethod

@@ -184,10 +184,11 @@ class Duels:
         raise Refusal("refuse.code_busy")
 
     async def accept_code(
-        self, code: str, user: tuple[int, str], home: tuple[int, int]
+        self, code: str, user: tuple[int, str], home: tuple[int, int], kind: Home = "channel"
     ) -> tuple[MatchRow, LiveGame]:
         """Accept the challenge given by ``code`` (anyone but its challenger) from ``home`` (its server,
-        0 in a DM, and channel): played there and in the challenge's own channel, its first game begun."""
+        0 in a DM, and channel; played there in the channel or a thread of its own: ``kind``) and in the
+        challenge's own channel, its first game begun."""
         match = await self.storage.match_by_code(code.strip().upper()[: CODE_LENGTH + 1])
         if match is None or match.status != "proposed":
             raise Refusal("refuse.code_unknown", code=code.strip()[: CODE_LENGTH + 1])
@@ -195,7 +196,7 @@ class Duels:
             raise Refusal("refuse.self")
         mirror = None if home[1] == match.channel_id else home
         async with self.storage.transaction() as tx:
-            if not await tx.take_code_challenge(match.id, user, mirror):
+            if not await tx.take_code_challenge(match.id, user, mirror, kind if mirror else "channel"):
                 raise Refusal("refuse.code_unknown", code=match.code or "")
             await tx.post_due(match.id, CHALLENGE)
             game_id = await tx.insert_game(match.id, 1, new_setup(match.deck, match.location))

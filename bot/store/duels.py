@@ -98,14 +98,15 @@ class DuelWrites:
         )
 
     async def take_code_challenge(
-        self, match_id: int, opponent: tuple[int, str], mirror: tuple[int, int] | None
+        self, match_id: int, opponent: tuple[int, str], mirror: tuple[int, int] | None, mirror_home: Home
     ) -> bool:
         """A challenge by code accepted by ``opponent`` from their home ``mirror`` (its server, 0 in a
-        DM, and channel; None: the challenge's own channel). Compare and set: False if answered already."""
+        DM, and channel; None: the challenge's own channel), played there in the channel or a thread of its
+        own (``mirror_home``). Compare and set: False if answered already."""
         cursor = await self.db.execute(
             "UPDATE matches SET status = 'active', opponent_id = ?, opponent_name = ?, mirror_guild_id = ?,"
-            " mirror_id = ?, updated_at = ? WHERE id = ? AND status = 'proposed'",
-            (*opponent, *(mirror or (None, None)), now(), match_id),
+            " mirror_id = ?, mirror_home = ?, updated_at = ? WHERE id = ? AND status = 'proposed'",
+            (*opponent, *(mirror or (None, None)), mirror_home, now(), match_id),
         )
         return cursor.rowcount == 1
 
@@ -161,16 +162,18 @@ class DuelQueries(Connection[Any]):
     def note_challenge_message(self, match_id: int, message_id: int) -> None:
         self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
-    def note_thread(self, match_id: int, thread_id: int) -> None:
-        """The match's own thread was started (or found started)."""
-        self.defer("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+    def note_thread(self, match_id: int, thread_id: int, *, mirror: bool = False) -> None:
+        """The match's own thread (``mirror``: in the opponent's home) was started (or found started)."""
+        column = "mirror_thread_id" if mirror else "thread_id"
+        self.defer(f"UPDATE matches SET {column} = ? WHERE id = ?", (thread_id, match_id))
 
-    async def play_in_channel(self, match_id: int) -> None:
-        """The match's thread cannot be had (a permission taken away, the thread deleted): from now on it
-        is played in its channel."""
+    async def play_in_channel(self, match_id: int, *, mirror: bool = False) -> None:
+        """The match's thread (``mirror``: in the opponent's home) cannot be had (a permission taken away,
+        the thread deleted): from now on it is played in that channel."""
+        home, thread = ("mirror_home", "mirror_thread_id") if mirror else ("home", "thread_id")
         async with self.transaction() as tx:
             await tx.db.write(
-                "UPDATE matches SET home = 'channel', thread_id = NULL WHERE id = ?", (match_id,)
+                f"UPDATE matches SET {home} = 'channel', {thread} = NULL WHERE id = ?", (match_id,)
             )
 
     def note_result_message(self, match_id: int, message_id: int) -> None:

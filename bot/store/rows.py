@@ -88,6 +88,8 @@ class MatchRow:
     mirror_guild_id: int | None = None  # the mirror's server (0: a DM with the bot)
     code: str | None = None  # a challenge by code (/cardia accept code:), accepted from anywhere
     home_guild_id: int | None = None  # the channel's server when not guild_id (the queue's: guild_id 0)
+    mirror_home: Home = "channel"  # the mirror channel itself, or a thread of its own there
+    mirror_thread_id: int | None = None  # that thread, once started (the mirror challenge message's id)
 
     @property
     def channel_guild(self) -> int:
@@ -113,6 +115,14 @@ class MatchRow:
     def posts_to(self) -> int:
         """The channel its boards, notices and result go to: its thread once started, else its channel."""
         return self.thread_id if self.home == "thread" and self.thread_id is not None else self.channel_id
+
+    @property
+    def mirror_posts_to(self) -> int | None:
+        """Where its public messages go in the opponent's home (None: it has none of its own): its thread
+        there once started, else the mirror channel."""
+        if self.mirror_home == "thread" and self.mirror_thread_id is not None:
+            return self.mirror_thread_id
+        return self.mirror_id
 
     @property
     def allows_hints(self) -> bool:
@@ -230,6 +240,8 @@ def match_row(row: Row) -> MatchRow:
         mirror_guild_id=row["mirror_guild_id"],
         code=row["code"],
         home_guild_id=row["home_guild_id"],
+        mirror_home=row["mirror_home"],
+        mirror_thread_id=row["mirror_thread_id"],
     )
 
 

@@ -128,72 +128,78 @@ def thread_name(match: MatchRow) -> str:
 
 
 class Homes:
-    """The channel each duel's public messages go to now, its thread started when first needed. Used by
-    the outbox only, under the match's lock."""
+    """The channel each duel's public messages go to now, its thread started when first needed: in the
+    match's own home, and (``mirror``) in the opponent's, when they have one of their own. Used by the
+    outbox only, under the match's lock."""
 
     def __init__(self, bot: discord.Client, storage: Storage) -> None:
         self.bot = bot
         self.storage = storage
-        self._known: Recent[int, int] = Recent(HOMES_KEPT)  # match -> the channel its posts go to
+        #: (match, in its mirror) -> the channel its posts go to there
+        self._known: Recent[tuple[int, bool], int] = Recent(HOMES_KEPT)
 
-    def known(self, match_id: int) -> int | None:
+    def known(self, match_id: int, *, mirror: bool = False) -> int | None:
         """Where the match's posts go, if known here without asking the database or Discord."""
-        return self._known.get(match_id)
+        return self._known.get((match_id, mirror))
 
-    async def of(self, match: MatchRow) -> int:
-        """Where ``match``'s posts go (read as it now is): its thread, started or found first, if it is
-        played in one; else its channel."""
-        known = self._known.get(match.id)
+    async def of(self, match: MatchRow, *, mirror: bool = False) -> int:
+        """Where ``match``'s posts go (read as it now is) in its home or its ``mirror``: a thread of its
+        own, started or found first, if it is played in one there; else the channel."""
+        known = self._known.get((match.id, mirror))
         if known is not None:
             return known
-        home = match.posts_to
-        if match.home == "thread" and match.thread_id is None:
-            home = await self._start_thread(match)
-        self._known.put(match.id, home)
+        side = _Side(match, mirror)
+        home = side.posts_to
+        if side.home == "thread" and side.thread_id is None:
+            home = await self._start_thread(side)
+        self._known.put((match.id, mirror), home)
         return home
 
-    async def lost(self, match: MatchRow) -> bool:
-        """The match's home refused the bot (deleted, closed to it). True if that was its thread, which it
-        leaves for its channel from now on; False if it was the channel, which nothing replaces."""
-        if match.home != "thread":
+    async def lost(self, match: MatchRow, *, mirror: bool = False) -> bool:
+        """The match's home (or its ``mirror``) refused the bot (deleted, closed to it). True if that was a
+        thread, which it leaves for its channel from now on; False if it was the channel, which nothing
+        replaces."""
+        side = _Side(match, mirror)
+        if side.home != "thread":
             return False
         log.warning(
-            "match %s: its thread %s is lost: back to channel %s", match.id, match.thread_id, match.channel_id
+            "match %s: its thread %s is lost: back to channel %s", match.id, side.thread_id, side.channel
         )
-        await self.storage.play_in_channel(match.id)
-        self._known.put(match.id, match.channel_id)
+        await self.storage.play_in_channel(match.id, mirror=mirror)
+        self._known.put((match.id, mirror), side.channel)
         return True
 
-    async def _start_thread(self, match: MatchRow) -> int:
-        if match.message_id is None:  # no challenge message to start it from (never shown)
-            return await self._in_channel(match, "its challenge message is not known")
+    async def _start_thread(self, side: _Side) -> int:
+        match = side.match
+        if side.message_id is None:  # no challenge message to start it from (never shown)
+            return await self._in_channel(side, "its challenge message is not known")
         try:
-            channel = self.bot.get_channel(match.channel_id)
+            channel = self.bot.get_channel(side.channel)
             if not isinstance(channel, discord.TextChannel):  # not cached (yet): a start-up's recovery
-                channel = await self.bot.fetch_channel(match.channel_id)
+                channel = await self.bot.fetch_channel(side.channel)
             if not isinstance(channel, discord.TextChannel):
-                return await self._in_channel(match, f"a channel of type {getattr(channel, 'type', '?')}")
+                return await self._in_channel(side, f"a channel of type {getattr(channel, 'type', '?')}")
             thread: discord.Thread | None = await channel.create_thread(
                 name=thread_name(match),
-                message=discord.Object(match.message_id),
+                message=discord.Object(side.message_id),
                 auto_archive_duration=ARCHIVE_AFTER,
             )
         except discord.HTTPException as error:
             if error.code == THREAD_EXISTS:  # started before (a crash, a retry): adopt it
                 thread = None
             elif error.status in (403, 404) or error.code == WRONG_CHANNEL_TYPE:
-                return await self._in_channel(match, str(error))
+                return await self._in_channel(side, str(error))
             else:
                 raise  # Discord failing: the outbox tries again
-        thread_id = match.message_id  # a thread started from a message has the message's id
+        thread_id = side.message_id  # a thread started from a message has the message's id
         if thread is None:
             thread = await self._thread(thread_id)
-        for user_id in match.people:  # again, harmlessly, when it is adopted
+        for user_id in side.people:  # again, harmlessly, when it is adopted
             try:
                 await thread.add_user(discord.Object(user_id))
             except discord.HTTPException as error:  # the player left the server: the duel goes on
                 log.info("thread %s: could not add player %s (%s)", thread_id, user_id, error)
-        self.storage.note_thread(match.id, thread_id)
+        self.storage.note_thread(match.id, thread_id, mirror=side.mirror)
         log.info("match %s: played in thread %s", match.id, thread_id)
         return thread_id
 
@@ -206,7 +212,29 @@ class Homes:
             raise discord.DiscordException(f"channel {thread_id} is not a thread")
         return found
 
-    async def _in_channel(self, match: MatchRow, why: str) -> int:
-        log.warning("match %s: no thread (%s): played in channel %s", match.id, why, match.channel_id)
-        await self.storage.play_in_channel(match.id)
-        return match.channel_id
+    async def _in_channel(self, side: _Side, why: str) -> int:
+        log.warning("match %s: no thread (%s): played in channel %s", side.match.id, why, side.channel)
+        await self.storage.play_in_channel(side.match.id, mirror=side.mirror)
+        return side.channel
+
+
+class _Side:
+    """One of a match's homes: its own (the challenger's, and the opponent's too when they share it), or
+    its mirror (the opponent's, elsewhere)."""
+
+    def __init__(self, match: MatchRow, mirror: bool) -> None:
+        self.match, self.mirror = match, mirror
+        if mirror:
+            assert match.mirror_id is not None
+            self.channel: int = match.mirror_id
+            self.home, self.thread_id = match.mirror_home, match.mirror_thread_id
+            self.message_id = match.mirror_challenge_id
+            self.posts_to: int = match.mirror_posts_to or match.mirror_id
+            self.people: tuple[int, ...] = (match.opponent_id,)
+        else:
+            self.channel = match.channel_id
+            self.home, self.thread_id = match.home, match.thread_id
+            self.message_id = match.message_id
+            self.posts_to = match.posts_to
+            # Only the players who are here: the opponent of a duel in two places is not on this server.
+            self.people = tuple(match.people) if match.mirror_id is None else (match.challenger_id,)

@@ -248,10 +248,13 @@ class Messages:
             status,
         )
 
-    async def challenge_closed_embed(self, match: MatchRow, thread_id: int, result_id: int) -> discord.Embed:
-        """The challenge of a duel played in its own thread, once over: its result, and a link to it."""
+    async def challenge_closed_embed(
+        self, match: MatchRow, thread_id: int, result_id: int, guild_id: int
+    ) -> discord.Embed:
+        """The challenge of a duel played in its own thread (of server ``guild_id``), once over: its result,
+        and a link to it."""
         wins = await self.duels.score(match.id)
-        link = jump_link(match.channel_guild, thread_id, result_id)
+        link = jump_link(guild_id, thread_id, result_id)
         key = (
             "challenge.status.finished_in_thread"
             if match.status == "finished"

@@ -74,6 +74,14 @@ PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, th
 COMPUTER_REPLY_WAIT = 2.5
 
 
+class _HomeMoved(Exception):
+    """A duel's thread was lost: it goes on in that thread's channel (tried again at once)."""
+
+
+class _HomeGone(Exception):
+    """A duel's channel refuses the bot for good: nothing more of it is posted."""
+
+
 class Outbox:
     """The one owner of what the channels show: every public message is posted (or edited) here, from
     the database. Created once by the client and given to the cogs that change what a channel owes."""
@@ -133,11 +141,10 @@ class Outbox:
         place = place_of(match)
         if match.mirror_id is not None:  # in each player's home, in its own language
             with text.speaking(await self._language(place, mirror=True)):
+                there = await self.home(match.id, mirror=True)
                 latest = self.board(live, mirror=True).message_id
-                mirrored = self.messages.notice(
-                    notice, match.mirror_id, latest, guild_id=match.mirror_guild_id or 0
-                )
-            await self._post_notice(live, match.mirror_id, mirrored)
+                mirrored = self.messages.notice(notice, there, latest, guild_id=match.mirror_guild_id or 0)
+            await self._post_notice(live, there, mirrored)
         language = await self._language(place, mirror=False)
         with text.speaking(language):
             home = await self.home(match.id)
@@ -185,17 +192,15 @@ class Outbox:
         try:
             async with self._locks[match_id]:
                 await self._update(match_id)
+        except _HomeMoved as moved:
+            self._suspect.add(match_id)
+            self._schedule_retry(match_id, moved)  # in that thread's channel now
+            return False
+        except _HomeGone as gone:
+            log.error("match %s: the channel refuses the bot (%s): nothing more is posted", match_id, gone)
+            await self._give_up(match_id)
+            return False
         except discord.HTTPException as error:
-            if error.status in GIVE_UP and await self._thread_lost(match_id):
-                self._suspect.add(match_id)
-                self._schedule_retry(match_id, error)  # in its channel now
-                return False
-            if error.status in GIVE_UP:
-                log.error(
-                    "match %s: the channel refuses the bot (%s): nothing more is posted", match_id, error
-                )
-                await self._give_up(match_id)
-                return False
             self._suspect.add(match_id)  # a request that failed may still have made its message
             self._schedule_retry(match_id, error)
             return False
@@ -210,29 +215,27 @@ class Outbox:
         self._retry.pop(match_id, None)
         return True
 
-    async def home(self, match_id: int, match: MatchRow | None = None) -> int:
-        """The channel a match's public messages go to now: its channel, or its own thread (started first
-        if need be: ``match`` as it is now, with its challenge message, else read)."""
-        known = self.homes.known(match_id)
+    async def home(self, match_id: int, match: MatchRow | None = None, *, mirror: bool = False) -> int:
+        """The channel a match's public messages go to now, in its home or (``mirror``) the opponent's: the
+        channel, or a thread of its own there (started first if need be: ``match`` as it is now, with its
+        challenge message, else read)."""
+        known = self.homes.known(match_id, mirror=mirror)
         if known is not None:
             return known
         if match is None:
             match = await self.storage.match(match_id)
             assert match is not None
-        return await self.homes.of(match)
+        return await self.homes.of(match, mirror=mirror)
 
-    def where(self, match: MatchRow) -> int:
-        """Where a match's public messages are, as known now (to link them): no request made."""
-        return self.homes.known(match.id) or match.posts_to
-
-    async def _thread_lost(self, match_id: int) -> bool:
-        """The home refused the bot: if it was the match's thread, the match goes back to its channel."""
-        try:
-            match = await self.storage.match(match_id)
-            return match is not None and await self.homes.lost(match)
-        except Exception:
-            log.exception("match %s: could not send it back to its channel", match_id)
-            return False
+    def where(self, match: MatchRow, *, mirror: bool = False) -> int:
+        """Where a match's public messages are in its home (or ``mirror``), as known now (to link them): no
+        request made."""
+        known = self.homes.known(match.id, mirror=mirror)
+        if known is not None:
+            return known
+        if mirror and match.mirror_posts_to is not None:
+            return match.mirror_posts_to
+        return match.posts_to
 
     def shown_challenge(self, match: MatchRow, message_id: int, *, mirror: bool = False) -> None:
         """An interaction's answer showed the challenge message as it is now (posted or edited), in the
@@ -284,7 +287,11 @@ class Outbox:
         # result or the challenge is due, or the server is not known here yet.
         match: MatchRow | None = None
         place = self._places.get(match_id)
-        home_unknown = self.homes.known(match_id) is None
+        home_unknown = self.homes.known(match_id) is None or (
+            place is not None
+            and place.mirror_id is not None
+            and self.homes.known(match_id, mirror=True) is None
+        )
         if place is None or home_unknown or any(post.kind != BOARD for post in posts):
             match = await self.storage.match(match_id)
             assert match is not None  # an outbox entry references its match
@@ -300,17 +307,31 @@ class Outbox:
                 with text.speaking(await self._language(place, mirror=mirror)):
                     for post in targets.values():
                         match = await self._show(post, match, scan, mirror=mirror)
-            except discord.Forbidden as error:
-                player = dm_player(place, mirror)
-                challenged = match is not None and match.status == "proposed"  # withdrawn (gave_up)
-                if error.code != CANNOT_MESSAGE or player is None or challenged:
+            except discord.HTTPException as error:
+                if error.status not in GIVE_UP:
                     raise
-                # That player's DM is closed to the bot: the other home goes on; they are told at their
-                # next interaction, and their board is brought up to date later (show_again).
-                log.info("match %s: player %s takes no direct message (%s)", match_id, player, error)
-                await self.pings.players.dm_closed(player, True)
+                match = match or await self.storage.match(match_id)
+                assert match is not None
+                await self._refused(match, place, mirror, error)
         self._mark_done(match_id, [post.id for post in posts])
         self._suspect.discard(match_id)
+
+    async def _refused(
+        self, match: MatchRow, place: Place, mirror: bool, error: discord.HTTPException
+    ) -> None:
+        """A home of the match refused the bot for good (403, 404). A player's DM closed to it: the other
+        home goes on; they are told at their next interaction, and their board brought up to date later
+        (:meth:`show_again`). A thread: the duel goes back to that thread's channel. Else (a challenge in
+        a DM, a channel gone) nothing more of the match is posted."""
+        player = dm_player(place, mirror)
+        closed = isinstance(error, discord.Forbidden) and error.code == CANNOT_MESSAGE
+        if closed and player is not None and match.status != "proposed":  # a challenge is withdrawn
+            log.info("match %s: player %s takes no direct message (%s)", match.id, player, error)
+            await self.pings.players.dm_closed(player, True)
+            return
+        if await self.homes.lost(match, mirror=mirror):
+            raise _HomeMoved(str(error)) from error
+        raise _HomeGone(str(error)) from error
 
     async def _language(self, place: Place, *, mirror: bool) -> str:
         """A home's language: its server's public one, or in a DM with the bot its player's own."""
@@ -331,11 +352,8 @@ class Outbox:
                 live = await self.duels.live(post.game_id)
             except Refusal:  # the game is gone: nothing to show
                 return match
-            if mirror:
-                assert live.match.mirror_id is not None
-                await self._board(live, live.match.mirror_id, scan, mirror=True)
-            else:
-                await self._board(live, await self.home(live.match.id, match), scan)
+            home = await self.home(live.match.id, match, mirror=mirror)
+            await self._board(live, home, scan, mirror=mirror)
             return match
         assert match is not None  # read whenever anything but a board is due
         if post.kind == RESULT:
@@ -552,11 +570,7 @@ class Outbox:
     async def _result(self, match: MatchRow, scan: Scan | None, mirror: bool = False) -> MatchRow:
         if (match.mirror_result_id if mirror else match.result_message_id) is not None:
             return match
-        if mirror:
-            assert match.mirror_id is not None
-            home = match.mirror_id
-        else:
-            home = await self.home(match.id, match)
+        home = await self.home(match.id, match, mirror=mirror)
         marker = f"cardia:r:{match.id}"
         found = None
         if scan is not None:
@@ -571,21 +585,30 @@ class Outbox:
             finally:
                 answer.let_go(view)
             found = message.id
+        challenge = (
+            (match.mirror_id, match.mirror_challenge_id)
+            if mirror
+            else (match.challenge_channel, match.message_id)
+        )
+        if home != challenge[0] and challenge[1] is not None:  # in a thread of its own
+            await self._challenge_closed(match, home, found, mirror=mirror)
         if mirror:
             self.storage.note_mirror_message(match.id, "mirror_result_id", found)
             return _with(match, mirror_result_id=found)
-        if home != match.challenge_channel and match.message_id is not None:  # in a thread of its own
-            await self._challenge_closed(match, home, found)
         self.storage.note_result_message(match.id, found)
         return _with(match, result_message_id=found)
 
-    async def _challenge_closed(self, match: MatchRow, home: int, result_id: int) -> None:
+    async def _challenge_closed(self, match: MatchRow, home: int, result_id: int, *, mirror: bool) -> None:
         """A duel played in its thread ends: its challenge, in the channel, shows the result and links it."""
-        assert match.message_id is not None
-        embed = await self.messages.challenge_closed_embed(match, home, result_id)
+        channel_id, message_id = (
+            (match.mirror_id, match.mirror_challenge_id) if mirror else (match.channel_id, match.message_id)
+        )
+        assert channel_id is not None and message_id is not None
+        guild_id = (match.mirror_guild_id or 0) if mirror else match.channel_guild
+        embed = await self.messages.challenge_closed_embed(match, home, result_id, guild_id)
         try:
-            channel = self.bot.get_partial_messageable(match.channel_id)
-            await channel.get_partial_message(match.message_id).edit(embed=embed)
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(embed=embed)
         except discord.NotFound:
             log.warning("match %s: the challenge message is gone", match.id)
 
@@ -687,8 +710,7 @@ class Outbox:
             live = await self.duels.live(games[-1].id)
             async with self._locks[match.id]:
                 with text.speaking(await self._language(place, mirror=mirror)):
-                    home = match.mirror_id if mirror else await self.home(match.id, match)
-                    assert home is not None
+                    home = await self.home(match.id, match, mirror=mirror)
                     await self._board(live, home, Scan(self.bot), mirror=mirror)
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE:

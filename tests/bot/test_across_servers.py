@@ -68,28 +68,80 @@ async def test_a_whole_match_across_two_servers_by_code(table: Table) -> None:
         shown = accepted.message
         assert shown is not None and not shown.ephemeral and shown.channel_id == away.channels[0].id
         assert "przyjęte" in shown.text and "accepted" in offer.text and offer.custom_ids == []
-        thread = emulator.state.channels[offer.id]  # the challenger's side: a thread of its own
-        assert thread.is_thread and thread.members >= {alice.id, bob.id}
+        # Each side: a thread of its own, started from the challenge shown there, with its own player.
+        thread = emulator.state.channels[offer.id]
+        away_thread = emulator.state.channels[shown.id]
+        assert thread.is_thread and alice.id in thread.members and bob.id not in thread.members
+        assert away_thread.is_thread and bob.id in away_thread.members and alice.id not in away_thread.members
+        assert away_thread.parent_id == away.channels[0].id
 
         for _ in range(200):
-            if in_channel(table, away.channels[0], "cardia:r:"):
+            if in_channel(table, away_thread, "cardia:r:"):
                 break
             board = in_channel(table, thread, "cardia:h:")[-1]
             waiting = [user for user in (alice, bob) if user.mention in board.content]
             assert waiting, board.content
             user = rng.choice(waiting)
-            there = thread if user is alice else away.channels[0]
+            there = thread if user is alice else away_thread
             await decide(table, user, in_channel(table, there, "cardia:h:")[-1], rng)
         here_boards, away_boards = (
             in_channel(table, thread, "cardia:h:"),
-            in_channel(table, away.channels[0], "cardia:h:"),
+            in_channel(table, away_thread, "cardia:h:"),
         )
+        assert in_channel(table, away.channels[0], "cardia:h:") == []  # the channel keeps the challenge
         assert len(here_boards) == len(away_boards) > 3
         for mine_board, their_board in zip(here_boards, away_boards, strict=True):
             assert mine_board.custom_ids == their_board.custom_ids  # the same game, the same revision
-        assert in_channel(table, thread, "cardia:r:") and in_channel(table, away.channels[0], "cardia:r:")
+        (result,) = in_channel(table, away_thread, "cardia:r:")
+        assert in_channel(table, thread, "cardia:r:")
+        # Each challenge, in its channel, ends showing the result with a link to it, on its own server.
+        assert f"https://discord.com/channels/{away.id}/{away_thread.id}/{result.id}" in shown.text
+        assert f"https://discord.com/channels/{home.id}/{thread.id}/" in offer.text
         assert "Faraway Hall" not in said_in(table, home) and str(away.channels[0].id) not in said_in(
             table, home
         )
         assert home.name not in said_in(table, away) and str(thread.id) not in said_in(table, away)
         assert str(emulator.channel.id) not in said_in(table, away)
+
+
+@pytest.mark.asyncio
+async def test_a_deleted_thread_on_the_accepting_side_sends_that_side_back_to_its_channel(
+    table: Table,
+) -> None:
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    away = emulator.state.add_guild("Faraway Hall", ("cardia-room",))
+    bob.channel = away.channels[0]
+    rng = random.Random(8)
+    async with table.running():
+        sent = await alice.slash("cardia", "challenge", code=True, match=1)
+        await table.settle()
+        assert sent.message is not None
+        found = CODE.search(sent.message.content)
+        assert found is not None
+        accepted = await bob.slash("cardia", "accept", code=found[1])
+        await table.settle()
+        assert accepted.message is not None
+        thread, away_thread = (emulator.state.channels[m.id] for m in (sent.message, accepted.message))
+        assert len(in_channel(table, away_thread, "cardia:h:")) == 1
+        del emulator.state.channels[away_thread.id]  # a moderator of Faraway Hall deleted it
+        (duel,) = await table.storage.open_matches(user_id=alice.id)
+        # Alice places a card: Bob's board, gone with its thread, is posted anew in his channel.
+        await decide(table, alice, in_channel(table, thread, "cardia:h:")[-1], rng)
+        await emulator.wait_for(
+            lambda: bool(in_channel(table, away.channels[0], "cardia:h:")), what="a board in Bob's channel"
+        )
+        await decide(table, bob, in_channel(table, away.channels[0], "cardia:h:")[-1], rng)
+        await table.settle()
+        await table.storage.flush()
+        match = await table.storage.match(duel.id)
+        assert match is not None and (match.mirror_home, match.mirror_thread_id) == ("channel", None)
+        assert (match.home, match.thread_id) == ("thread", thread.id)  # Alice's side is untouched
+        assert in_channel(table, away.channels[0], "cardia:h:")[-1].custom_ids == (
+            in_channel(table, thread, "cardia:h:")[-1].custom_ids
+        )
+        # Bob's /cardia status links his own home's board, never the other server's.
+        status = await bob.slash("cardia", "status")
+        await table.settle()
+        assert status.message is not None and status.message.ephemeral
+        assert f"https://discord.com/channels/{away.id}/{away.channels[0].id}/" in status.message.text
+        assert str(emulator.guild.id) not in status.message.text and str(thread.id) not in status.message.text

@@ -420,10 +420,11 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
         assert sent.message is not None
         found = CODE.search(sent.message.content)
         assert found is not None
-        await bob.slash("cardia", "accept", code=found[1])
+        accepted = await bob.slash("cardia", "accept", code=found[1])
         await quiet(emulator)
-        homes = (sent.message.id, away.channels[0].id)  # the challenger's thread, Bob's channel
-        assert emulator.state.channels[homes[0]].is_thread
+        assert accepted.message is not None
+        homes = (sent.message.id, accepted.message.id)  # each player's thread, on each server
+        assert all(emulator.state.channels[home].is_thread for home in homes)
         check_homes(emulator, database, homes)
         by_id = {alice.id: alice, bob.id: bob}
 
