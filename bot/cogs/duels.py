@@ -506,12 +506,19 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         if old.mirror_id is not None:
             (guild_id, channel_id), (mirror_guild_id, mirror_id) = homes[player], homes[other]
             assert channel_id is not None and mirror_id is not None
+            # Proposed in the asker's own thread when their side had one (the other's in their channel).
+            home, thread_id = (
+                (old.home, old.thread_id) if player == "p1" else (old.mirror_home, old.mirror_thread_id)
+            )
+            in_thread = home == "thread" and thread_id is not None
             again = replace(
                 again,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 mirror_id=mirror_id,
                 mirror_guild_id=mirror_guild_id,
+                home="thread" if in_thread else "channel",
+                thread_id=thread_id if in_thread else None,
             )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)

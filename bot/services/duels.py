@@ -223,11 +223,11 @@ class Duels:
         clicked: tuple[int, int] | None = None,
     ) -> tuple[MatchRow, LiveGame | None]:
         """Accept, decline or withdraw a proposed match; accepting starts its first game, played in
-        ``home``. With ``guild_id``, only a challenge of that server. ``clicked``: the channel and the
-        challenge message answered; in the match's channel, stored with the answer (a duel's own thread
-        starts from it)."""
+        ``home`` (of the side answered: its channel, or its mirror). With ``guild_id``, only a challenge
+        shown on that server. ``clicked``: the channel and the challenge message answered; in the match's
+        channel or its mirror, stored with the answer (that side's own thread starts from it)."""
         match = await self.storage.match(match_id)
-        if match is None or (guild_id is not None and match.guild_id != guild_id):
+        if match is None or (guild_id is not None and not match.seen_from(guild_id)):
             raise Refusal("refuse.challenge_gone")
         allowed = match.opponent_id if answer in ("accept", "decline") else match.challenger_id
         if user_id != allowed:
@@ -245,8 +245,10 @@ class Duels:
                 else None
             )
             if game_id is not None:
-                in_channel = clicked is not None and clicked[0] == match.channel_id
-                await tx.set_home(match_id, home, clicked[1] if clicked is not None and in_channel else None)
+                where, message = clicked if clicked is not None else (None, None)
+                mirror = match.mirror_id is not None and where == match.mirror_id
+                shown_here = where in (match.channel_id, match.mirror_id)
+                await tx.set_home(match_id, home, message if shown_here else None, mirror=mirror)
                 await tx.start_wait(game_id, self.now())
                 await tx.post_due(match_id, BOARD, game_id)
         if game_id is not None:

@@ -87,13 +87,20 @@ class DuelWrites:
             )
         ]
 
-    async def set_home(self, match_id: int, home: Home, message_id: int | None) -> None:
-        """Where the match is played once under way (decided when its challenge is accepted, on its
-        message ``message_id`` if known: a thread of its own starts from it). A rematch proposed in a
-        thread stays there, whatever the accepting click says."""
+    async def set_home(
+        self, match_id: int, home: Home, message_id: int | None, *, mirror: bool = False
+    ) -> None:
+        """Where the match is played once under way, in its channel or (``mirror``) in the opponent's home
+        (decided when its challenge is accepted there, on its message ``message_id`` if known: a thread of
+        its own starts from it). A rematch proposed in a thread stays there, whatever the click says."""
+        kind, thread, message = (
+            ("mirror_home", "mirror_thread_id", "mirror_challenge_id")
+            if mirror
+            else ("home", "thread_id", "message_id")
+        )
         await self.db.write(
-            "UPDATE matches SET home = CASE WHEN thread_id IS NULL THEN ? ELSE home END,"
-            " message_id = COALESCE(?, message_id) WHERE id = ?",
+            f"UPDATE matches SET {kind} = CASE WHEN {thread} IS NULL THEN ? ELSE {kind} END,"
+            f" {message} = COALESCE(?, {message}) WHERE id = ?",
             (home, message_id, match_id),
         )
 

@@ -103,6 +103,23 @@ async def test_a_whole_match_across_two_servers_by_code(table: Table) -> None:
         assert home.name not in said_in(table, away) and str(thread.id) not in said_in(table, away)
         assert str(emulator.channel.id) not in said_in(table, away)
 
+        # Bob asks for a rematch in his thread: proposed there, and to Alice in her home's channel.
+        again = await bob.click(result, f"cardia:r:{match_id}")
+        await table.settle()
+        assert again.message is not None and again.message.channel_id == away_thread.id
+        offer_again = in_channel(table, emulator.channel, "cardia:c:")[-1]
+        assert alice.mention in offer_again.content and any(":accept" in c for c in offer_again.custom_ids)
+        (rematch_id,) = {int(c.split(":")[2]) for c in offer_again.custom_ids}
+        before = len(in_channel(table, thread, "cardia:h:")), len(in_channel(table, away_thread, "cardia:h:"))
+        await alice.click(offer_again, f"cardia:c:{rematch_id}:accept")
+        await table.settle()
+        # Its boards: in Bob's thread, and in Alice's new thread of her own (started from the challenge she
+        # accepted), none in the old duel's thread on her server.
+        assert len(in_channel(table, away_thread, "cardia:h:")) == before[1] + 1
+        assert len(in_channel(table, thread, "cardia:h:")) == before[0]
+        alice_thread = emulator.state.channels[offer_again.id]
+        assert alice_thread.is_thread and len(in_channel(table, alice_thread, "cardia:h:")) == 1
+
 
 @pytest.mark.asyncio
 async def test_a_deleted_thread_on_the_accepting_side_sends_that_side_back_to_its_channel(

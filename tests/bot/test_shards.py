@@ -20,7 +20,11 @@ from tests.postgres import PostgresServer, new_postgres_database
 
 
 async def quiet(emulator: Emulator) -> None:
-    await emulator.wait_for(lambda: all(i.acknowledged for i in emulator.interactions), what="answers")
+    """Every interaction answered (a deferral is not an answer: a slow handler's comes after it), and no
+    request for a moment."""
+    await emulator.wait_for(
+        lambda: all(i.answered_at is not None for i in emulator.interactions), 15, what="answers"
+    )
     seen = -1
     while seen != len(emulator.requests):
         seen = len(emulator.requests)
