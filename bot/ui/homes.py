@@ -135,24 +135,24 @@ class Homes:
     def __init__(self, bot: discord.Client, storage: Storage) -> None:
         self.bot = bot
         self.storage = storage
-        #: (match, in its mirror) -> the channel its posts go to there
-        self._known: Recent[tuple[int, bool], int] = Recent(HOMES_KEPT)
+        # match -> the channel its posts go to, in its home and in its mirror (two maps: no key tuples)
+        self._known: tuple[Recent[int, int], Recent[int, int]] = (Recent(HOMES_KEPT), Recent(HOMES_KEPT))
 
     def known(self, match_id: int, *, mirror: bool = False) -> int | None:
         """Where the match's posts go, if known here without asking the database or Discord."""
-        return self._known.get((match_id, mirror))
+        return self._known[mirror].get(match_id)
 
     async def of(self, match: MatchRow, *, mirror: bool = False) -> int:
         """Where ``match``'s posts go (read as it now is) in its home or its ``mirror``: a thread of its
         own, started or found first, if it is played in one there; else the channel."""
-        known = self._known.get((match.id, mirror))
+        known = self._known[mirror].get(match.id)
         if known is not None:
             return known
         side = _Side(match, mirror)
         home = side.posts_to
         if side.home == "thread" and side.thread_id is None:
             home = await self._start_thread(side)
-        self._known.put((match.id, mirror), home)
+        self._known[mirror].put(match.id, home)
         return home
 
     async def lost(self, match: MatchRow, *, mirror: bool = False) -> bool:
@@ -166,7 +166,7 @@ class Homes:
             "match %s: its thread %s is lost: back to channel %s", match.id, side.thread_id, side.channel
         )
         await self.storage.play_in_channel(match.id, mirror=mirror)
-        self._known.put((match.id, mirror), side.channel)
+        self._known[mirror].put(match.id, side.channel)
         return True
 
     async def _start_thread(self, side: _Side) -> int:
