@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
-from bot.app import CardiaBot
 from bot.store import Storage
-from emulator import Emulator, Message, SimUser, run_bot
-from emulator.shards import guild_on_another_shard, shard_of
+from emulator import Emulator, Message, SimUser
+from emulator.shards import guild_on_another_shard
 from emulator.state import Channel
-from tests.bot.table import TimedTable, answered_privately, bot_settings, stacked_setup
+from tests.bot.table import TimedTable, answered_privately, stacked_setup
 from tests.bot.test_shards import quiet
 from tests.postgres import PostgresServer, new_postgres_database
+from tests.processes import BotProcess
+
+TICK = {"QUEUE_TICK": "0.05"}  # seconds between two looks at the queue, in each process
 
 
 @pytest.fixture
@@ -138,10 +141,10 @@ async def test_leave_the_computer_offered_then_the_entry_expires(table: TimedTab
 
 @pytest.mark.asyncio
 async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_processes(
-    discord_emulator: Emulator, postgres_server: PostgresServer
+    discord_emulator: Emulator, postgres_server: PostgresServer, tmp_path: Path
 ) -> None:
     """Ten players of three servers and DMs queue at the same moment; two bot processes share one
-    PostgreSQL database, each running one shard and looking at the queue all the time: five duels, each
+    PostgreSQL database, each running one shard and looking at the queue every 50 ms: five duels, each
     player in one, each first board posted once in each player's home."""
     emulator = discord_emulator
     users = [emulator.user(f"player{n}") for n in range(10)]
@@ -151,23 +154,25 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
     for user, home in zip(users, [*homes, users[8].dm, users[9].dm], strict=True):
         user.channel = home
     url = await new_postgres_database(postgres_server)
-    first_shard = shard_of(emulator.guild.id, 2)
-    processes = [
-        CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(shard), queue_tick=0.05), sync=shard == 0)
-        for shard in (first_shard, 1 - first_shard)
+    processes = [  # real `python -m bot` processes, each on one shard, looking at the queue all the time
+        BotProcess(emulator, url, tmp_path / f"shard{shard}.log", shards=(2, str(shard)), settings=TICK)
+        for shard in (0, 1)
     ]
-    async with run_bot(processes[0], emulator), run_bot(processes[1], emulator):
+    storage = await Storage.open(url)
+    try:
+        await processes[0].start("--sync")
+        await processes[1].start()
         await asyncio.gather(*(user.slash("cardia", "queue") for user in users))
-        storage = await Storage.open(url)
-        try:
-            for _ in range(200):
-                if not await storage.queued():
-                    break
-                await asyncio.sleep(0.05)
-            await quiet(emulator)
-            matched = {user: await storage.open_matches(user_id=user.id) for user in users}
-        finally:
-            await storage.close()
+        for _ in range(400):
+            if not await storage.queued():
+                break
+            await asyncio.sleep(0.05)
+        await quiet(emulator)
+        matched = {user: await storage.open_matches(user_id=user.id) for user in users}
+    finally:
+        await storage.close()
+        for process in processes:
+            await process.close()
     assert all(len(found) == 1 for found in matched.values()), matched
     assert len({found[0].id for found in matched.values()}) == 5
     assert not [i for i in emulator.interactions if i.acknowledged is not True]
