@@ -406,7 +406,8 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
     discord_emulator: Emulator, tmp_path: Path
 ) -> None:
     """Killed (twice) after a board reached the challenger's home and before the other's: started again, the
-    bot finds the one posted (no second copy) and posts the other, in each home."""
+    bot finds the one posted (no second copy) and posts the other, in each home; then the match is played
+    to its end, each home right after every step, its result once in each."""
     emulator = discord_emulator
     emulator.interaction_deadline = None
     emulator.require_acknowledgement = False
@@ -456,3 +457,18 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
                 emulator.hooks.clear()
             check_homes(emulator, database, homes)
         assert kills == 2
+        for _ in range(200):  # and on to the end of the match, both homes right after every step
+            if replay(database, current(database)[0]).result:
+                break
+            _, _, board = home_boards(emulator, homes[0])[-1]
+            await decide(sorted(mentioned(board, by_id), key=lambda u: u.name)[0], emulator)
+            await quiet(emulator)
+            check_homes(emulator, database, homes)
+        assert replay(database, current(database)[0]).result
+        for home in homes:  # the match's result, once in each home
+            results = [
+                m
+                for m in emulator.messages()
+                if m.channel_id == home and any(c.startswith("cardia:r:") for c in m.custom_ids)
+            ]
+            assert len(results) == 1, home
