@@ -17,11 +17,11 @@ from bot.cogs import Cog
 from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES, DuelsCog
 from bot.services.queue import GLOBAL, Queue
 from bot.services.records import Records
-from bot.store import QueueEntry
+from bot.store import Home, QueueEntry
 from bot.ui import answer
 from bot.ui.components import Components, Handlers, QueueComputerButton
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link
+from bot.ui.homes import dm_link, home_for, tell_managers
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said
@@ -88,6 +88,11 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         if home is None:
             return
         user = interaction.user
+        kind: Home = "channel"
+        missing: tuple[str, ...] = ()
+        if home[0]:  # a server's channel: its duel in a thread of its own there, as any duel
+            threads = (await self.duels_cog.settings.get(home[0])).threads
+            kind, missing = home_for(interaction, threads, home[1])
         rating = (await self.records.rating(GLOBAL, user.id)).display
         entry = QueueEntry(
             user.id,
@@ -99,6 +104,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
             rated,
             rating,
             self.queue.clock().isoformat(),
+            home=kind,
         )
         if not home[0]:  # its duel's messages in this DM speak the player's language
             await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
@@ -110,6 +116,9 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         else:  # only a visitor here: the duel comes to the player's DM
             joined = text.tr("queue.joined_dm", rating=rating, minutes=minutes, link=dm_link(home[1]))
         await answer.reply(interaction, joined)
+        if missing:
+            language = await self.messages.public_language(home[0])
+            await tell_managers(interaction, self.outbox.storage, missing, language)
         await self.sweep()  # an opponent may be waiting already
 
     async def leave(self, interaction: Interaction) -> None:

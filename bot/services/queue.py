@@ -153,6 +153,8 @@ class Queue:
             mirror_id=None if second.channel_id == first.channel_id else second.channel_id,
             mirror_guild_id=second.guild_id,
             home_guild_id=first.guild_id,
+            home=first.home,  # a thread of its own in each home where its player's server wants one
+            mirror_home=second.home,
         )
         setup = self.duels.new_game_setup(pairing.deck, pairing.location)
         try:

@@ -225,8 +225,8 @@ class DuelQueries(Connection[Any]):
             match_id: int = await tx.db.insert(
                 "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-                " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, mirror_home, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     challenge.guild_id,
                     challenge.channel_id,
@@ -245,6 +245,7 @@ class DuelQueries(Connection[Any]):
                     challenge.mirror_guild_id,
                     challenge.code,
                     challenge.home_guild_id,
+                    challenge.mirror_home,
                     now(),
                     now(),
                 ),

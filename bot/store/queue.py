@@ -18,7 +18,8 @@ class QueueQueries(Connection[Any]):
             await tx.db.execute("DELETE FROM queue WHERE user_id = ?", (entry.user_id,))
             await tx.db.execute(
                 "INSERT INTO queue (user_id, user_name, guild_id, channel_id, deck, location, wins_needed,"
-                " rated, rating, joined_at, offered_computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                " rated, rating, joined_at, offered_computer, home)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
                 (
                     entry.user_id,
                     entry.user_name,
@@ -30,6 +31,7 @@ class QueueQueries(Connection[Any]):
                     int(entry.rated),
                     entry.rating,
                     entry.joined_at or now(),
+                    entry.home,
                 ),
             )
 

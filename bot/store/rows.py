@@ -60,6 +60,7 @@ class Challenge:
     mirror_guild_id: int | None = None  # its server (0: a DM)
     code: str | None = None  # a challenge by code: anyone given it accepts, from their own home
     home_guild_id: int | None = None  # the channel's server, when not ``guild_id`` (a match of the queue)
+    mirror_home: Home = "channel"  # the mirror's: its channel, or a thread of its own there
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,11 @@ class MatchRow:
     def posts_to(self) -> int:
         """The channel its boards, notices and result go to: its thread once started, else its channel."""
         return self.thread_id if self.home == "thread" and self.thread_id is not None else self.channel_id
+
+    @property
+    def from_queue(self) -> bool:
+        """A duel the queue made (no challenge: its first message says the queue found it)."""
+        return self.guild_id == 0 and self.home_guild_id is not None
 
     @property
     def mirror_posts_to(self) -> int | None:
@@ -363,6 +369,7 @@ class QueueEntry:
     rating: int  # their global rating (displayed) when they queued
     joined_at: str
     offered_computer: bool = False
+    home: Home = "channel"  # their duel there: in the channel, or a thread of its own
 
     @property
     def joined(self) -> datetime:
@@ -383,6 +390,7 @@ def queue_entry(row: Row) -> QueueEntry:
         row["rating"],
         row["joined_at"],
         bool(row["offered_computer"]),
+        row["home"],
     )
 
 

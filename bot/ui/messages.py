@@ -218,6 +218,8 @@ class Messages:
             content = text.tr(key, challenger=match.challenger_name, level=level)
         elif match.code is not None and match.status == "proposed":  # anyone given the code may accept
             content = text.tr("challenge.by_code", challenger=match.challenger_name, code=match.code)
+        elif match.from_queue:  # nobody challenged: the queue paired them
+            content = text.tr("challenge.queue", first=match.challenger_name, second=match.opponent_name)
         else:
             content = text.tr(
                 "challenge.rematch" if rematch else "challenge.content",

@@ -627,8 +627,13 @@ class Outbox:
                     break
         channel = self.bot.get_partial_messageable(where)
         if message_id is None:
-            if match.status != "proposed":
+            home, thread = (
+                (match.mirror_home, match.mirror_thread_id) if mirror else (match.home, match.thread_id)
+            )
+            starts_thread = match.status == "active" and home == "thread" and thread is None
+            if match.status != "proposed" and not starts_thread:
                 return match  # never shown, and nothing left to answer: nothing to post
+            # Shown now: still open, or (a duel the queue made) the message its thread starts from.
             challenge = self.messages.challenge(match)
             try:
                 message = await channel.send(

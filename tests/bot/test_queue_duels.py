@@ -34,6 +34,19 @@ def boards_in(table: TimedTable, user: SimUser, channel: Channel) -> list[Messag
     return [m for m in user.messages(channel) if any(c.startswith("cardia:h:") for c in m.custom_ids)]
 
 
+def duel_home(table: TimedTable, user: SimUser, home: Channel) -> Channel:
+    """Where the duel the queue found is shown in ``home``: in a server's channel, the thread started from
+    the message there that says the queue found it; in a DM, the DM."""
+    found = [m for m in user.messages(home) if m.content.startswith("🎴 The queue found a duel")]
+    if home.guild_id is None:
+        assert found == []
+        return home
+    assert len(found) == 1 and user.mention not in found[0].content  # named, pinged by the first board
+    thread = table.emulator.state.channels[found[0].id]
+    assert thread.is_thread and thread.parent_id == home.id and user.id in thread.members
+    return thread
+
+
 async def queue(table: TimedTable, user: SimUser, **options: object) -> Message:
     return await answered_privately(await user.slash("cardia", "queue", **options), table)  # type: ignore[arg-type]
 
@@ -55,8 +68,8 @@ async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_the
         assert emulator.messages() == []  # nobody else yet
         await queue(table, bob)
         await table.settle()
-        (alice_board,) = boards_in(table, alice, homes[alice])
-        (bob_board,) = boards_in(table, bob, homes[bob])
+        (alice_board,) = boards_in(table, alice, duel_home(table, alice, homes[alice]))
+        (bob_board,) = boards_in(table, bob, duel_home(table, bob, homes[bob]))
         assert table.mentioned(alice_board) == [alice, bob] or set(table.mentioned(alice_board)) == {
             alice,
             bob,
@@ -66,8 +79,8 @@ async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_the
         await queue(table, carol, match=1)
         await queue(table, dave)
         await table.settle()
-        (carol_board,) = boards_in(table, carol, homes[carol])
-        (dave_board,) = boards_in(table, dave, homes[dave])
+        (carol_board,) = boards_in(table, carol, duel_home(table, carol, homes[carol]))
+        (dave_board,) = boards_in(table, dave, duel_home(table, dave, homes[dave]))
         assert carol_board.custom_ids == dave_board.custom_ids
         matches = await table.storage.open_matches(0)
         assert len(matches) == 2 and all(m.status == "active" for m in matches)
@@ -79,13 +92,13 @@ async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_the
         assert await table.storage.queued() == []
         # Each server is shown the opponent's name, never the other server.
         for guild, others in ((emulator.guild, ("Second Hall", "Third Hall")), (second, ("Emulated",))):
-            here = {c.id for c in guild.channels}
+            here = {c.id for c in (*guild.channels, *guild.threads)}
             shown = "\n".join(m.text for m in emulator.messages() if m.channel_id in here)
             assert not any(name in shown for name in others)
 
         # Bob plays from his own server; /cardia status there lists the duel.
         hand = await table.show_hand(bob, bob_board)
-        assert hand.channel_id == homes[bob].id
+        assert hand.channel_id == duel_home(table, bob, homes[bob]).id
         status = await answered_privately(await bob.slash("cardia", "status"), table)
         assert "Alice" in status.text
 
@@ -176,11 +189,16 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
     assert all(len(found) == 1 for found in matched.values()), matched
     assert len({found[0].id for found in matched.values()}) == 5
     assert not [i for i in emulator.interactions if i.acknowledged is not True]
-    for user in users:  # pinged in their home by its first board (two homes may be one channel)
+    for user in users:  # pinged in their home (its duel's thread there) by its first board
+        here = {user.channel.id} | {
+            channel.id for channel in emulator.state.channels.values() if channel.parent_id == user.channel.id
+        }
         pinged = [
             m
-            for m in user.messages(user.channel)
-            if user.mention in m.content and any(c.startswith("cardia:h:") for c in m.custom_ids)
+            for m in user.messages()
+            if m.channel_id in here
+            and user.mention in m.content
+            and any(c.startswith("cardia:h:") for c in m.custom_ids)
         ]
         assert len(pinged) == 1, user.name
     duels = {found[0].id: found[0] for found in matched.values()}

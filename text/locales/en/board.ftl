@@ -81,6 +81,7 @@ challenge-status-withdrawn = withdrawn
 challenge-status-aborted = aborted
 challenge-status-other = closed
 challenge-by_code = { $challenger } challenges anyone with the code **{ $code }**: give it to your opponent, who accepts with `/cardia accept code:{ $code }` in their own channel (on any server with the bot) or in a direct message with the bot.
+challenge-queue = 🎴 The queue found a duel of Cardia: { $first } against { $second }.
 challenge-anyone = anyone with the code
 challenge-status-finished_in_thread = finished: { $first } { $a }–{ $b } { $second } · [the result]({ $link })
 challenge-status-ended_in_thread = ended: { $first } { $a }–{ $b } { $second } · [how it ended]({ $link })

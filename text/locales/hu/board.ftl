@@ -81,6 +81,7 @@ challenge-status-withdrawn = visszavonva
 challenge-status-aborted = félbeszakítva
 challenge-status-other = lezárva
 challenge-by_code = { $challenger } kihív bárkit, akinél ott a **{ $code }** kód: add meg az ellenfelednek, aki a saját csatornáján (bármely szerveren, ahol a bot ott van) vagy a bottal váltott közvetlen üzenetben fogadja el: `/cardia elfogadás kód:{ $code }`.
+challenge-queue = 🎴 A várólista Cardia-párbajt talált: { $first } a következő ellen: { $second }.
 challenge-anyone = bárki a kóddal
 challenge-status-finished_in_thread = befejeződött: { $first } { $a }–{ $b } { $second } · [az eredmény]({ $link })
 challenge-status-ended_in_thread = véget ért: { $first } { $a }–{ $b } { $second } · [hogyan ért véget]({ $link })

@@ -81,6 +81,7 @@ challenge-status-withdrawn = wycofane
 challenge-status-aborted = przerwane
 challenge-status-other = zamknięte
 challenge-by_code = { $challenger } wyzywa każdego, kto ma kod **{ $code }**: daj go przeciwnikowi, który przyjmie wyzwanie na swoim kanale (na dowolnym serwerze z botem) lub w wiadomości prywatnej do bota: `/cardia przyjmij kod:{ $code }`.
+challenge-queue = 🎴 Kolejka znalazła pojedynek w Cardię: { $first } przeciwko { $second }.
 challenge-anyone = każdy z kodem
 challenge-status-finished_in_thread = zakończone: { $first } { $a }–{ $b } { $second } · [wynik]({ $link })
 challenge-status-ended_in_thread = przerwane: { $first } { $a }–{ $b } { $second } · [jak się skończył]({ $link })
