@@ -301,7 +301,9 @@ class Outbox:
         targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
         for post in posts:
             targets.setdefault((post.kind, post.game_id), post)
-        # The channel, then the same in the opponent's home (its mirror, if any), each in its language.
+        # The channel, then the same in the opponent's home (its mirror, if any), each in its language;
+        # a home gone for good stops the match's posts only once the other has had its own.
+        gone: _HomeGone | None = None
         for mirror in (False, True) if place.mirror_id is not None else (False,):
             try:
                 with text.speaking(await self._language(place, mirror=mirror)):
@@ -312,7 +314,12 @@ class Outbox:
                     raise
                 match = match or await self.storage.match(match_id)
                 assert match is not None
-                await self._refused(match, place, mirror, error)
+                try:
+                    await self._refused(match, place, mirror, error)
+                except _HomeGone as refused:
+                    gone = refused
+        if gone is not None:
+            raise gone
         self._mark_done(match_id, [post.id for post in posts])
         self._suspect.discard(match_id)
 

@@ -162,3 +162,31 @@ async def test_a_deleted_thread_on_the_accepting_side_sends_that_side_back_to_it
         assert status.message is not None and status.message.ephemeral
         assert f"https://discord.com/channels/{away.id}/{away.channels[0].id}/" in status.message.text
         assert str(emulator.guild.id) not in status.message.text and str(thread.id) not in status.message.text
+
+
+@pytest.mark.asyncio
+async def test_a_home_gone_for_good_leaves_the_other_home_going_on(table: Table) -> None:
+    """Alice's channel is deleted mid-duel (her server plays duels in the channel): Bob's home, on another
+    server, still gets every board."""
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    away = emulator.state.add_guild("Faraway Hall", ("cardia-room",))
+    bob.channel = away.channels[0]
+    rng = random.Random(11)
+    async with table.running():
+        await alice.slash("cardia", "settings", threads=False)
+        await table.settle()
+        sent = await alice.slash("cardia", "challenge", code=True, match=1)
+        await table.settle()
+        assert sent.message is not None
+        found = CODE.search(sent.message.content)
+        assert found is not None
+        accepted = await bob.slash("cardia", "accept", code=found[1])
+        await table.settle()
+        assert accepted.message is not None
+        away_thread = emulator.state.channels[accepted.message.id]
+        await decide(table, alice, in_channel(table, emulator.channel, "cardia:h:")[-1], rng)
+        before = len(in_channel(table, away_thread, "cardia:h:"))
+        del emulator.state.channels[emulator.channel.id]  # a moderator deleted Alice's channel
+        await decide(table, bob, in_channel(table, away_thread, "cardia:h:")[-1], rng)
+        await table.settle()
+        assert len(in_channel(table, away_thread, "cardia:h:")) == before + 1
