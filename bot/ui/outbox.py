@@ -39,11 +39,11 @@ from bot.services.caching import KeyedLocks, Recent
 from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
-from bot.services.pictures import Drawing
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
 from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
 from bot.ui import answer, render
 from bot.ui.homes import Homes
+from bot.ui.late_pictures import BOARD_PICTURE_WAIT, LatePictures
 from bot.ui.messages import Messages
 from bot.ui.pings import CANNOT_MESSAGE, Pings
 from bot.ui.posted import (
@@ -66,9 +66,6 @@ BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read fr
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot be edited (a post reopens it)
-BOARD_PICTURE_WAIT = 5.0  # seconds a board waits for its picture (drawn after the game's lock is let go)
-BOARD_PICTURE_LATER = 30.0  # seconds on, a board sent without its picture tries once more (if still latest)
-PICTURES_LATER_MOST = 64  # boards waiting for that at once, at most: beyond, the machine is far behind
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
 # computer's answers, so that one board tells both.
 COMPUTER_REPLY_WAIT = 2.5
@@ -113,7 +110,7 @@ class Outbox:
         self._mirror_boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its mirror's board
         self._answering: set[int] = set()  # matches whose challenge an interaction is answering with
         self._given_up: set[int] = set()  # matches a channel refused (bot.cogs.duels tells the challenger)
-        self._pictures_later = 0  # boards waiting to be given the picture they were sent without
+        self.pictures_later = LatePictures(self, bot, self.storage, duels, messages)
         self.stopping = False  # the process stops: what is still due is left for the next start
 
     # --- when ---------------------------------------------------------------------------------------
@@ -182,7 +179,7 @@ class Outbox:
             await self.update(match_id)
         if matches:
             log.info("outbox: brought %d duels up to date after a restart", len(matches))
-        await self._picture_bare_boards()
+        await self.pictures_later.bare_boards()
 
     async def update(self, match_id: int) -> bool:
         """Post or edit what is due for a match, now; on failure retry later. True if all is shown.
@@ -243,10 +240,10 @@ class Outbox:
         self._challenges[(match.id, mirror)] = (message_id, match.status)
         if mirror and match.mirror_challenge_id != message_id:
             self.storage.note_mirror_message(match.id, "mirror_challenge_id", message_id)
-            self._flush_soon()
+            self.flush_soon()
         elif not mirror and match.message_id != message_id:
             self.storage.note_challenge_message(match.id, message_id)
-            self._flush_soon()
+            self.flush_soon()
 
     async def stop(self) -> None:
         """The process stops: post nothing more (what is due, and a bare board's picture, are stored and
@@ -444,7 +441,7 @@ class Outbox:
         self._board_shown(live, board, message_id, told_from, told, revision, bare=bare)
         if bare:
             assert drawing is not None
-            self._picture_later(
+            self.pictures_later.later(
                 live.match, home, live.row.id, Shown(message_id, revision), shown["embed"], drawing
             )
         return None
@@ -460,56 +457,17 @@ class Outbox:
             language = text.current_language()
             await self.pings.direct(match, users, "notify.your_move", home, message_id, language)
 
-    def _picture_later(
-        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
-    ) -> None:
-        """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
-        failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
-        board still: otherwise a game waiting days for a decision would keep a board without one."""
-        if self._pictures_later >= PICTURES_LATER_MOST or self.stopping:
-            return  # far behind (the boards to come bring their own), or stopping (the next start does)
-        self._pictures_later += 1
-        self._spawn(self._add_picture(match, home, game_id, shown, embed, drawing))
-
-    async def _add_picture(
-        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
-    ) -> None:
-        try:
-            await asyncio.sleep(BOARD_PICTURE_LATER)
-            if not self._still_shown(game_id, shown):
-                log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
-                return  # the newer one came with its own
-            if not (await self.messages.settings.get(match.guild_id)).images:
-                log.debug("game %s: pictures turned off: board %s stays bare", game_id, shown.message_id)
-                return
-            message: dict[str, Any] = {"embed": embed}
-            if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
-                return  # left out again (and logged): the next board brings its own
-            async with self._locks[match.id]:  # no board of this game is edited or posted meanwhile
-                if not self._still_shown(game_id, shown):
-                    log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
-                    return
-                channel = self.bot.get_partial_messageable(home)
-                await channel.get_partial_message(shown.message_id).edit(
-                    embed=embed, attachments=[message["file"]]
-                )
-                self.storage.note_board_pictured(game_id, shown.message_id)
-                self._flush_soon()
-                log.info("game %s: board %s got its picture later", game_id, shown.message_id)
-        except Exception:  # only a picture: the board's text says it all
-            if self.stopping:
-                return  # the board stays marked bare: the next start gives it its picture
-            log.exception("game %s: could not add the picture to board %s", game_id, shown.message_id)
-        finally:
-            self._pictures_later -= 1
-
-    def _still_shown(self, game_id: int, shown: Shown) -> bool:
+    def still_shown(self, game_id: int, shown: Shown) -> bool:
         """Whether the game's latest board is still that message, showing that revision."""
         kept = self._boards.peek(game_id)
         if kept is None:
             return False  # not remembered here any more: not known to be
         board = Board(*kept)
         return (board.message_id, board.revision) == shown
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """Held while the match's messages are brought up to date (a board's late picture waits for it)."""
+        return self._locks[match_id]
 
     def _board_shown(
         self,
@@ -529,30 +487,6 @@ class Outbox:
             self.storage.note_mirror_board(live.row.id, message_id, told)
         else:
             self.storage.note_board(live.row.id, message_id, told, bare=bare)
-
-    async def _picture_bare_boards(self) -> None:
-        """On start-up: the latest boards a stopped process sent without their picture (stored as bare)
-        are given it, as :meth:`_picture_later` gives it to those of this process. The board's own embed
-        is read back from Discord (its "what just happened" told what it told then), and the picture is
-        drawn from the game as it is, which is what the board shows while it is the game's latest."""
-        for game_id, message_id in await self.storage.bare_boards(PICTURES_LATER_MOST):
-            try:
-                live = await self.duels.live(game_id)
-                board = self.board(live)
-                if board.message_id != message_id or self._pictures_later >= PICTURES_LATER_MOST:
-                    continue  # a newer board came (with its own picture), or far behind
-                with text.speaking(await self.messages.public_language(live.match.guild_id)):
-                    drawing = await self.messages.board_picture(live)
-                if drawing is None:
-                    continue  # the server turned pictures off meanwhile
-                home = await self.home(live.match.id)
-                posted = await self.bot.get_partial_messageable(home).fetch_message(message_id)
-                if not posted.embeds:
-                    continue
-                shown_now = Shown(message_id, board.revision)
-                self._picture_later(live.match, home, game_id, shown_now, posted.embeds[0], drawing)
-            except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
-                log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)
 
     async def _adopt_board(
         self, live: LiveGame, board: Board, scan: Scan, home: int, *, mirror: bool = False
@@ -672,9 +606,9 @@ class Outbox:
         ids = list(post_ids)
         self._done[match_id] = (*self._done.get(match_id, ()), *ids)
         self.storage.note_posted(ids)
-        self._flush_soon()
+        self.flush_soon()
 
-    def _flush_soon(self) -> None:
+    def flush_soon(self) -> None:
         """Commit the bookkeeping once no transaction has carried it for FLUSH_AFTER seconds (under
         load, the next decision always does: no commit of its own)."""
         if self._flusher is None:
@@ -686,16 +620,16 @@ class Outbox:
         if not self.storage.deferred:
             return  # carried by a transaction meanwhile
         if self.storage.commits != commits:  # transactions are going on: the next one carries it
-            self._flush_soon()
+            self.flush_soon()
             return
-        self._spawn(self._flush())
+        self.spawn(self._flush())
 
     async def _flush(self) -> None:
         try:
             await self.storage.flush()
         except Exception:
             log.exception("outbox: could not commit what was posted; trying again soon")
-            self._flush_soon()
+            self.flush_soon()
 
     @contextlib.contextmanager
     def answering(self, match_id: int) -> Iterator[None]:
@@ -751,9 +685,9 @@ class Outbox:
             await asyncio.sleep(delay)
             await self.update(match_id)
 
-        self._spawn(retry())
+        self.spawn(retry())
 
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -19,7 +19,7 @@ from PIL import Image
 import picture
 import text
 from bot.services.pictures import MOST_WAITING, Pictures
-from bot.ui import outbox
+from bot.ui import late_pictures
 from emulator import Message
 from engine import view
 from tests.bot.table import Table
@@ -146,7 +146,7 @@ def fails_first(monkeypatch: pytest.MonkeyPatch, later: float) -> list[int]:
         return drawn(*args, **kwargs)
 
     monkeypatch.setattr(picture, "board_png", drawing)
-    monkeypatch.setattr(outbox, "BOARD_PICTURE_LATER", later)
+    monkeypatch.setattr(late_pictures, "BOARD_PICTURE_LATER", later)
     return calls
 
 
@@ -186,7 +186,7 @@ async def test_a_board_left_without_its_picture_at_a_stop_gets_it_at_the_next_st
     assert [r.getMessage() for r in caplog.records[stopped_at:] if r.levelno >= logging.WARNING] == []
     assert attachments(board) == [] and not board.edited
 
-    monkeypatch.setattr(outbox, "BOARD_PICTURE_LATER", 0.2)
+    monkeypatch.setattr(late_pictures, "BOARD_PICTURE_LATER", 0.2)
     async with table.running():
         await table.emulator.wait_for(lambda: attachments(board), what="the bare board's picture")
         assert_board_picture(board)
@@ -202,7 +202,7 @@ async def test_a_picture_drawn_later_never_replaces_a_newer_board(
 ) -> None:
     """The board was edited meanwhile (a card placed face down) with a picture of its own: the picture
     of the board before never comes over it. Nor does one come after the server turned pictures off."""
-    caplog.set_level(logging.DEBUG, logger="bot.ui.outbox")
+    caplog.set_level(logging.DEBUG, logger="bot.ui.late_pictures")
     calls = fails_first(monkeypatch, later=2.0)  # time enough to click twice first
     rng = random.Random(4)
     async with table.running():
