@@ -141,13 +141,13 @@ class Outbox:
                 there = await self.home(match.id, mirror=True)
                 latest = self.board(live, mirror=True).message_id
                 mirrored = self.messages.notice(notice, there, latest, guild_id=match.mirror_guild_id or 0)
-            await self._post_notice(live, there, mirrored)
+            await self._post_notice(live, there, mirrored, dm_player(place, True))
         language = await self._language(place, mirror=False)
         with text.speaking(language):
             home = await self.home(match.id)
             quiet = await self.pings.quiet(match)
             message = self.messages.notice(notice, home, self.latest_board(live), quiet)
-        posted = await self._post_notice(live, home, message)
+        posted = await self._post_notice(live, home, message, dm_player(place, False))
         if posted is None or match.mirror_id is not None:
             return  # a duel in direct messages tells each there anyway
         if notice.kind == CLAIM:
@@ -157,14 +157,25 @@ class Outbox:
         users = [match.user(player) for player in told if player != match.computer_seat]
         await self.pings.direct(match, users, key, home, posted, language)
 
-    async def _post_notice(self, live: LiveGame, home: int, message: dict[str, Any]) -> int | None:
-        """Post a notice; its id (None: it failed, and is not posted again)."""
+    async def _post_notice(
+        self, live: LiveGame, home: int, message: dict[str, Any], dm_of: int | None
+    ) -> int | None:
+        """Post a notice in ``home`` (``dm_of``: that player's DM with the bot); its id (None: it failed,
+        and is not posted again). A DM closed to the bot is noted, as for a board (:meth:`_refused`)."""
         try:
             posted = await self.bot.get_partial_messageable(home).send(
                 **message, allowed_mentions=MENTION_USERS
             )
-        except discord.HTTPException:
-            log.exception("game %s: could not post a notice in %s", live.row.id, home)
+        except discord.HTTPException as error:
+            closed = isinstance(error, discord.Forbidden) and error.code == CANNOT_MESSAGE
+            if closed and dm_of is not None:
+                log.info("game %s: player %s takes no direct message (%s)", live.row.id, dm_of, error)
+                try:
+                    await self.pings.players.dm_closed(dm_of, True)
+                except Exception:  # a notice only: the next board notes it again
+                    log.exception("game %s: could not note player %s's closed DMs", live.row.id, dm_of)
+            else:
+                log.exception("game %s: could not post a notice in %s", live.row.id, home)
             return None
         finally:
             answer.let_go(message["view"])

@@ -118,3 +118,34 @@ async def test_only_managers_change_the_server_but_anyone_chooses_their_own(tabl
         saved = await choose(table, bob, "dm")
         assert saved.content == "✅ Settings saved."
         assert "a direct message with a link when a duel waits for you" in saved.text
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_refused_by_a_closed_direct_message_is_told_at_the_next_interaction(
+    table: TimedTable,
+) -> None:
+    """A duel in direct messages whose reminder Bob's closed DMs refuse: Alice's comes; Bob is told once,
+    at his next interaction, what to change."""
+    alice, bob = table.alice, table.bob
+    alice.channel, bob.channel = alice.dm, bob.dm
+    async with table.running():
+        await alice.slash("cardia", "challenge", opponent=bob, match=1)
+        await table.settle()
+        (offer,) = direct(bob)
+        (match_id,) = {int(c.split(":")[2]) for c in offer.custom_ids}
+        await bob.click(offer, f"cardia:c:{match_id}:accept")
+        await table.settle()
+        bob.user.accepts_dms = False
+        before = len(direct(alice))
+        await table.later(8)  # the reminder: in Alice's DM, refused in Bob's
+        assert any(m.content.startswith("⏰") for m in direct(alice)[before:])
+        assert (await table.storage.player_settings(bob.id)).dm_closed
+
+        def told() -> list[Message]:
+            return [m for m in direct(bob) if m.content.startswith("I cannot send you direct messages")]
+
+        await bob.slash("cardia", "rules")
+        await table.emulator.wait_for(lambda: told(), what="the line Bob is owed")
+        await bob.slash("cardia", "rules")
+        await table.settle()
+        assert len(told()) == 1 and told()[0].visible_to == bob.id  # once
