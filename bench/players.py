@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import text
-from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES
+from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES
 from emulator import Emulator, Interaction, Message, SimUser
 
 MENTION = re.compile(r"<@(\d+)>")

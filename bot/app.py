@@ -148,7 +148,15 @@ class CardiaBot(discord.AutoShardedClient):
             expire_after=timedelta(minutes=self.settings.queue_minutes),
             offer_computer_after=timedelta(minutes=self.settings.queue_computer_minutes),
         )
-        self.queue_cog = QueueCog(self, self.queue, self.records, self.messages, self.outbox, self.duels_cog)
+        self.queue_cog = QueueCog(
+            self,
+            self.queue,
+            self.records,
+            self.messages,
+            self.outbox,
+            self.guild_settings,
+            self.duels_cog.challenge_computer,
+        )
         self.server_cog = ServerCog(
             self,
             self.duels,

@@ -3,7 +3,9 @@ the parts of ``bot.ui`` it shares (``bot.app`` wires them). A cog is a :class:`C
 commands are its methods (``app_commands.command``), and :meth:`Cog.register` names the buttons and
 selects it answers. No cog imports another.
 
-- ``duels``: ``/cardia challenge``, the challenge's answers, hands and decisions, Rematch.
+- ``duels``: ``/cardia challenge``, ``accept``, ``learn``, the challenge's answers, hands and decisions,
+  Rematch.
+- ``queue``: ``/cardia queue``, and the computer offered meanwhile.
 - ``server``: duels over days on a server: ``/cardia settings``, ``concede``, ``abort``, ``status``,
   Claim victory.
 - ``records``: ``/cardia stats``, ``leaderboard``, ``history``, ``about``.

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
 import logging
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,13 +19,14 @@ from discord import app_commands
 import text
 from bot.cogs import Cog
 from bot.services.caching import KeyedLocks, Recent
-from bot.services.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
+from bot.services.computer import DEFAULT_LEVEL
 from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.store import Challenge, Home, MatchRow
 from bot.ui import answer, render
+from bot.ui.choices import DECK_CHOICES, LEVEL_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import (
     ChallengeButton,
     ChoiceButton,
@@ -41,12 +41,12 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, home_for, tell_managers, visiting, where_to_play
+from bot.ui.homes import dm_link, duel_place, home_for, tell_managers, visiting
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
-from bot.ui.translator import descriptions, options, said, spoken
-from cards import LOCATIONS, DeckChoice, deck_from_code
+from bot.ui.translator import descriptions, options, said
+from cards import DeckChoice, deck_from_code
 from engine import view as engine_view
 from engine.view import View
 
@@ -68,33 +68,6 @@ class Hand:
     message: dict[str, Any]
     seen: View  # what the player saw: what the picture draws
     choosing_cards: bool  # the player's decision is a choice among the hand's cards (its picture helps)
-
-
-def _deck_choice(code: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=spoken(lambda: render.deck_label(deck_from_code(code))), value=code)
-
-
-def _location_choice(location: str) -> app_commands.Choice[str]:
-    skulls = "💀" * LOCATIONS[location].skulls
-    return app_commands.Choice(
-        name=spoken(lambda: f"{text.location_name(location)} ({skulls})"), value=location
-    )
-
-
-DECK_CHOICES = [
-    _deck_choice("".join(code))
-    for code in sorted(itertools.product("12", repeat=4), key=lambda c: (len(set(c)) > 1, c))
-]
-LOCATION_CHOICES = [app_commands.Choice(name=said("slash.choice.no_location"), value="none")] + [
-    _location_choice(location) for location in LOCATIONS
-]
-LEVEL_CHOICES = [
-    app_commands.Choice(name=said(f"computer.level.{level}"), value=level) for level in COMPUTER_LEVELS
-]
-MATCH_CHOICES = [
-    app_commands.Choice(name=said("slash.choice.first_to_2"), value=2),
-    app_commands.Choice(name=said("slash.choice.single"), value=1),
-]
 
 
 class HandMessages:
@@ -202,7 +175,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """A challenge by code, accepted here (a channel of any server with the bot, or one's DM with it),
         which becomes this player's home for the duel: a thread of its own started from the challenge
         shown here, as any duel accepted in a server's channel."""
-        home = await self.duel_place(interaction)
+        home = await duel_place(interaction)
         if home is None:
             return
         kind: Home = "channel"
@@ -244,7 +217,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """``/cardia learn``: a first game against the computer (easy), Deck I, no location, one game,
         hints on, whose hands explain each card met and the first rounds (bot.ui.learning)."""
         me = self.bot.user
-        home = await self.duel_place(interaction)
+        home = await duel_place(interaction)
         if home is None or me is None:
             return
         user = interaction.user
@@ -263,16 +236,6 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def refuse(self, interaction: Interaction, message: str) -> None:
         await answer.send(interaction, content=message, ephemeral=True)
 
-    async def duel_place(self, interaction: Interaction) -> tuple[int, int] | None:
-        """The server (0: none) and channel a duel begun here is played in (``homes.where_to_play``);
-        None, the user told why, if there is none."""
-        try:
-            return await where_to_play(interaction)
-        except (discord.HTTPException, ValueError) as error:
-            log.info("interaction %s: nowhere to play (%s)", interaction.id, error)
-            await self.refuse(interaction, text.tr("refuse.in_server"))
-            return None
-
     async def tell_played_in_dm(self, interaction: Interaction, dm_id: int) -> None:
         """Where the bot is only a visitor: what was begun is in the player's DM with the bot (linked)."""
         with text.speaking(text.language_of(interaction.locale)):
@@ -280,6 +243,14 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         await answer.send(interaction, content=line, ephemeral=True)
 
     # --- challenges -------------------------------------------------------------------------------------
+
+    async def challenge_computer(self, interaction: Interaction) -> None:
+        """A duel against the computer at the default setup and level, begun at once (the queue offers
+        it to a player nobody came for)."""
+        me = self.bot.user
+        if me is None:  # not connected yet: cannot be, since an interaction came
+            return await self.refuse(interaction, text.tr("refuse.in_server"))
+        await self.challenge(interaction, me, "I", None, 2)
 
     async def challenge(
         self,
@@ -292,7 +263,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         hints: bool = False,
     ) -> None:
         """A challenge of ``opponent``, or (None) of anyone given its code."""
-        home = await self.duel_place(interaction)
+        home = await duel_place(interaction)
         if home is None:
             return
         guild_id, channel_id = home  # guild 0: in direct messages with the bot

@@ -7,6 +7,7 @@ they leave the queue, told so. The queue is looked at every ``queue_tick`` secon
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -14,14 +15,15 @@ from discord import app_commands
 
 import text
 from bot.cogs import Cog
-from bot.cogs.duels import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES, DuelsCog
+from bot.services.guild_settings import GuildSettingsStore
 from bot.services.queue import GLOBAL, Queue
 from bot.services.records import Records
 from bot.store import Home, QueueEntry
 from bot.ui import answer
+from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Components, Handlers, QueueComputerButton
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, home_for, tell_managers
+from bot.ui.homes import dm_link, duel_place, home_for, tell_managers
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said
@@ -42,7 +44,8 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         records: Records,
         messages: Messages,
         outbox: Outbox,
-        duels_cog: DuelsCog,
+        settings: GuildSettingsStore,
+        computer_duel: Callable[[Interaction], Awaitable[None]],
     ) -> None:
         super().__init__()
         self.bot = bot
@@ -50,7 +53,8 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         self.records = records  # the global rating a player queues with
         self.messages = messages
         self.outbox = outbox  # the boards of the duels the queue makes
-        self.duels_cog = duels_cog  # the duel against the computer offered meanwhile
+        self.settings = settings  # whether a server wants its duels in threads
+        self.computer_duel = computer_duel  # the duel against the computer offered meanwhile
 
     def register(self, handlers: Handlers) -> None:
         """The components this cog answers: the computer offered to a player still waiting."""
@@ -84,14 +88,14 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
     async def join(
         self, interaction: Interaction, deck: str | None, location: str | None, wins: int | None, rated: bool
     ) -> None:
-        home = await self.duels_cog.duel_place(interaction)
+        home = await duel_place(interaction)
         if home is None:
             return
         user = interaction.user
         kind: Home = "channel"
         missing: tuple[str, ...] = ()
         if home[0]:  # a server's channel: its duel in a thread of its own there, as any duel
-            threads = (await self.duels_cog.settings.get(home[0])).threads
+            threads = (await self.settings.get(home[0])).threads
             kind, missing = home_for(interaction, threads, home[1])
         rating = (await self.records.rating(GLOBAL, user.id)).display
         entry = QueueEntry(
@@ -128,11 +132,10 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
 
     async def play_computer_instead(self, interaction: Interaction, user_id: int) -> None:
         """The offered duel against the computer: for the player offered it, who leaves the queue."""
-        me = self.bot.user
-        if interaction.user.id != user_id or me is None:
+        if interaction.user.id != user_id:
             return await answer.reply(interaction, text.tr("queue.not_yours"))
         await self.queue.leave(user_id)
-        await self.duels_cog.challenge(interaction, me, "I", None, 2)
+        await self.computer_duel(interaction)
 
     # --- what the queue did -----------------------------------------------------------------------------
 

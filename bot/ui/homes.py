@@ -74,6 +74,17 @@ async def where_to_play(interaction: Interaction) -> tuple[int, int]:
     return interaction.guild_id or 0, interaction.channel_id
 
 
+async def duel_place(interaction: Interaction) -> tuple[int, int] | None:
+    """The server (0: none) and channel a duel begun with ``interaction`` is played in
+    (:func:`where_to_play`); None, the user told why in one line, if there is none."""
+    try:
+        return await where_to_play(interaction)
+    except (discord.HTTPException, ValueError) as error:
+        log.info("interaction %s: nowhere to play (%s)", interaction.id, error)
+        await answer.send(interaction, content=text.tr("refuse.in_server"), ephemeral=True)
+        return None
+
+
 def server_of(interaction: Interaction) -> int | None:
     """The server ``interaction`` counts for (its settings, records, duels): its own, or None in a DM
     and where the bot is only a visitor, which count as the user's DM with the bot."""

@@ -86,7 +86,7 @@ def declared_cogs() -> tuple[Cog, ...]:
     return (
         DuelsCog(*[nothing] * 6),
         ServerCog(*[nothing] * 7),
-        QueueCog(*[nothing] * 6),
+        QueueCog(*[nothing] * 7),
         RecordsCog(nothing, nothing),
         ReviewsCog(nothing, nothing, nothing),
         HelpCog(),
