@@ -27,6 +27,20 @@ def said_in(table: Table, guild: Guild) -> str:
     return "\n".join(m.text for m in table.emulator.messages() if m.channel_id in here)
 
 
+async def by_code(table: Table, challenger: SimUser, opponent: SimUser) -> tuple[Message, Message]:
+    """``challenger`` challenges by code (one game), ``opponent`` accepts it where they are: the challenge
+    message on each side."""
+    sent = await challenger.slash("cardia", "challenge", code=True, match=1)
+    await table.settle()
+    assert sent.message is not None
+    found = CODE.search(sent.message.content)
+    assert found is not None
+    accepted = await opponent.slash("cardia", "accept", code=found[1])
+    await table.settle()
+    assert accepted.message is not None
+    return sent.message, accepted.message
+
+
 async def decide(table: Table, user: SimUser, board: Message, rng: random.Random) -> None:
     hand = await table.show_hand(user, board)
     await table.choose(user, hand, rng)
@@ -130,15 +144,8 @@ async def test_a_deleted_thread_on_the_accepting_side_sends_that_side_back_to_it
     bob.channel = away.channels[0]
     rng = random.Random(8)
     async with table.running():
-        sent = await alice.slash("cardia", "challenge", code=True, match=1)
-        await table.settle()
-        assert sent.message is not None
-        found = CODE.search(sent.message.content)
-        assert found is not None
-        accepted = await bob.slash("cardia", "accept", code=found[1])
-        await table.settle()
-        assert accepted.message is not None
-        thread, away_thread = (emulator.state.channels[m.id] for m in (sent.message, accepted.message))
+        sent, accepted = await by_code(table, alice, bob)
+        thread, away_thread = (emulator.state.channels[m.id] for m in (sent, accepted))
         assert len(in_channel(table, away_thread, "cardia:h:")) == 1
         del emulator.state.channels[away_thread.id]  # a moderator of Faraway Hall deleted it
         (duel,) = await table.storage.open_matches(user_id=alice.id)
@@ -175,15 +182,8 @@ async def test_a_home_gone_for_good_leaves_the_other_home_going_on(table: Table)
     async with table.running():
         await alice.slash("cardia", "settings", threads=False)
         await table.settle()
-        sent = await alice.slash("cardia", "challenge", code=True, match=1)
-        await table.settle()
-        assert sent.message is not None
-        found = CODE.search(sent.message.content)
-        assert found is not None
-        accepted = await bob.slash("cardia", "accept", code=found[1])
-        await table.settle()
-        assert accepted.message is not None
-        away_thread = emulator.state.channels[accepted.message.id]
+        _, accepted = await by_code(table, alice, bob)
+        away_thread = emulator.state.channels[accepted.id]
         await decide(table, alice, in_channel(table, emulator.channel, "cardia:h:")[-1], rng)
         before = len(in_channel(table, away_thread, "cardia:h:"))
         del emulator.state.channels[emulator.channel.id]  # a moderator deleted Alice's channel
