@@ -22,6 +22,7 @@ from bot.cogs.queue import QueueCog
 from bot.cogs.records import RecordsCog
 from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
+from bot.cogs.tournaments import TournamentsCog
 from bot.services.computer import Computer
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
@@ -31,6 +32,7 @@ from bot.services.queue import Queue
 from bot.services.records import Records
 from bot.services.reviews import Reviews
 from bot.services.timers import Timers
+from bot.services.tournaments import Tournaments
 from bot.services.workers import start_worker
 from bot.settings import Settings
 from bot.store import Storage
@@ -39,6 +41,7 @@ from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.pings import Pings
+from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CatalogueTranslator
 from engine import compiled
 
@@ -93,6 +96,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.computer_pool: Executor | None = None
         self._resume: asyncio.Task[int] | None = None
         self._queue: asyncio.Task[None] | None = None
+        self._tournaments: asyncio.Task[None] | None = None
 
     async def open_storage(self) -> None:
         """Open the database (before logging in, so an unusable one stops the bot at once)."""
@@ -157,6 +161,13 @@ class CardiaBot(discord.AutoShardedClient):
             self.guild_settings,
             self.duels_cog.challenge_computer,
         )
+        self.tournaments = Tournaments(self.duels, self._seed_rating)
+        self.tournament_posts = TournamentPosts(
+            self, self.tournaments, self.messages, self.outbox, self.pictures, owns=self.owns_guild
+        )
+        self.tournaments_cog = TournamentsCog(
+            self.tournaments, self.outbox, self.guild_settings, self.messages.public_language
+        )
         self.server_cog = ServerCog(
             self,
             self.duels,
@@ -172,6 +183,7 @@ class CardiaBot(discord.AutoShardedClient):
             self.server_cog,
             self.records_cog,
             self.reviews_cog,
+            self.tournaments_cog,
             HelpCog(),
         )
         for cog in cogs:
@@ -192,6 +204,7 @@ class CardiaBot(discord.AutoShardedClient):
         # Duels a stopped process left waiting for the computer: it thinks again.
         self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
         self._queue = asyncio.create_task(self._watch_queue(), name="cardia-queue")
+        self._tournaments = asyncio.create_task(self._watch_tournaments(), name="cardia-tournaments")
         if self.settings.health_file is not None:
             self._health = asyncio.create_task(
                 self._mark_health(self.settings.health_file), name="cardia-health"
@@ -224,6 +237,20 @@ class CardiaBot(discord.AutoShardedClient):
                 await self.queue_cog.sweep()
             except Exception:  # the database failing a moment: the next look tries again
                 log.exception("queue: could not look at it")
+
+    async def _watch_tournaments(self) -> None:
+        """Every ``tournament_tick`` seconds: start the tournaments whose sign-up is over, and show what
+        a crash or a Discord failure left due in this process's servers' tournament channels."""
+        while True:
+            try:
+                await self.tournament_posts.sweep(self.duels.clock())
+            except Exception:  # the database failing a moment: the next look tries again
+                log.exception("tournaments: could not look at them")
+            await asyncio.sleep(self.settings.tournament_tick)
+
+    async def _seed_rating(self, guild_id: int, user_id: int) -> int:
+        """A tournament player's seed: their rating on the server."""
+        return (await self.records.rating(guild_id, user_id)).display
 
     def owns_guild(self, guild_id: int) -> bool:
         """This process runs the shard of that server (Discord's rule: (id >> 22) % shard count)."""
@@ -277,7 +304,9 @@ class CardiaBot(discord.AutoShardedClient):
             await self.computer.stop()
         if hasattr(self, "outbox"):  # nothing more is posted: what is due waits for the next start
             await self.outbox.stop()
-        for task in (self._recovery, self._health, self._resume, self._queue):
+        if hasattr(self, "tournament_posts"):
+            await self.tournament_posts.stop()
+        for task in (self._recovery, self._health, self._resume, self._queue, self._tournaments):
             if task is not None:
                 task.cancel()
         if self.computer_pool is not None:

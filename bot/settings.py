@@ -41,6 +41,11 @@ class Settings(BaseSettings):
     # The queue that finds an opponent (/cardia queue, bot.services.queue): seconds between two looks at
     # it, minutes a player waits before being offered the computer, and before leaving the queue.
     queue_tick: float = Field(default=15.0, gt=0, validation_alias=AliasChoices("CARDIA_QUEUE_TICK"))
+    # Seconds between two looks at the tournaments (bot.ui.tournament_posts): a sign-up deadline come, a
+    # channel left behind by a crash or a Discord failure.
+    tournament_tick: float = Field(
+        default=30.0, gt=0, validation_alias=AliasChoices("CARDIA_TOURNAMENT_TICK")
+    )
     queue_computer_minutes: float = Field(
         default=5.0, gt=0, validation_alias=AliasChoices("CARDIA_QUEUE_COMPUTER_MINUTES")
     )

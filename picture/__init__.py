@@ -20,6 +20,7 @@ from picture.board import details_line, draw_board
 from picture.chart import draw_chart
 from picture.hand import draw_hand
 from picture.png import encode, palette
+from picture.standings import Line, draw_standings
 from picture.style import font
 
 FORMAT = "png"  # flat colours and text: a palette PNG is small (docs/performance.md) and sharp
@@ -58,6 +59,12 @@ def chart_png(
         return encode(draw_chart(chances, rounds, turning_points))
 
 
+def standings_png(title: str, columns: Sequence[str], lines: Sequence[Line], *, language: str) -> bytes:
+    """A tournament's standings (:mod:`picture.standings`)."""
+    with text.speaking(language):
+        return encode(draw_standings(title, columns, lines))
+
+
 def hand_png(view: View, viewer: str, *, language: str) -> bytes:
     """``viewer``'s hand, from their own view."""
     if view.viewer != viewer:
@@ -68,6 +75,7 @@ def hand_png(view: View, viewer: str, *, language: str) -> bytes:
 
 __all__ = [
     "FORMAT",
+    "Line",
     "board_png",
     "chart_png",
     "details_line",
@@ -75,6 +83,7 @@ __all__ = [
     "draw_hand",
     "encode",
     "hand_png",
+    "standings_png",
     "timed",
     "warm",
 ]

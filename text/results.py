@@ -11,7 +11,7 @@ from text.catalogue import has, plural, tr
 
 
 #: Reasons a game ends without any result (Duels.abort): not a draw, nothing is recorded.
-NO_RESULT = ("aborted", "abandoned")
+NO_RESULT = ("aborted", "abandoned", "draw_awarded", "replayed")  # a tournament's duel: the last two
 
 
 def match_ended_text(

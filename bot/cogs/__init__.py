@@ -11,6 +11,8 @@ selects it answers. No cog imports another.
 - ``records``: ``/cardia stats``, ``leaderboard``, ``history``, ``about``.
 - ``reviews``: ``/cardia review``, a finished game's Review button, and Share.
 - ``help``: ``/cardia rules`` and ``card``.
+- ``tournaments``: ``/cardia tournament ...`` (a group of its own: create, start, withdraw, standings,
+  award, replay, cancel), and a tournament page's Join and Leave.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ def completes(command: app_commands.Command[Any, ..., Any], option: str) -> Call
 
 class Cog(app_commands.Group):
     """One feature of the bot. discord.py binds the commands declared in the class body to the instance;
-    :func:`cardia_group` moves them under ``/cardia`` (a cog is never a group of its own on Discord)."""
+    :func:`cardia_group` moves them under ``/cardia``, unless the cog is a ``subgroup``: then it is
+    itself a group of ``/cardia`` (``/cardia tournament create``)."""
+
+    subgroup = False
 
     def register(self, handlers: Handlers) -> None:
         """Register the handlers of the components this cog answers (none by default)."""
@@ -68,6 +73,9 @@ def cardia_group(*cogs: Cog) -> app_commands.Group:
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
     )
     for cog in cogs:
+        if cog.subgroup:
+            group.add_command(cog)
+            continue
         for command in cog.commands:
             group.add_command(command)
     return group

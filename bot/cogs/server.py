@@ -28,7 +28,7 @@ from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, Notif
 from bot.ui import answer
 from bot.ui.components import ClaimButton, Components, ConcedeButton, Handlers
 from bot.ui.guard import guard_of, stored
-from bot.ui.homes import needs_server, server_of
+from bot.ui.homes import is_manager, needs_server, server_of
 from bot.ui.messages import Messages, jump_link, when
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said, spoken
@@ -46,13 +46,6 @@ DESCRIPTION_LIMIT = 4000
 DECISION, REMINDER, GRACE, MAX_DUELS = (
     bounds(name) for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels")
 )  # of an embed's 4096 characters
-
-
-def is_manager(interaction: Interaction) -> bool:
-    """Manage Server in this server. Discord ignores default permissions on subcommands, so this
-    runtime check is what guards ``/cardia settings`` (changes) and ``/cardia abort``."""
-    permissions = interaction.permissions
-    return server_of(interaction) is not None and (permissions.manage_guild or permissions.administrator)
 
 
 def settings_embed(settings: GuildSettings, mine: PlayerSettings) -> discord.Embed:

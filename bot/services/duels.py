@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 #: A challenge's code (/cardia challenge code:True): letters and digits no one mistakes for another.
 CODE_LETTERS, CODE_LENGTH, CODE_TRIES = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 6, 8
 GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
+# A match ended (finished: its winner, p1 or p2; aborted: None), and why (the last game's reason).
+MatchOverHook = Callable[[Transaction, MatchRow, str | None, str], Awaitable[None]]
 Watcher = Callable[["LiveGame"], None]  # must not block: it may start a task
 # Raises Refusal if the challenge may not be made (a server's rules: bot.services.guild_settings)
 ProposeCheck = Callable[["Challenge"], Awaitable[None]]
@@ -137,6 +139,8 @@ class Duels:
         self._wins_before: Recent[int, tuple[int, int]] = Recent(cache_size)
         # Called inside the transaction that records a finished game (ratings use it).
         self.game_over_hooks: list[GameOverHook] = []
+        # Called inside the transaction that ends a match (tournaments use it).
+        self.match_over_hooks: list[MatchOverHook] = []
         # Server rules for new challenges (running duels per player, channels): bot.services.guild_settings.
         self.propose_checks: list[ProposeCheck] = []
         # Told of every game whose committed state changed (started, decided): the computer wakes on it.
@@ -353,7 +357,12 @@ class Duels:
         wins = _tally(await tx.game_results(match.id))  # this game included: read in the transaction
         if match_too or max(wins.values()) >= match.wins_needed:
             await tx.post_due(match.id, RESULT)
-            return None, await tx.set_match_status(match.id, ("active",), "finished")
+            over = await tx.set_match_status(match.id, ("active",), "finished")
+            if over:
+                won = winner if match_too else max(wins, key=wins.__getitem__)
+                for match_hook in self.match_over_hooks:
+                    await match_hook(tx, match, won, reason)
+            return None, over
         setup = new_setup(match.deck, match.location)
         next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
         await tx.start_wait(next_game_id, self.now())
@@ -410,7 +419,9 @@ class Duels:
             async with self.storage.transaction() as tx:
                 if not await tx.abort_game(game_id, reason):
                     raise Refusal("refuse.game_over")
-                await tx.set_match_status(match_id, ("active",), "aborted")
+                if await tx.set_match_status(match_id, ("active",), "aborted"):
+                    for hook in self.match_over_hooks:
+                        await hook(tx, live.match, None, reason)
                 await tx.post_due(match_id, BOARD, game_id)
                 await tx.post_due(match_id, RESULT)
             live.ended = (None, reason)

@@ -101,6 +101,15 @@ class Pictures:
         )
         return await self._draw(self._hands, draw, "chart")
 
+    async def standings(
+        self, title: str, columns: Sequence[str], lines: Sequence[picture.Line], *, language: str
+    ) -> bytes | None:
+        """A tournament's standings (drawn by the boards' worker: a public picture), or None."""
+        draw = functools.partial(
+            picture.standings_png, title, tuple(columns), tuple(lines), language=language
+        )
+        return await self._draw(self._boards, draw, "standings")
+
     async def _draw(self, worker: Worker, draw: Callable[[], bytes], what: str) -> bytes | None:
         if worker.waiting >= MOST_WAITING:
             self.shed += 1

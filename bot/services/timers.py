@@ -9,8 +9,8 @@ games in progress every ``interval`` seconds and, with the server's settings
 
 - a reminder every ``reminder_hours`` of the wait (one per tick at most: a bot that was down for a day
   sends one reminder, not three);
-- after ``decision_hours``, the claim offer: the player the game does not wait for may claim victory
-  (nobody if it waits for both);
+- after ``decision_hours`` (a tournament's duel: the tournament's), the claim offer: the player the
+  game does not wait for may claim victory (nobody if it waits for both);
 - after ``grace_hours`` more, the forfeit: the waiting player loses the match (if the game waits for
   both, the match is cancelled without a result).
 
@@ -55,6 +55,13 @@ class Deadlines:
     def of(cls, since: datetime, settings: GuildSettings) -> Deadlines:
         time_up = since + settings.decision
         return cls(since, time_up, time_up + settings.grace)
+
+
+def timed(wait: Wait, settings: GuildSettings) -> GuildSettings:
+    """The server's settings with the duel's own time per decision, if it has one (a tournament's)."""
+    if wait.decision_hours is None:
+        return settings
+    return settings.model_copy(update={"decision_hours": wait.decision_hours})
 
 
 def reminders_due(elapsed: timedelta, settings: GuildSettings) -> int:
@@ -135,7 +142,8 @@ class Timers:
         waits = await self.waits(game_id)
         if not waits:
             return None
-        return Deadlines.of(waits[0].since, await self.settings.get(waits[0].guild_id))
+        wait = waits[0]
+        return Deadlines.of(wait.since, timed(wait, await self.settings.get(wait.guild_id)))
 
     # --- what is due ------------------------------------------------------------------------------------
 
@@ -156,7 +164,7 @@ class Timers:
                 except Exception:
                     log.exception("game %s: could not wake the computer", wait.game_id)
                     continue
-            guild_settings = settings.get(wait.guild_id, DEFAULTS)
+            guild_settings = timed(wait, settings.get(wait.guild_id, DEFAULTS))
             kind = due(wait, guild_settings, now)
             if kind is None:
                 continue

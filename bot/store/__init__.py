@@ -6,11 +6,13 @@
 - ``duels``: matches, games, their records, the outbox.  ``records``: finished games, tallies, the
   rating history.  ``reviews``: the reviews made of finished games.  ``timers``: the waits and their
   notices.  ``settings``: the servers' settings.
+- ``tournaments``: tournaments, their players, games and outbox.
 - ``rows``: the frozen values all of them return.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.store.connection import MIGRATIONS, StorageError, Synchronous, is_postgres, now
@@ -43,16 +45,42 @@ from bot.store.rows import (
 )
 from bot.store.settings import SettingsQueries
 from bot.store.timers import TimerQueries
+from bot.store.tournaments import (
+    FINAL,
+    FORMATS,
+    PAGE,
+    ROUND,
+    Format,
+    GameResult,
+    Joined,
+    NewTournament,
+    TournamentGame,
+    TournamentPlayer,
+    TournamentPost,
+    TournamentQueries,
+    TournamentRow,
+    TournamentWrites,
+)
 
 
-class Transaction(DuelWrites, RecordWrites):
-    """The writes of one transaction (see :meth:`Storage.transaction`)."""
+class Transaction(DuelWrites, RecordWrites, TournamentWrites):
+    """The writes of one transaction (see :meth:`Storage.transaction`); ``committed``: what to call once
+    it is committed (never if it is rolled back)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.committed: list[Callable[[], None]] = []
 
 
-class Storage(DuelQueries, RecordQueries, ReviewQueries, TimerQueries, SettingsQueries, QueueQueries):
+class Storage(
+    DuelQueries,
+    RecordQueries,
+    ReviewQueries,
+    TimerQueries,
+    SettingsQueries,
+    QueueQueries,
+    TournamentQueries,
+):
     """The store: the single source of truth, on SQLite or PostgreSQL."""
 
     @classmethod
@@ -68,19 +96,27 @@ __all__ = [
     "BOARD",
     "CHALLENGE",
     "DEFAULTS",
+    "FINAL",
+    "FORMATS",
     "MIGRATIONS",
     "OPEN_MATCH",
+    "PAGE",
     "RESULT",
+    "ROUND",
     "SETTINGS_COLUMNS",
     "Challenge",
     "Conflict",
     "Database",
     "FinishedGame",
+    "Format",
+    "GameResult",
     "GameRow",
     "GuildSettings",
     "Home",
+    "Joined",
     "Language",
     "MatchRow",
+    "NewTournament",
     "Notify",
     "Outcome",
     "PlayerSettings",
@@ -91,6 +127,10 @@ __all__ = [
     "StoredAction",
     "StoredReview",
     "Synchronous",
+    "TournamentGame",
+    "TournamentPlayer",
+    "TournamentPost",
+    "TournamentRow",
     "Transaction",
     "Wait",
     "bounds",

@@ -100,11 +100,14 @@ class Connection(Generic[TransactionT]):
             async with self.db.transaction() as db:
                 for statement, values in deferred:
                     await db.write(statement, values)
-                yield self._make_transaction(db)
+                tx = self._make_transaction(db)
+                yield tx
         except BaseException:
             self._deferred[:0] = deferred  # not written: it rides on the next one
             raise
         self.commits += 1
+        for callback in getattr(tx, "committed", ()):
+            callback()
 
     @property
     def deferred(self) -> int:

@@ -59,6 +59,51 @@ class DuelWrites:
             (match_id, number, json.dumps(setup), now()),
         )
 
+    async def insert_match(
+        self, challenge: Challenge, first_game: tuple[dict[str, Any], str] | None = None
+    ) -> int:
+        """A proposed match, with its outbox entry (the challenge message); with ``first_game`` (its setup,
+        and when its wait begins) under way at once, its first game started."""
+        match_id: int = await self.db.insert(
+            "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
+            " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
+            " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, mirror_home, tournament_id,"
+            " tournament_round, rated, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                challenge.guild_id,
+                challenge.channel_id,
+                *challenge.challenger,
+                *challenge.opponent,
+                json.dumps(challenge.deck),
+                challenge.location,
+                challenge.wins_needed,
+                challenge.computer,
+                int(challenge.hints),
+                int(challenge.learn),
+                "proposed" if first_game is None else "active",
+                challenge.home,
+                challenge.thread_id,
+                challenge.mirror_id,
+                challenge.mirror_guild_id,
+                challenge.code,
+                challenge.home_guild_id,
+                challenge.mirror_home,
+                challenge.tournament_id,
+                challenge.tournament_round,
+                int(challenge.rated),
+                now(),
+                now(),
+            ),
+        )
+        await self.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.ui.outbox
+        if first_game is not None:
+            setup, since = first_game
+            game_id = await self.insert_game(match_id, 1, setup)
+            await self.start_wait(game_id, since)
+            await self.post_due(match_id, BOARD, game_id)
+        return match_id
+
     async def start_wait(self, game_id: int, since: str) -> None:
         """The game waits for a new decision from ``since`` on: its reminders and claim start over."""
         await self.db.write(
@@ -222,40 +267,7 @@ class DuelQueries(Connection[Any]):
                 )
                 if cursor.rowcount != len(leaving):  # matched by another process meanwhile
                     raise Conflict("a player left the queue meanwhile")
-            match_id: int = await tx.db.insert(
-                "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
-                " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-                " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, mirror_home, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    challenge.guild_id,
-                    challenge.channel_id,
-                    *challenge.challenger,
-                    *challenge.opponent,
-                    json.dumps(challenge.deck),
-                    challenge.location,
-                    challenge.wins_needed,
-                    challenge.computer,
-                    int(challenge.hints),
-                    int(challenge.learn),
-                    "proposed" if first_game is None else "active",
-                    challenge.home,
-                    challenge.thread_id,
-                    challenge.mirror_id,
-                    challenge.mirror_guild_id,
-                    challenge.code,
-                    challenge.home_guild_id,
-                    challenge.mirror_home,
-                    now(),
-                    now(),
-                ),
-            )
-            await tx.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.ui.outbox
-            if first_game is not None:
-                setup, since = first_game
-                game_id = await tx.insert_game(match_id, 1, setup)
-                await tx.start_wait(game_id, since)
-                await tx.post_due(match_id, BOARD, game_id)
+            match_id: int = await tx.insert_match(challenge, first_game)
             return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:

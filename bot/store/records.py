@@ -27,14 +27,14 @@ _STANDINGS = """
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL AND m.hints = 0
+            AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
         UNION ALL
         SELECT m.opponent_id AS user_id,
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
             CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL AND m.hints = 0
+            AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
     ) AS played GROUP BY user_id
 """
 _INSERT_HISTORY = (
@@ -84,7 +84,7 @@ class RecordWrites:
     async def rated_games(self, guild_id: int | None) -> list[RatedRow]:
         """Every rated game (of one server, or all): the finished games between two people, without hints,
         in the order they finished."""
-        where = "g.status = 'finished' AND m.computer IS NULL AND m.hints = 0" + (
+        where = "g.status = 'finished' AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1" + (
             "" if guild_id is None else " AND m.guild_id = ?"
         )
         rows = await self.db.execute_fetchall(

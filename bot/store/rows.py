@@ -61,6 +61,9 @@ class Challenge:
     code: str | None = None  # a challenge by code: anyone given it accepts, from their own home
     home_guild_id: int | None = None  # the channel's server, when not ``guild_id`` (a match of the queue)
     mirror_home: Home = "channel"  # the mirror's: its channel, or a thread of its own there
+    tournament_id: int | None = None  # a duel of a tournament's round (bot.services.tournaments)
+    tournament_round: int | None = None
+    rated: bool = True  # False: it counts for no rating (a tournament not rated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,9 @@ class MatchRow:
     home_guild_id: int | None = None  # the channel's server when not guild_id (the queue's: guild_id 0)
     mirror_home: Home = "channel"  # the mirror channel itself, or a thread of its own there
     mirror_thread_id: int | None = None  # that thread, once started (the mirror challenge message's id)
+    tournament_id: int | None = None  # a duel of a tournament's round (bot.services.tournaments)
+    tournament_round: int | None = None
+    rated: bool = True  # False: it counts for no rating (an unrated tournament's duel)
 
     @property
     def channel_guild(self) -> int:
@@ -248,6 +254,9 @@ def match_row(row: Row) -> MatchRow:
         home_guild_id=row["home_guild_id"],
         mirror_home=row["mirror_home"],
         mirror_thread_id=row["mirror_thread_id"],
+        tournament_id=row["tournament_id"],
+        tournament_round=row["tournament_round"],
+        rated=bool(row["rated"]),
     )
 
 
@@ -465,6 +474,7 @@ class Wait:
     reminders_sent: int
     claim_offered: bool
     computer: bool = False  # a duel against the computer (p2): no reminder, claim or forfeit waits on it
+    decision_hours: float | None = None  # its own time per decision (a tournament's), not the server's
 
     @property
     def since(self) -> datetime:

@@ -10,9 +10,9 @@ from bot.store.rows import Wait
 
 _WAITS = """
     SELECT g.id AS game_id, g.match_id, m.guild_id, COALESCE(g.waiting_since, g.created_at) AS since,
-           g.reminders_sent, g.claim_offered, m.computer,
+           g.reminders_sent, g.claim_offered, m.computer, t.decision_hours,
            (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS actions
-    FROM games g JOIN matches m ON m.id = g.match_id
+    FROM games g JOIN matches m ON m.id = g.match_id LEFT JOIN tournaments t ON t.id = m.tournament_id
     WHERE g.status = 'in_progress' AND m.status = 'active'
 """
 
@@ -35,6 +35,7 @@ class TimerQueries(Connection[Any]):
                 reminders_sent=row["reminders_sent"],
                 claim_offered=bool(row["claim_offered"]),
                 computer=row["computer"] is not None,
+                decision_hours=row["decision_hours"],
             )
             for row in rows
         ]

@@ -16,6 +16,7 @@ long as a game lasts, across restarts. No game state lives in a View.
     cardia:rv:<game>                             my review of a finished game (privately)
     cardia:rs:<game>:<seat>                      share that seat's review in the channel
     cardia:hi:<game>:<version>                   a hint for my decision (where the duel allows hints)
+    cardia:t:<tournament>:<join|leave>           sign up for a tournament (on its page), or leave it
 
 ``version`` is how many decisions the clicking player had taken when the buttons were shown; the
 engine's options of that decision are the values. A stale or repeated click is refused by
@@ -440,3 +441,25 @@ class QueueComputerButton(Routed, discord.ui.Button[Any], kind="qc", pattern=r"(
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["user"]))
+
+
+class TournamentButton(
+    Routed, discord.ui.Button[Any], kind="t", pattern=r"(?P<tournament>[0-9]{1,20}):(?P<action>join|leave)"
+):
+    answers: Answers = "private"
+
+    def __init__(self, tournament_id: int, action: str) -> None:
+        super().__init__(
+            label=tr(f"button.tournament_{action}"),
+            style=discord.ButtonStyle.success if action == "join" else discord.ButtonStyle.secondary,
+            custom_id=f"cardia:t:{tournament_id}:{action}",
+        )
+        self.tournament_id = tournament_id
+        self.action = action
+
+    def about(self) -> str:
+        return f"tournament {self.tournament_id}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["tournament"]), match["action"])

@@ -91,6 +91,14 @@ def server_of(interaction: Interaction) -> int | None:
     return None if visiting(interaction) else interaction.guild_id
 
 
+def is_manager(interaction: Interaction) -> bool:
+    """Manage Server in this server. Discord ignores default permissions on subcommands, so this
+    runtime check is what guards what managers alone may do (``/cardia settings`` changes, ``abort``,
+    a tournament's creation and running)."""
+    permissions = interaction.permissions
+    return server_of(interaction) is not None and (permissions.manage_guild or permissions.administrator)
+
+
 def needs_server(interaction: Interaction, key: str) -> str:
     """The phrase refusing what needs a server with the bot: ``key``'s, or where the bot is only a
     visitor, the one saying so."""

@@ -192,7 +192,8 @@ class Messages:
         wins = await self.duels.score(match.id)
         winner = "p1" if wins["p1"] > wins["p2"] else "p2"
         loser = "p2" if winner == "p1" else "p1"
-        view = Components(RematchButton(match.id))
+        # A tournament's duel is one of its pairings: played again only as its tournament says.
+        view = Components() if match.tournament_id is not None else Components(RematchButton(match.id))
         content = text.tr(
             "match.won",
             winner=render.mention(match, winner),
@@ -210,9 +211,20 @@ class Messages:
 
     # --- a challenge ------------------------------------------------------------------------------------
 
-    def challenge(self, match: MatchRow, *, rematch: bool = False) -> dict[str, Any]:
-        """The challenge message: who challenges whom, the setup, and the answers while it is open."""
-        if match.computer is not None:
+    def challenge(
+        self, match: MatchRow, *, rematch: bool = False, tournament: str | None = None
+    ) -> dict[str, Any]:
+        """The challenge message: who challenges whom, the setup, and the answers while it is open (a
+        tournament's duel, named ``tournament``: its pairing, pinging both players)."""
+        if match.tournament_id is not None:
+            content = text.tr(
+                "challenge.tournament",
+                name=tournament or "",
+                round=match.tournament_round or 0,
+                first=f"<@{match.challenger_id}>",
+                second=f"<@{match.opponent_id}>",
+            )
+        elif match.computer is not None:
             level = text.tr(f"computer.level.{match.computer}")
             key = "challenge.learn" if match.learn else "challenge.computer"
             content = text.tr(key, challenger=match.challenger_name, level=level)

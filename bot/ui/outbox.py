@@ -586,7 +586,12 @@ class Outbox:
             if match.status != "proposed" and not starts_thread:
                 return match  # never shown, and nothing left to answer: nothing to post
             # Shown now: still open, or (a duel the queue made) the message its thread starts from.
-            challenge = self.messages.challenge(match)
+            tournament = (
+                None if match.tournament_id is None else await self.storage.tournament(match.tournament_id)
+            )
+            challenge = self.messages.challenge(
+                match, tournament=None if tournament is None else tournament.name
+            )
             try:
                 message = await channel.send(
                     **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"

@@ -33,6 +33,7 @@ from bot.cogs.queue import QueueCog
 from bot.cogs.records import RecordsCog
 from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
+from bot.cogs.tournaments import TournamentsCog
 from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.store import GuildSettings, MatchRow, Storage
@@ -89,6 +90,7 @@ def declared_cogs() -> tuple[Cog, ...]:
         QueueCog(*[nothing] * 7),
         RecordsCog(nothing, nothing),
         ReviewsCog(nothing, nothing, nothing),
+        TournamentsCog(*[nothing] * 4),
         HelpCog(),
     )
 

@@ -52,8 +52,8 @@ class Records:
         if match.computer is not None:  # recorded and counted apart (stats), never rated
             log.info("game %s: over against the computer (%s) after %d decisions", game_id, reason, decisions)
             return
-        if match.hints:  # recorded, never rated
-            log.info("game %s: over, with hints allowed (%s) after %d decisions", game_id, reason, decisions)
+        if match.hints or not match.rated:  # recorded, never rated
+            log.info("game %s: over, not rated (%s) after %d decisions", game_id, reason, decisions)
             return
         users = (match.challenger_id, match.opponent_id)
         ratings = {user: _rating(await tx.latest_rating(match.guild_id, user)) for user in users}

@@ -1,6 +1,8 @@
 """Tournaments (issue 35): who plays whom each round, and the standings, as pure functions of the
 entrants and the results so far (no Discord, no database): ``pairing`` for Swiss, round-robin and
-knockout rounds, ``standings`` for the points and tie-breaks. docs/tournaments.md spells the rules out.
+knockout rounds, ``standings`` for the points and tie-breaks; and ``service``, which runs them: sign-up,
+rounds made once in the database, results from the duels' ends. docs/tournaments.md spells the rules
+out.
 """
 
 from bot.services.tournaments.pairing import (
@@ -12,14 +14,28 @@ from bot.services.tournaments.pairing import (
     round_robin_round,
     swiss_round,
 )
+from bot.services.tournaments.service import (
+    AWARDED,
+    DRAW_AWARDED,
+    REPLAYED,
+    WITHDRAWN,
+    Table,
+    Tournaments,
+)
 from bot.services.tournaments.standings import Standing, standings
 
 __all__ = [
+    "AWARDED",
+    "DRAW_AWARDED",
+    "REPLAYED",
+    "WITHDRAWN",
     "Entrant",
     "Pairing",
     "PairingImpossible",
     "Result",
     "Standing",
+    "Table",
+    "Tournaments",
     "knockout_round",
     "round_robin_round",
     "standings",

@@ -36,19 +36,21 @@ class Pairing:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A game played (or forfeited) in round ``round``: its winner's id, or None for a draw; with no
+    """A game played (or forfeited) in round ``round``: its winner's id, or None for a draw (or, with
+    ``neither``, a loss for both: a duel both let run out of time, two players withdrawn); with no
     ``second``, ``first``'s bye."""
 
     round: int
     first: int
     second: int | None
     winner: int | None
+    neither: bool = False
 
     def points(self, user_id: int) -> float:
         """What the game gave ``user_id`` (one of its players)."""
         if self.second is None or self.winner == user_id:
             return 1.0
-        return 0.5 if self.winner is None else 0.0
+        return 0.5 if self.winner is None and not self.neither else 0.0
 
 
 def points(results: Iterable[Result]) -> dict[int, float]:
@@ -201,6 +203,6 @@ def _winner(
     result = decided.get((game.first, game.second)) or decided.get((game.second, game.first))
     if result is None:
         raise ValueError(f"round {number}: no result for {game.first} against {game.second}")
-    if result.winner is None:  # a draw: the higher seed goes on
+    if result.winner is None:  # a draw (or both lost): the higher seed goes on
         return min((game.first, game.second), key=rank.__getitem__)
     return result.winner

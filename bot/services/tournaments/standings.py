@@ -9,7 +9,9 @@
   place.
 
 A forfeit (a duel that ran out of time, a player who withdrew) is a result like any: a win for one, a
-loss for the other, and the game counts as met for the tie-breaks.
+loss for the other, and the game counts as met for the tie-breaks. A duel both players let run out of
+time (or two players withdrawn) is a loss for both; in a knockout the higher seed goes on, as after a
+draw.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class Standing:
     lost: int
     byes: int
     withdrawn: bool
+    reached: int = 0  # a knockout: the round they reached (one past the final: the champion)
 
 
 def standings(entrants: Sequence[Entrant], results: Sequence[Result], kind: Format) -> list[Standing]:
@@ -57,7 +60,7 @@ def standings(entrants: Sequence[Entrant], results: Sequence[Result], kind: Form
             if result.winner == me:
                 won += 1
                 sonneborn_berger += theirs
-            elif result.winner is None:
+            elif result.winner is None and not result.neither:
                 drawn += 1
                 sonneborn_berger += theirs / 2
             else:
@@ -76,7 +79,19 @@ def standings(entrants: Sequence[Entrant], results: Sequence[Result], kind: Form
         return (-reached.get(entrant.user_id, 0), *last)
 
     return [
-        Standing(place, entrant.user_id, total, bh, sb, won, drawn, lost, byes, entrant.withdrawn)
+        Standing(
+            place,
+            entrant.user_id,
+            total,
+            bh,
+            sb,
+            won,
+            drawn,
+            lost,
+            byes,
+            entrant.withdrawn,
+            reached.get(entrant.user_id, 0),
+        )
         for place, (entrant, total, bh, sb, won, drawn, lost, byes) in enumerate(sorted(rows, key=order), 1)
     ]
 

@@ -1,0 +1,429 @@
+"""Tournaments as the bot runs them: sign-up, rounds paired and played as duels, results, the end.
+
+Everything that moves a tournament on happens in a database transaction that begins by writing the
+tournament's row (``Transaction.lock_tournament``), so two processes never both do it:
+
+- its start (the sign-up closes, by a manager or at the deadline) pairs round 1 and creates its duels;
+- a duel's end is a Duels match-over hook, in the transaction that ends the duel: it records the game's
+  result and, if that was the round's last, pairs the next round and creates its duels (or ends the
+  tournament, with its final places), all in that same transaction.
+
+No discord.py here: after each such commit the ``listeners`` are told which tournament changed, and
+``bot.ui.tournament_posts`` shows it (what is due is stored: a crash loses nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.ids import storable
+from bot.services.duels import Counted, Duels, Refusal, Step, new_setup
+from bot.services.tournaments.pairing import (
+    Entrant,
+    Pairing,
+    PairingImpossible,
+    Result,
+    knockout_round,
+    knockout_rounds,
+    round_robin_round,
+    round_robin_rounds,
+    swiss_round,
+)
+from bot.services.tournaments.standings import Standing, standings
+from bot.store import (
+    FINAL,
+    PAGE,
+    ROUND,
+    Challenge,
+    Conflict,
+    GameResult,
+    MatchRow,
+    NewTournament,
+    TournamentGame,
+    TournamentPlayer,
+    TournamentRow,
+    Transaction,
+)
+
+log = logging.getLogger(__name__)
+
+#: Why a tournament's duel ended outside the card game (a game's reason, as its result says it).
+WITHDRAWN, AWARDED, DRAW_AWARDED, REPLAYED = "withdrawn", "awarded", "draw_awarded", "replayed"
+NAME_LENGTH = 60
+MOST_PLAYERS = 64  # a page lists them all, and a round's message its pairings
+MOST_SWISS_ROUNDS = 12
+RatingOf = Callable[[int, int], Awaitable[int]]  # (server, player): their rating, as seeds use it
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A tournament as its page and its standings show it."""
+
+    tournament: TournamentRow
+    players: list[TournamentPlayer]
+    games: list[TournamentGame]
+    standings: list[Standing]
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {player.user_id: player.user_name for player in self.players}
+
+    def round_games(self, number: int) -> list[TournamentGame]:
+        return [game for game in self.games if game.round == number]
+
+    def until(self, number: int) -> Table:
+        """The tournament as it stood once round ``number`` was over."""
+        games = [game for game in self.games if game.round <= number]
+        kind = self.tournament.format
+        return Table(
+            self.tournament,
+            self.players,
+            games,
+            standings(entrants_of(self.players), results_of(games), kind),
+        )
+
+
+def results_of(games: Sequence[TournamentGame]) -> list[Result]:
+    """The games over, as the pairing and the standings read them."""
+    results = []
+    for game in games:
+        if game.result is None:
+            continue
+        winner = {"first": game.first_id, "second": game.second_id}.get(game.result)
+        results.append(Result(game.round, game.first_id, game.second_id, winner, game.result == "neither"))
+    return results
+
+
+def entrants_of(players: Sequence[TournamentPlayer]) -> list[Entrant]:
+    return [Entrant(player.user_id, player.rating, player.withdrawn) for player in players]
+
+
+def rounds_of(tournament: TournamentRow, count: int) -> int:
+    """How many rounds it has with ``count`` players: a Swiss at most as many as a round-robin would
+    (more would have to repeat a pair), a round-robin everyone against everyone, a knockout to one."""
+    entrants = [Entrant(user_id, 0) for user_id in range(count)]
+    if tournament.format == "knockout":
+        return knockout_rounds(entrants)
+    most = round_robin_rounds(entrants)
+    return most if tournament.format == "round-robin" else min(tournament.rounds or most, most)
+
+
+def pairings(
+    tournament: TournamentRow, entrants: list[Entrant], results: list[Result], number: int
+) -> list[Pairing]:
+    """Round ``number``'s pairings (:class:`PairingImpossible`: a Swiss that cannot avoid a repeat)."""
+    if tournament.format == "swiss":
+        return swiss_round(entrants, results)
+    if tournament.format == "round-robin":
+        return round_robin_round(entrants, number)
+    return knockout_round(entrants, results, number)
+
+
+class Tournaments:
+    def __init__(self, duels: Duels, rating_of: RatingOf) -> None:
+        self.duels = duels
+        self.storage = duels.storage
+        self.rating_of = rating_of
+        # Told (after the commit) of each tournament whose channel has something new to show.
+        self.listeners: list[Callable[[int], None]] = []
+        duels.match_over_hooks.append(self.match_over)
+
+    def _changed(self, tx: Transaction | None, tournament_id: int) -> None:
+        def tell() -> None:
+            for listener in self.listeners:
+                listener(tournament_id)
+
+        if tx is None:
+            tell()
+        else:
+            tx.committed.append(tell)
+
+    # --- sign-up ----------------------------------------------------------------------------------------
+
+    async def create(self, new: NewTournament) -> TournamentRow:
+        """A tournament in sign-up (its page due in its channel)."""
+        name = " ".join(new.name.split())[:NAME_LENGTH]
+        if not name:
+            raise Refusal("tournament.bad_name")
+        if new.format == "swiss" and not 1 <= (new.rounds or 0) <= MOST_SWISS_ROUNDS:
+            raise Refusal("tournament.bad_rounds", most=MOST_SWISS_ROUNDS)
+        if new.player_limit is not None and not 2 <= new.player_limit <= MOST_PLAYERS:
+            raise Refusal("tournament.bad_limit", most=MOST_PLAYERS)
+        tournament_id = await self.storage.create_tournament(
+            replace(new, name=name, rounds=new.rounds if new.format == "swiss" else None)
+        )
+        self._changed(None, tournament_id)
+        return await self.get(tournament_id)
+
+    async def get(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
+        """The tournament (with ``guild_id``: only one of that server's)."""
+        tournament = await self.storage.tournament(tournament_id) if storable(tournament_id) else None
+        if tournament is None or (guild_id is not None and tournament.guild_id != guild_id):
+            raise Refusal("tournament.unknown")
+        return tournament
+
+    async def join(self, tournament_id: int, user: tuple[int, str]) -> None:
+        tournament = await self.get(tournament_id)
+        rating = await self.rating_of(tournament.guild_id, user[0])
+        joined = await self.storage.join_tournament(tournament_id, user, rating)
+        if joined == "full":
+            raise Refusal("tournament.full", limit=Counted("players", tournament.player_limit or 0))
+        if joined != "joined":
+            raise Refusal(f"tournament.{joined}")
+        self._changed(None, tournament_id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> None:
+        if not await self.storage.leave_tournament(tournament_id, user_id):
+            raise Refusal("tournament.not_in")
+        self._changed(None, tournament_id)
+
+    async def start(self, tournament_id: int) -> TournamentRow:
+        """Close the sign-up and pair round 1 (with fewer than 2 players: cancelled). Once only."""
+        tournament = await self.get(tournament_id)
+        if tournament.status != "signup":
+            raise Refusal("tournament.started")
+        players = await self.storage.tournament_players(tournament_id)
+        # The seeds: each player's rating on the server now (read before the transaction: it reads).
+        ratings = {
+            player.user_id: await self.rating_of(tournament.guild_id, player.user_id) for player in players
+        }
+        async with self.storage.transaction() as tx:
+            tournament = await tx.lock_tournament(tournament_id) or tournament
+            if tournament.status != "signup":
+                raise Refusal("tournament.started")
+            players = await tx.players_of(tournament_id)
+            if len(players) < 2:
+                await tx.cancel_tournament(tournament_id)
+                await tx.tournament_post_due(tournament_id, PAGE)
+                log.info("tournament %s: cancelled, %d players signed up", tournament_id, len(players))
+            else:
+                await tx.seed(tournament_id, {p.user_id: ratings.get(p.user_id, p.rating) for p in players})
+                rounds = rounds_of(tournament, len(players))
+                tournament = replace(tournament, rounds=rounds)
+                await self._begin_round(tx, tournament, 1)
+            self._changed(tx, tournament_id)
+        return await self.get(tournament_id)
+
+    async def start_due(self, moment: str) -> list[TournamentRow]:
+        """Start every tournament whose sign-up deadline has come (each once, whoever asks)."""
+        started = []
+        for tournament in await self.storage.signups_over(moment):
+            try:
+                started.append(await self.start(tournament.id))
+            except (Refusal, Conflict):
+                continue  # started meanwhile (by a manager, another process)
+        return started
+
+    # --- rounds -----------------------------------------------------------------------------------------
+
+    async def _begin_round(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
+        """Within ``tx``: pair round ``number`` and create its duels (a bye, or a game with a player who
+        withdrew, is decided at once)."""
+        players = await tx.players_of(tournament.id)
+        games = await tx.games_of(tournament.id)
+        found = pairings(tournament, entrants_of(players), results_of(games), number)
+        if not await tx.move_round(tournament.id, number - 1, "running", tournament.rounds):
+            raise Conflict(f"tournament {tournament.id}: round {number} was made meanwhile")
+        tournament = replace(tournament, round=number, status="running")
+        names = {player.user_id: player.user_name for player in players}
+        gone = {player.user_id for player in players if player.withdrawn}
+        decided = 0
+        for pairing in found:
+            first, second = pairing.first, pairing.second
+            if second is None:
+                game = TournamentGame(number, first, None, None, "first", "bye")
+            elif first in gone or second in gone:
+                result: GameResult = (
+                    "neither"
+                    if first in gone and second in gone
+                    else ("second" if first in gone else "first")
+                )
+                game = TournamentGame(number, first, second, None, result, "forfeit")
+            else:
+                match_id = await tx.insert_match(
+                    self._challenge(tournament, (first, names[first]), (second, names[second])),
+                    (new_setup(tournament.deck, tournament.location), self.duels.now()),
+                )
+                game = TournamentGame(number, first, second, match_id, None, None)
+            decided += game.result is not None
+            await tx.add_game(tournament.id, number, game)
+        await tx.tournament_post_due(tournament.id, ROUND, number)
+        await tx.tournament_post_due(tournament.id, PAGE)
+        log.info("tournament %s: round %d paired, %d games", tournament.id, number, len(found))
+        if decided == len(found):  # nothing to play (everyone left withdrew): on to the next
+            await self._end_round(tx, tournament, number)
+
+    def _challenge(
+        self, tournament: TournamentRow, first: tuple[int, str], second: tuple[int, str]
+    ) -> Challenge:
+        return Challenge(
+            tournament.guild_id,
+            tournament.channel_id,
+            first,
+            second,
+            tournament.deck,
+            tournament.location,
+            tournament.wins_needed,
+            home=tournament.home,
+            tournament_id=tournament.id,
+            tournament_round=tournament.round,
+            rated=tournament.rated,
+        )
+
+    async def _end_round(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
+        """Within ``tx``: round ``number`` is over; pair the next, or end the tournament."""
+        active = [player for player in await tx.players_of(tournament.id) if not player.withdrawn]
+        last = number >= (tournament.rounds or 0) or (tournament.format == "swiss" and len(active) < 2)
+        if not last:
+            try:
+                await self._begin_round(tx, tournament, number + 1)
+                return
+            except PairingImpossible:  # a Swiss in which every pairing would repeat a game
+                log.info(
+                    "tournament %s: no round %d without a repeated pair: over", tournament.id, number + 1
+                )
+        await self._finish(tx, tournament, number)
+
+    async def _finish(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
+        players = await tx.players_of(tournament.id)
+        table = standings(
+            entrants_of(players), results_of(await tx.games_of(tournament.id)), tournament.format
+        )
+        await tx.set_places(tournament.id, {row.user_id: row.place for row in table})
+        if not await tx.move_round(tournament.id, number, "finished", None):
+            raise Conflict(f"tournament {tournament.id}: ended meanwhile")
+        await tx.tournament_post_due(tournament.id, FINAL, number)
+        await tx.tournament_post_due(tournament.id, PAGE)
+        log.info("tournament %s: over after %d rounds, won by %s", tournament.id, number, table[0].user_id)
+
+    async def match_over(self, tx: Transaction, match: MatchRow, winner: str | None, reason: str) -> None:
+        """The Duels match-over hook: a tournament's duel ended (in ``tx``)."""
+        if match.tournament_id is None:
+            return
+        tournament = await tx.lock_tournament(match.tournament_id)
+        if tournament is None or tournament.status != "running":
+            return
+        if reason == REPLAYED:  # played again, as a new duel of the same pairing
+            new_id = await tx.insert_match(
+                replace(
+                    self._challenge(tournament, *_players_of(match)), tournament_round=match.tournament_round
+                ),
+                (new_setup(tournament.deck, tournament.location), self.duels.now()),
+            )
+            await tx.replay_game(match.id, new_id)
+            log.info("tournament %s: duel %s replayed as %s", tournament.id, match.id, new_id)
+            self._changed(tx, tournament.id)
+            return
+        result: GameResult = (
+            "first"
+            if winner == "p1"
+            else "second"
+            if winner == "p2"
+            else "draw"
+            if reason == DRAW_AWARDED
+            else "neither"
+        )
+        how = {AWARDED: "awarded", DRAW_AWARDED: "awarded", WITHDRAWN: "forfeit"}.get(reason, "played")
+        if not await tx.settle_game(match.id, result, how):
+            return
+        games = await tx.games_of(tournament.id)
+        if all(game.result is not None for game in games if game.round == tournament.round):
+            await self._end_round(tx, tournament, tournament.round)
+        else:
+            await tx.tournament_post_due(tournament.id, PAGE)
+        self._changed(tx, tournament.id)
+
+    # --- players and managers ---------------------------------------------------------------------------
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> list[Step]:
+        """A player leaves a tournament under way: not paired again, their duel in progress (and any game
+        they would have later) lost by forfeit. Returns the duels it ended."""
+        tournament = await self.get(tournament_id)
+        if tournament.status == "signup":
+            await self.leave(tournament_id, user_id)
+            return []
+        if tournament.status != "running":
+            raise Refusal("tournament.over")
+        async with self.storage.transaction() as tx:
+            await tx.lock_tournament(tournament_id)
+            if not await tx.withdraw_player(tournament_id, user_id):
+                raise Refusal("tournament.not_in")
+            await tx.tournament_post_due(tournament_id, PAGE)
+            self._changed(tx, tournament_id)
+        log.info("tournament %s: %s withdrew", tournament_id, user_id)
+        steps = []
+        for match_id in await self.storage.tournament_matches(tournament_id):
+            match = await self.storage.match(match_id)
+            seat = None if match is None else match.player_of(user_id)
+            if match is None or seat is None:
+                continue
+            step = await self._end_duel(match, "p2" if seat == "p1" else "p1", WITHDRAWN)
+            if step is not None:
+                steps.append(step)
+        return steps
+
+    async def award(self, tournament_id: int, match_id: int, result: GameResult) -> Step | None:
+        """A manager decides a stuck duel: to its first player, its second, or drawn."""
+        match = await self._duel_of(tournament_id, match_id)
+        if result == "draw":
+            _, step = await self.duels.abort(match.id, DRAW_AWARDED)
+            return step
+        return await self._end_duel(match, "p1" if result == "first" else "p2", AWARDED)
+
+    async def replay(self, tournament_id: int, match_id: int) -> Step | None:
+        """A manager has a stuck duel played again from its start: a new duel of the same pairing."""
+        match = await self._duel_of(tournament_id, match_id)
+        _, step = await self.duels.abort(match.id, REPLAYED)
+        return step
+
+    async def _duel_of(self, tournament_id: int, match_id: int) -> MatchRow:
+        tournament = await self.get(tournament_id)
+        match = await self.storage.match(match_id)
+        if match is None or match.tournament_id != tournament.id:
+            raise Refusal("tournament.no_such_duel")
+        if match.status != "active" or tournament.status != "running":
+            raise Refusal("tournament.duel_over")
+        return match
+
+    async def _end_duel(self, match: MatchRow, winner: str, reason: str) -> Step | None:
+        games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
+        if not games:
+            return None
+        try:
+            return await self.duels.end(games[-1].id, winner, reason, match_too=True)
+        except Refusal:  # it ended meanwhile
+            return None
+
+    async def cancel(self, tournament_id: int) -> list[int]:
+        """A manager calls the tournament off: its duels still going are aborted. Returns them."""
+        tournament = await self.get(tournament_id)
+        async with self.storage.transaction() as tx:
+            await tx.lock_tournament(tournament_id)
+            if not await tx.cancel_tournament(tournament_id):
+                raise Refusal("tournament.over")
+            await tx.tournament_post_due(tournament_id, PAGE)
+            self._changed(tx, tournament_id)
+        aborted = []
+        for match_id in await self.storage.tournament_matches(tournament.id):
+            try:
+                await self.duels.abort(match_id)
+            except Refusal:
+                continue
+            aborted.append(match_id)
+        return aborted
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    async def table(self, tournament_id: int) -> Table:
+        tournament = await self.get(tournament_id)
+        players = await self.storage.tournament_players(tournament_id)
+        games = await self.storage.tournament_games(tournament_id)
+        return Table(
+            tournament, players, games, standings(entrants_of(players), results_of(games), tournament.format)
+        )
+
+
+def _players_of(match: MatchRow) -> tuple[tuple[int, str], tuple[int, str]]:
+    return (match.challenger_id, match.challenger_name), (match.opponent_id, match.opponent_name)

@@ -1,0 +1,178 @@
+"""A tournament's channel brought up to date from the database (its outbox, ``tournament_posts``): its
+page posted, then edited as players join and rounds pass; each round's message (the standings so far,
+as text and picture, and its pairings) before the round's duels' own first messages; the final
+standings with the champion.
+
+Every entry is written in the transaction that made the change (bot.services.tournaments), and marked
+done once shown, so a crash loses nothing: the process that made the change shows it at once (the
+service tells :meth:`TournamentPosts.changed` after the commit), and :meth:`TournamentPosts.sweep`, run
+every few seconds by each process for its own servers, shows whatever is still due (after a crash, a
+Discord failure, a restart). A round's message carries a nonce, so one sent but not marked is not sent
+again within Discord's few minutes of memory for nonces.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Coroutine
+from datetime import datetime
+from typing import Any
+
+import discord
+
+import text
+from bot.services.caching import KeyedLocks
+from bot.services.pictures import Pictures
+from bot.services.tournaments import Table, Tournaments
+from bot.store import FINAL, PAGE, ROUND, TournamentPost
+from bot.ui import answer, tournament_pages
+from bot.ui.messages import Messages
+from bot.ui.outbox import Outbox
+
+log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
+PICTURE = "standings.png"
+
+
+class TournamentPosts:
+    def __init__(
+        self,
+        bot: discord.Client,
+        tournaments: Tournaments,
+        messages: Messages,
+        outbox: Outbox,
+        pictures: Pictures,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        self.bot = bot
+        self.tournaments = tournaments
+        self.storage = tournaments.storage
+        self.messages = messages
+        self.outbox = outbox  # the tournament's duels: their challenge messages, threads and boards
+        self.pictures = pictures
+        self.owns = owns  # the servers whose leftovers this process shows (its shards')
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        self._tasks: set[asyncio.Task[None]] = set()
+        tournaments.listeners.append(self.changed)
+
+    def changed(self, tournament_id: int) -> None:
+        """The service committed a change of the tournament: show it now."""
+        if not self.outbox.stopping:
+            self._spawn(self.update(tournament_id))
+
+    async def sweep(self, now: datetime) -> None:
+        """Start the tournaments whose sign-up is over, and show whatever is due of this process's."""
+        await self.tournaments.start_due(now.isoformat())  # each shown by the listener
+        due = sorted({post.tournament_id for post in await self.storage.due_tournament_posts()})
+        for tournament_id in due:
+            tournament = await self.storage.tournament(tournament_id)
+            if tournament is not None and self.owns(tournament.guild_id):
+                await self.update(tournament_id)
+
+    async def update(self, tournament_id: int) -> bool:
+        """Show what is due for the tournament, then bring its duels up to date. False if something
+        failed (left due: the next sweep tries again)."""
+        try:
+            async with self._locks[tournament_id]:
+                await self._update(tournament_id)
+        except Exception:
+            if not self.outbox.stopping:
+                log.exception("tournament %s: could not bring its channel up to date", tournament_id)
+            return False
+        for match_id in await self.storage.tournament_duels_due(tournament_id):
+            await self.outbox.update(match_id)
+        return True
+
+    async def _update(self, tournament_id: int) -> None:
+        posts = await self.storage.due_tournament_posts(tournament_id)
+        if not posts:
+            return
+        table = await self.tournaments.table(tournament_id)
+        tournament = table.tournament
+        channel = self.bot.get_partial_messageable(tournament.channel_id)
+        language = await self.messages.public_language(tournament.guild_id)
+        for post in posts:
+            if post.kind == ROUND:
+                await self._round(channel, table, post, language)
+            elif post.kind == FINAL:
+                await self._final(channel, table, post, language)
+            else:
+                continue
+            await self.storage.note_tournament_posted([post.id])
+        pages = [post.id for post in posts if post.kind == PAGE]
+        if pages:  # one edit shows every change since
+            page_id = await self._page(channel, table, language)
+            await self.storage.note_tournament_posted(pages, (tournament_id, page_id))
+
+    async def _page(self, channel: discord.PartialMessageable, table: Table, language: str) -> int:
+        with text.speaking(language):
+            embed, view = tournament_pages.page(table)
+        page_id = table.tournament.page_id
+        try:
+            if page_id is not None:
+                try:
+                    await channel.get_partial_message(page_id).edit(embed=embed, view=view)
+                    return page_id
+                except discord.NotFound:
+                    log.warning("tournament %s: its page is gone; posting it again", table.tournament.id)
+            message = await channel.send(embed=embed, view=view, nonce=f"tp{table.tournament.id}")
+            return message.id
+        finally:
+            answer.let_go(view)
+
+    async def _round(
+        self, channel: discord.PartialMessageable, table: Table, post: TournamentPost, language: str
+    ) -> None:
+        number = post.round
+        before = table.until(number - 1) if number > 1 else None
+        with text.speaking(language):
+            embed = tournament_pages.round_embed(table, number, before)
+        files = (
+            [] if before is None else await self._picture(embed, before, number - 1, language, final=False)
+        )
+        await channel.send(
+            embed=embed, files=files, allowed_mentions=NO_MENTIONS, nonce=f"t{table.tournament.id}r{number}"
+        )
+
+    async def _final(
+        self, channel: discord.PartialMessageable, table: Table, post: TournamentPost, language: str
+    ) -> None:
+        final = table.until(post.round)
+        with text.speaking(language):
+            embed = tournament_pages.final_embed(final)
+            content = tournament_pages.final_line(final)
+        files = await self._picture(embed, final, post.round, language, final=True)
+        await channel.send(
+            content=content,  # the champion, mentioned: pinged
+            embed=embed,
+            files=files,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            nonce=f"t{table.tournament.id}f",
+        )
+
+    async def _picture(
+        self, embed: discord.Embed, table: Table, after: int, language: str, *, final: bool
+    ) -> list[discord.File]:
+        with text.speaking(language):
+            title, columns, lines = tournament_pages.picture_rows(table, after, final)
+        png = await self.pictures.standings(title, columns, lines, language=language)
+        if png is None:
+            return []
+        embed.set_image(url=f"attachment://{PICTURE}")
+        return [discord.File(io.BytesIO(png), filename=PICTURE)]
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except BaseException:  # stopping: what is due stays due for the next start
+                continue
