@@ -132,3 +132,17 @@ def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:
     return lambda request: (
         request.template == CALLBACK and request.params.get("interaction_id") == str(interaction.id)
     )
+
+
+async def quiet(emulator: Emulator, seconds: float = 0.3, *, answered: bool = False) -> None:
+    """Wait until no process has made a request for ``seconds`` (with ``answered``: once every
+    interaction is answered; a deferral is no answer, a slow handler's comes after it)."""
+    if answered:
+        await emulator.wait_for(
+            lambda: all(i.answered_at is not None for i in emulator.interactions), 15, what="answers"
+        )
+    while True:
+        count = len(emulator.requests)
+        await asyncio.sleep(seconds)
+        if len(emulator.requests) == count:
+            return

@@ -35,8 +35,9 @@ def fragments(language: str) -> set[str]:
     return found
 
 
-#: Fragments every language says alike (a library's name, the bot's own name).
-SHARED = frozenset({"discord.py", "ℹ️ Cardia bot"})
+#: Fragments every language says alike (a library's name, the bot's own name, a tie-break named after the
+#: two chess players who made it).
+SHARED = frozenset({"discord.py", "ℹ️ Cardia bot", ", Sonneborn–Berger", ", Sonneborn–Berger:"})
 
 
 def foreign(language: str) -> set[str]:

@@ -28,7 +28,7 @@ import text
 from bot.services.workers import WATCH_EVERY
 from emulator import Emulator, Message, SimUser
 from engine import Game, Setup, happenings
-from tests.processes import BotProcess, callback_of
+from tests.processes import BotProcess, callback_of, quiet
 from text import tr
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
@@ -131,15 +131,6 @@ def check_channel(emulator: Emulator, database: Path, users: dict[str, SimUser])
 # --- playing ------------------------------------------------------------------------------------------
 
 
-async def quiet(emulator: Emulator, seconds: float = 0.4) -> None:
-    """Wait until the bot has made no request for ``seconds``."""
-    while True:
-        count = len(emulator.requests)
-        await asyncio.sleep(seconds)
-        if len(emulator.requests) == count:
-            return
-
-
 def current(database: Path) -> tuple[int, int]:
     """The newest game and the revision its board must show."""
     (row,) = rows(database, "SELECT MAX(id) AS id FROM games")
@@ -226,7 +217,7 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
         async def restart() -> None:
             await bot.stopped()
             await bot.start()
-            await quiet(emulator)
+            await quiet(emulator, 0.4)
 
         await bot.start("--sync")
         challenge = await alice.slash("cardia", "challenge", opponent=bob)
@@ -338,7 +329,7 @@ async def test_a_stop_while_a_board_is_posted_is_quiet_and_the_next_start_finish
 
         await emulator.wait_for(lambda: boards(emulator), timeout=15, what="the held post, carried out")
         await bot.start()
-        await quiet(emulator)
+        await quiet(emulator, 0.4)
         assert check_channel(emulator, database, users) == 1  # adopted, not posted again
         _, board = latest_board(emulator)
         assert [a["filename"] for a in board.data.get("attachments") or []] == ["board.png"]
@@ -422,7 +413,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
         found = CODE.search(sent.message.content)
         assert found is not None
         accepted = await bob.slash("cardia", "accept", code=found[1])
-        await quiet(emulator)
+        await quiet(emulator, 0.4)
         assert accepted.message is not None
         homes = (sent.message.id, accepted.message.id)  # each player's thread, on each server
         assert all(emulator.state.channels[home].is_thread for home in homes)
@@ -445,14 +436,14 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
 
             bot.kill_on(board_in_first_home, signal.SIGKILL)
             await decide(user, emulator)
-            await quiet(emulator)
+            await quiet(emulator, 0.4)
             if len(home_boards(emulator, homes[0])) > before:  # a new board: the kill came
                 kills += 1
                 assert bot.process is not None
                 await bot.stopped()
                 assert home_boards(emulator, homes[1])[-1][:2] != current(database)  # not there yet
                 await bot.start()
-                await quiet(emulator)
+                await quiet(emulator, 0.4)
             else:  # an edit in place (a card placed face down): no new board, no kill
                 emulator.hooks.clear()
             check_homes(emulator, database, homes)
@@ -462,7 +453,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
                 break
             _, _, board = home_boards(emulator, homes[0])[-1]
             await decide(sorted(mentioned(board, by_id), key=lambda u: u.name)[0], emulator)
-            await quiet(emulator)
+            await quiet(emulator, 0.4)
             check_homes(emulator, database, homes)
         assert replay(database, current(database)[0]).result
         for home in homes:  # the match's result, once in each home

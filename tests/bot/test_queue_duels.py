@@ -16,9 +16,8 @@ from emulator import Emulator, Message, SimUser
 from emulator.shards import guild_on_another_shard
 from emulator.state import Channel
 from tests.bot.table import TimedTable, answered_privately, stacked_setup
-from tests.bot.test_shards import quiet
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess
+from tests.processes import BotProcess, quiet
 
 TICK = {"QUEUE_TICK": "0.05"}  # seconds between two looks at the queue, in each process
 
@@ -180,7 +179,7 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
             if not await storage.queued():
                 break
             await asyncio.sleep(0.05)
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         matched = {user: await storage.open_matches(user_id=user.id) for user in users}
     finally:
         await storage.close()

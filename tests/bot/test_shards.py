@@ -5,7 +5,6 @@ shard, and the same click delivered to both processes at once applied exactly on
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -17,18 +16,7 @@ from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
 from tests.bot.table import bot_settings
 from tests.postgres import PostgresServer, new_postgres_database
-
-
-async def quiet(emulator: Emulator) -> None:
-    """Every interaction answered (a deferral is not an answer: a slow handler's comes after it), and no
-    request for a moment."""
-    await emulator.wait_for(
-        lambda: all(i.answered_at is not None for i in emulator.interactions), 15, what="answers"
-    )
-    seen = -1
-    while seen != len(emulator.requests):
-        seen = len(emulator.requests)
-        await asyncio.sleep(0.05)
+from tests.processes import quiet
 
 
 def in_guild(guild: Guild) -> set[int]:
@@ -58,12 +46,12 @@ async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser,
     for user in players:
         user.channel = guild.channels[0]
     await first.slash("cardia", "challenge", opponent=second, match=1)
-    await quiet(emulator)
+    await quiet(emulator, 0.05, answered=True)
     offer = next(
         m for m in emulator.messages() if m.channel_id == guild.channels[0].id and m.content.startswith("<@")
     )
     await second.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
-    await quiet(emulator)
+    await quiet(emulator, 0.05, answered=True)
     rng = random.Random(seed)
     for _ in range(300):
         if finished(emulator, guild):
@@ -73,7 +61,7 @@ async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser,
         user = rng.choice(waiting)
         game = next(c for c in board.custom_ids if c.startswith("cardia:h:"))
         shown = await user.click(board, game)
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         hand = shown.message
         assert hand is not None
         buttons = [c for c in hand.custom_ids if c.startswith("cardia:b:")]
@@ -84,7 +72,7 @@ async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser,
             assert select is not None
             values = [o["value"] for o in select["options"]]
             await user.select(hand, select["custom_id"], rng.sample(values, select["min_values"]))
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
     raise AssertionError("the match did not end")
 
 
@@ -107,20 +95,20 @@ async def test_two_processes_on_two_shards_share_one_database(
 
         # The same click reaches both processes at once: one applies it, the other refuses it.
         await alice.slash("cardia", "challenge", opponent=bob, match=1)
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         offer = [m for m in emulator.messages() if m.channel_id == emulator.channel.id][-1]
         await bob.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         board = boards(emulator, emulator.guild)[-1]
         hand = (
             await alice.click(board, next(c for c in board.custom_ids if c.startswith("cardia:h:")))
         ).message
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         assert hand is not None
         button = next(c for c in hand.custom_ids if c.startswith("cardia:b:"))
         game_id = int(button.split(":")[2])
         twice = await emulator.inject(alice.component_interaction(hand, button), every_shard=True)
-        await quiet(emulator)
+        await quiet(emulator, 0.05, answered=True)
         # Discord delivers an interaction to one shard; delivered to both, the process that lost the race
         # may answer too, which Discord refuses ("already acknowledged"). That answer is the only trace.
         doubled = [v for v in emulator.violations if str(twice.id) in str(v)]

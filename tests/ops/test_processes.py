@@ -28,7 +28,7 @@ from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel, Guild
 from engine import Game, Setup
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, callback_of
+from tests.processes import BotProcess, callback_of, quiet
 
 BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 PLAYERS = ("p1", "p2")
@@ -172,15 +172,6 @@ class Table:
         waiting = {d.player for d in replayed.pending} if replayed.result is None else set()
         asked = {p for p, user in zip(PLAYERS, self.players, strict=True) if user.mention in latest.content}
         assert asked == waiting, (game_id, latest.content)
-
-
-async def quiet(emulator: Emulator, seconds: float = 0.3) -> None:
-    """Wait until no process has made a request for ``seconds``."""
-    while True:
-        count = len(emulator.requests)
-        await asyncio.sleep(seconds)
-        if len(emulator.requests) == count:
-            return
 
 
 @pytest.mark.asyncio
