@@ -350,6 +350,24 @@ class TournamentQueries(Connection[Any]):
         rows = await self.db.execute_fetchall(query + " ORDER BY id", values)
         return [TournamentPost(row["id"], row["tournament_id"], row["kind"], row["round"]) for row in rows]
 
+    async def claim_tournament_posts(
+        self, tournament_id: int, claimer: str, now: str, until: str
+    ) -> list[TournamentPost]:
+        """The entries due that no other process holds, now held by ``claimer`` until ``until`` (its
+        lease: one that dies leaves them to the next claim after that)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "UPDATE tournament_posts SET claimed_by = ?, claimed_until = ? WHERE tournament_id = ?"
+                " AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)",
+                (claimer, until, tournament_id, now, claimer),
+            )
+            rows = await tx.db.execute_fetchall(
+                "SELECT id, tournament_id, kind, round FROM tournament_posts WHERE tournament_id = ?"
+                " AND done_at IS NULL AND claimed_by = ? ORDER BY id",
+                (tournament_id, claimer),
+            )
+        return [TournamentPost(row["id"], row["tournament_id"], row["kind"], row["round"]) for row in rows]
+
     async def note_tournament_posted(
         self, post_ids: Iterable[int], page: tuple[int, int] | None = None
     ) -> None:

@@ -16,8 +16,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Callable, Coroutine
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -34,6 +37,7 @@ from bot.ui.outbox import Outbox
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
 PICTURE = "standings.png"
+CLAIM_FOR = timedelta(minutes=2)  # a claim on what is due lasts this long: a process that died lets go
 
 
 class TournamentPosts:
@@ -54,26 +58,34 @@ class TournamentPosts:
         self.pictures = pictures
         self.owns = owns  # the servers whose leftovers this process shows (its shards')
         self._locks: KeyedLocks[int] = KeyedLocks()
+        self.claimer = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"  # this process
         self._tasks: set[asyncio.Task[None]] = set()
         tournaments.listeners.append(self.changed)
 
-    def changed(self, tournament_id: int) -> None:
-        """The service committed a change of the tournament: show it now."""
+    def changed(self, tournament_id: int, duels: tuple[int, ...]) -> None:
+        """The service committed a change of the tournament (and made ``duels``): show it now."""
         if not self.outbox.stopping:
-            self._spawn(self.update(tournament_id))
+            self._spawn(self.update(tournament_id, duels))
 
     async def sweep(self, now: datetime) -> None:
-        """Start the tournaments whose sign-up is over, and show whatever is due of this process's."""
-        await self.tournaments.start_due(now.isoformat())  # each shown by the listener
-        due = sorted({post.tournament_id for post in await self.storage.due_tournament_posts()})
-        for tournament_id in due:
-            tournament = await self.storage.tournament(tournament_id)
-            if tournament is not None and self.owns(tournament.guild_id):
-                await self.update(tournament_id)
+        """Start this process's tournaments whose sign-up is over, and show whatever is due of them:
+        their own entries, and their duels' (a process that died before showing a round's duels)."""
+        await self.tournaments.start_due(now.isoformat(), self.owns)  # each shown by the listener
+        due = {post.tournament_id for post in await self.storage.due_tournament_posts()}
+        running = {
+            tournament.id: tournament for tournament in await self.storage.tournaments(None, ("running",))
+        }
+        for tournament_id in sorted(due | set(running)):
+            tournament = running.get(tournament_id) or await self.storage.tournament(tournament_id)
+            if tournament is None or not self.owns(tournament.guild_id):
+                continue
+            duels = tuple(await self.storage.tournament_duels_due(tournament_id))
+            if duels or tournament_id in due:
+                await self.update(tournament_id, duels)
 
-    async def update(self, tournament_id: int) -> bool:
-        """Show what is due for the tournament, then bring its duels up to date. False if something
-        failed (left due: the next sweep tries again)."""
+    async def update(self, tournament_id: int, duels: tuple[int, ...] = ()) -> bool:
+        """Show what is due for the tournament, then bring ``duels`` (its own) up to date. False if
+        something failed (left due: the next sweep tries again)."""
         try:
             async with self._locks[tournament_id]:
                 await self._update(tournament_id)
@@ -81,12 +93,15 @@ class TournamentPosts:
             if not self.outbox.stopping:
                 log.exception("tournament %s: could not bring its channel up to date", tournament_id)
             return False
-        for match_id in await self.storage.tournament_duels_due(tournament_id):
+        for match_id in duels:
             await self.outbox.update(match_id)
         return True
 
     async def _update(self, tournament_id: int) -> None:
-        posts = await self.storage.due_tournament_posts(tournament_id)
+        now = datetime.now(UTC)
+        posts = await self.storage.claim_tournament_posts(
+            tournament_id, self.claimer, now.isoformat(), (now + CLAIM_FOR).isoformat()
+        )
         if not posts:
             return
         table = await self.tournaments.table(tournament_id)

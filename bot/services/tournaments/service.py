@@ -126,14 +126,15 @@ class Tournaments:
         self.duels = duels
         self.storage = duels.storage
         self.rating_of = rating_of
-        # Told (after the commit) of each tournament whose channel has something new to show.
-        self.listeners: list[Callable[[int], None]] = []
+        # Told (after the commit) of each tournament whose channel has something new to show, and of the
+        # duels the change created (shown by whoever made them: never by two processes).
+        self.listeners: list[Callable[[int, tuple[int, ...]], None]] = []
         duels.match_over_hooks.append(self.match_over)
 
-    def _changed(self, tx: Transaction | None, tournament_id: int) -> None:
+    def _changed(self, tx: Transaction | None, tournament_id: int, duels: tuple[int, ...] = ()) -> None:
         def tell() -> None:
             for listener in self.listeners:
-                listener(tournament_id)
+                listener(tournament_id, duels)
 
         if tx is None:
             tell()
@@ -206,10 +207,15 @@ class Tournaments:
             self._changed(tx, tournament_id)
         return await self.get(tournament_id)
 
-    async def start_due(self, moment: str) -> list[TournamentRow]:
-        """Start every tournament whose sign-up deadline has come (each once, whoever asks)."""
+    async def start_due(
+        self, moment: str, owns: Callable[[int], bool] = lambda guild_id: True
+    ) -> list[TournamentRow]:
+        """Start every tournament (of the servers it ``owns``) whose sign-up deadline has come (each
+        once, whoever asks)."""
         started = []
         for tournament in await self.storage.signups_over(moment):
+            if not owns(tournament.guild_id):
+                continue
             try:
                 started.append(await self.start(tournament.id))
             except (Refusal, Conflict):
@@ -230,6 +236,7 @@ class Tournaments:
         names = {player.user_id: player.user_name for player in players}
         gone = {player.user_id for player in players if player.withdrawn}
         decided = 0
+        created: list[int] = []
         for pairing in found:
             first, second = pairing.first, pairing.second
             if second is None:
@@ -247,10 +254,12 @@ class Tournaments:
                     (new_setup(tournament.deck, tournament.location), self.duels.now()),
                 )
                 game = TournamentGame(number, first, second, match_id, None, None)
+                created.append(match_id)
             decided += game.result is not None
             await tx.add_game(tournament.id, number, game)
         await tx.tournament_post_due(tournament.id, ROUND, number)
         await tx.tournament_post_due(tournament.id, PAGE)
+        self._changed(tx, tournament.id, tuple(created))
         log.info("tournament %s: round %d paired, %d games", tournament.id, number, len(found))
         if decided == len(found):  # nothing to play (everyone left withdrew): on to the next
             await self._end_round(tx, tournament, number)
@@ -314,7 +323,7 @@ class Tournaments:
             )
             await tx.replay_game(match.id, new_id)
             log.info("tournament %s: duel %s replayed as %s", tournament.id, match.id, new_id)
-            self._changed(tx, tournament.id)
+            self._changed(tx, tournament.id, (new_id,))
             return
         result: GameResult = (
             "first"

@@ -79,8 +79,8 @@ async def test_a_swiss_of_seven_plays_its_three_rounds_with_a_bye_each_and_no_pa
 ) -> None:
     ratings = {10 + n: 1600 - 100 * n for n in range(7)}
     tournaments = service(stores[0], ratings)
-    told: list[int] = []
-    tournaments.listeners.append(told.append)
+    told: list[tuple[int, tuple[int, ...]]] = []
+    tournaments.listeners.append(lambda tournament_id, duels: told.append((tournament_id, duels)))
     tournament = await created(tournaments, "swiss", 7, rounds=3)
     with pytest.raises(Refusal, match="already"):
         await tournaments.join(tournament.id, (10, "player10"))
@@ -101,7 +101,8 @@ async def test_a_swiss_of_seven_plays_its_three_rounds_with_a_bye_each_and_no_pa
     assert len(set(byes)) == 3
     assert [player.place for player in sorted(table.players, key=lambda p: p.place or 0)] == list(range(1, 8))
     assert table.standings[0].points == 3.0  # the top seed beat everyone it met: challengers win
-    assert tournament.id in told
+    made = [duel for tournament_id, duels in told if tournament_id == tournament.id for duel in duels]
+    assert sorted(made) == sorted(g.match_id for g in table.games if g.match_id is not None)  # each told once
     duels = [await stores[0].match(g.match_id) for g in table.games if g.match_id is not None]
     assert all(m is not None and m.tournament_id == tournament.id and m.status == "finished" for m in duels)
     assert {m.tournament_round for m in duels if m is not None} == {1, 2, 3}

@@ -51,14 +51,18 @@ CREATE TABLE tournament_games (
     PRIMARY KEY (tournament_id, round, first_id)
 );
 -- What the tournament's channel must show (its outbox): the page brought up to date, a round's start
--- (the standings so far and its pairings), the final standings. Done once posted.
+-- (the standings so far and its pairings), the final standings. Done once posted. A process claims an
+-- entry before it posts it (claimed_by, until claimed_until): two processes never post it both, and one
+-- that died leaves it to the next claim once the lease is over.
 CREATE TABLE tournament_posts (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
     kind TEXT NOT NULL CHECK (kind IN ('page', 'round', 'final')),
     round INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL,
-    done_at TEXT
+    done_at TEXT,
+    claimed_by TEXT,
+    claimed_until TEXT
 );
 CREATE INDEX tournament_posts_due ON tournament_posts (done_at);
 -- A tournament's duel: its tournament and round; rated 0: a duel that counts for no rating.
