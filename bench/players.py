@@ -17,6 +17,7 @@ from typing import Any
 import text
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES
 from emulator import Emulator, Interaction, Message, SimUser
+from emulator.gateway import GatewaySession
 
 MENTION = re.compile(r"<@(\d+)>")
 BOARD = re.compile(r"cardia:h:(\d+)")
@@ -96,9 +97,11 @@ class Driver:
         def found(token: str) -> Interaction | None:
             return by_token.get(token) or find(token)
 
-        async def injected(interaction: Interaction, *, every_shard: bool = False) -> Interaction:
+        async def injected(
+            interaction: Interaction, *, every_shard: bool = False, session: GatewaySession | None = None
+        ) -> Interaction:
             by_token[interaction.token] = interaction
-            return await inject(interaction, every_shard=every_shard)
+            return await inject(interaction, every_shard=every_shard, session=session)
 
         state.find_interaction = found  # type: ignore[method-assign]
         emulator.inject = injected  # type: ignore[method-assign]

@@ -163,7 +163,13 @@ class CardiaBot(discord.AutoShardedClient):
         )
         self.tournaments = Tournaments(self.duels, self._seed_rating)
         self.tournament_posts = TournamentPosts(
-            self, self.tournaments, self.messages, self.outbox, self.pictures, owns=self.owns_guild
+            self,
+            self.tournaments,
+            self.messages,
+            self.outbox,
+            self.pictures,
+            owns=self.owns_guild,
+            shards=f"{self.settings.shard_count}:{self.settings.shard_ids}",
         )
         self.tournaments_cog = TournamentsCog(
             self.tournaments, self.outbox, self.guild_settings, self.messages.public_language

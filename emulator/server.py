@@ -200,20 +200,25 @@ class Emulator:
         intent: int | None = None,
         guild_id: int | None = None,
         every_shard: bool = False,
+        session: GatewaySession | None = None,
     ) -> None:
         """Send a gateway event to every identified client (with ``intent`` among its intents): a
         server's event only to the shard that owns the server, and one of direct messages (``guild_id``
         None) only to shard 0, as Discord does, unless ``every_shard`` (a fault: the same event to
-        several processes)."""
-        for session in list(self.gateways):
-            if not session.ready or (intent is not None and not session.intents & intent):
+        several processes); with ``session``, to that one alone (of two processes running the same
+        shard, as during a deploy, Discord sends each event to one)."""
+        for connected in list(self.gateways) if session is None else [session]:
+            if not connected.ready or (intent is not None and not connected.intents & intent):
                 continue
-            if every_shard or session.owns(guild_id or 0):  # server 0: shard 0's
-                await session.dispatch(event, data)
+            if every_shard or session is not None or connected.owns(guild_id or 0):  # server 0: shard 0's
+                await connected.dispatch(event, data)
 
-    async def inject(self, interaction: Interaction, *, every_shard: bool = False) -> Interaction:
+    async def inject(
+        self, interaction: Interaction, *, every_shard: bool = False, session: GatewaySession | None = None
+    ) -> Interaction:
         """Dispatch INTERACTION_CREATE for ``interaction`` (see :class:`SimUser` for building one) to
-        the shard of its server (``every_shard``: to every connected process at once)."""
+        the shard of its server (``every_shard``: to every connected process at once; ``session``: to
+        that gateway session alone)."""
         if not self.connected:
             raise RuntimeError("no bot is connected to the emulator's gateway")
         self.state.interactions[interaction.id] = interaction
@@ -224,6 +229,7 @@ class Emulator:
             interaction.payload,
             guild_id=None if guild is None else int(guild),
             every_shard=every_shard,
+            session=session,
         )
         return interaction
 

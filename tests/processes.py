@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from emulator import Emulator, Interaction, RecordedRequest
+from emulator.gateway import GatewaySession
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -43,6 +44,7 @@ class BotProcess:
         self.settings = {"TIMER_TICK": "3600"} | (settings or {})
         self.process: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.gateways: list[GatewaySession] = []  # its sessions, since it last started
 
     @property
     def sessions(self) -> int:
@@ -85,6 +87,13 @@ class BotProcess:
             timeout=30,
             what="the bot process to connect",
         )
+        self.gateways = [s for s in self.emulator.gateways if s.ready and id(s) not in before]
+
+    async def send(self, interaction: Interaction, timeout: float = 5.0) -> Interaction:
+        """Send ``interaction`` to this process alone (of two running the same shards) and wait for its
+        acknowledgement."""
+        await self.emulator.inject(interaction, session=self.gateways[0])
+        return await interaction.wait_response(timeout)
 
     def children(self) -> set[int]:
         """The process ids of its children now (Linux): its picture and computer workers, and

@@ -368,6 +368,17 @@ class TournamentQueries(Connection[Any]):
             )
         return [TournamentPost(row["id"], row["tournament_id"], row["kind"], row["round"]) for row in rows]
 
+    async def release_claims(self, prefix: str, keep: str) -> int:
+        """Let go of the claims whose claimer begins with ``prefix`` but is not ``keep``: those a
+        process left that this one replaces (the same machine and shards, restarted)."""
+        async with self.transaction() as tx:
+            cursor = await tx.db.execute(
+                "UPDATE tournament_posts SET claimed_by = NULL, claimed_until = NULL WHERE done_at IS NULL"
+                " AND claimed_by LIKE ? AND claimed_by <> ?",
+                (prefix.replace("%", "") + "%", keep),
+            )
+            return int(cursor.rowcount)
+
     async def note_tournament_posted(
         self, post_ids: Iterable[int], page: tuple[int, int] | None = None
     ) -> None:

@@ -49,6 +49,7 @@ class TournamentPosts:
         outbox: Outbox,
         pictures: Pictures,
         owns: Callable[[int], bool] = lambda guild_id: True,
+        shards: str = "all",
     ) -> None:
         self.bot = bot
         self.tournaments = tournaments
@@ -58,7 +59,11 @@ class TournamentPosts:
         self.pictures = pictures
         self.owns = owns  # the servers whose leftovers this process shows (its shards')
         self._locks: KeyedLocks[int] = KeyedLocks()
-        self.claimer = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"  # this process
+        # Who claims what it shows (this process), after the machine and the shards it runs: a process
+        # started again in its place takes over the claims it left (:meth:`sweep`, the first time).
+        self.claims_from = f"{socket.gethostname()}/{shards}/"
+        self.claimer = f"{self.claims_from}{os.getpid()}:{secrets.token_hex(4)}"
+        self._taken_over = False
         self._tasks: set[asyncio.Task[None]] = set()
         tournaments.listeners.append(self.changed)
 
@@ -70,6 +75,11 @@ class TournamentPosts:
     async def sweep(self, now: datetime) -> None:
         """Start this process's tournaments whose sign-up is over, and show whatever is due of them:
         their own entries, and their duels' (a process that died before showing a round's duels)."""
+        if not self._taken_over:
+            released = await self.storage.release_claims(self.claims_from, self.claimer)
+            self._taken_over = True
+            if released:
+                log.info("tournaments: took over %d posts a stopped process had claimed", released)
         await self.tournaments.start_due(now.isoformat(), self.owns)  # each shown by the listener
         due = {post.tournament_id for post in await self.storage.due_tournament_posts()}
         running = {
