@@ -31,6 +31,7 @@ from bot.services.player_settings import PlayerSettingsStore
 from bot.services.queue import Queue
 from bot.services.records import Records
 from bot.services.reviews import Reviews
+from bot.services.seasons import Seasons
 from bot.services.timers import Timers
 from bot.services.tournaments import Tournaments
 from bot.services.workers import start_worker
@@ -41,6 +42,7 @@ from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.pings import Pings
+from bot.ui.season_posts import SeasonPosts
 from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CatalogueTranslator
 from engine import compiled
@@ -138,7 +140,9 @@ class CardiaBot(discord.AutoShardedClient):
         self.duels_cog = DuelsCog(
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
         )
-        self.records_cog = RecordsCog(self, self.records)
+        self.seasons = Seasons(self.records, self.duels.clock)
+        self.season_posts = SeasonPosts(self, self.seasons, self.messages, owns=self.owns_guild)
+        self.records_cog = RecordsCog(self, self.records, self.seasons)
         self.reviews = Reviews(
             self.duels,
             executor=self.computer_pool,
@@ -182,6 +186,8 @@ class CardiaBot(discord.AutoShardedClient):
             self.messages,
             self.outbox,
             self.player_settings,
+            self.seasons,
+            self.season_posts.announce,
         )
         cogs = (
             self.duels_cog,
@@ -245,13 +251,15 @@ class CardiaBot(discord.AutoShardedClient):
                 log.exception("queue: could not look at it")
 
     async def _watch_tournaments(self) -> None:
-        """Every ``tournament_tick`` seconds: start the tournaments whose sign-up is over, and show what
-        a crash or a Discord failure left due in this process's servers' tournament channels."""
+        """Every ``tournament_tick`` seconds: start the tournaments whose sign-up is over, show what a
+        crash or a Discord failure left due in this process's servers' tournament channels, and begin
+        (and announce) the seasons whose length is over."""
         while True:
             try:
                 await self.tournament_posts.sweep(self.duels.clock())
+                await self.season_posts.sweep(await self.guild_settings.all())
             except Exception:  # the database failing a moment: the next look tries again
-                log.exception("tournaments: could not look at them")
+                log.exception("tournaments and seasons: could not look at them")
             await asyncio.sleep(self.settings.tournament_tick)
 
     async def _seed_rating(self, guild_id: int, user_id: int) -> int:

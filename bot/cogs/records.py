@@ -39,7 +39,8 @@ from bot.services.records import (
     record_document,
     result_line,
 )
-from bot.store import FinishedGame
+from bot.services.seasons import Seasons
+from bot.store import FinishedGame, SeasonStanding
 from bot.ui import answer
 from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.finished import deck_name, game_choices
@@ -61,10 +62,11 @@ DISTRIBUTION = "cardia-discord"
 class RecordsCog(Cog, name="records", description="Records and ratings"):
     """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: every answer private."""
 
-    def __init__(self, bot: discord.Client, records: Records) -> None:
+    def __init__(self, bot: discord.Client, records: Records, seasons: Seasons) -> None:
         super().__init__()
         self.bot = bot
         self.records = records
+        self.seasons = seasons  # a server's past seasons: their final leaderboards, a player's places
         self.started = time.monotonic()
 
     def register(self, handlers: Handlers) -> None:
@@ -80,8 +82,8 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         await self.stats(interaction, user)
 
     @app_commands.command(name=said("slash.leaderboard"), description=said("slash.leaderboard.description"))
-    @app_commands.rename(**options("leaderboard", "sort", "scope"))
-    @app_commands.describe(**descriptions("leaderboard", "sort", "scope"))
+    @app_commands.rename(**options("leaderboard", "sort", "scope", "season"))
+    @app_commands.describe(**descriptions("leaderboard", "sort", "scope", "season"))
     @app_commands.choices(
         sort=[
             app_commands.Choice(name=said("slash.choice.rating"), value="rating"),
@@ -97,8 +99,11 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         interaction: Interaction,
         sort: app_commands.Choice[str] | None = None,
         scope: app_commands.Choice[str] | None = None,
+        season: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
         everywhere = scope is not None and scope.value == "global"
+        if season is not None and not everywhere:
+            return await self.past_season(interaction, season)
         await self.leaderboard(
             interaction, sort.value if sort else "rating", 0, GLOBAL if everywhere else None
         )
@@ -132,7 +137,44 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         if who.bot:
             return await self._private(interaction, content=tr("stats.bot"))
         stats = await self.records.stats(server, who.id)
-        await self._private(interaction, embed=stats_embed(stats, who.display_name))
+        embed = stats_embed(stats, who.display_name)
+        competitions = await self._competitions(server, who.id)
+        if competitions:
+            embed.add_field(name=tr("stats.competitions"), value="\n".join(competitions), inline=False)
+        await self._private(interaction, embed=embed)
+
+    async def _competitions(self, guild_id: int, user_id: int) -> list[str]:
+        """A player's tournaments (played, won, best place) and past seasons (how many, best place)."""
+        lines = []
+        played, won, best = await self.records.storage.tournament_record(guild_id, user_id)
+        if played:
+            lines.append(tr("stats.tournaments", played=played, won=won, best=best or 0))
+        places = await self.records.storage.places_of(user_id, guild_id)
+        if places:
+            season, place = min(places, key=lambda item: (item[1], -item[0]))
+            lines.append(tr("stats.seasons", seasons=len(places), best=place, season=season))
+        current = await self.seasons.current(guild_id)
+        if current is not None:
+            lines.append(tr("stats.season_now", season=current.number))
+        return lines
+
+    async def past_season(self, interaction: Interaction, number: int) -> None:
+        """A past season's final leaderboard (the current season's is the leaderboard itself)."""
+        server = server_of(interaction)
+        if server is None:
+            return await self._private(
+                interaction, content=tr(needs_server(interaction, "records.in_server"))
+            )
+        current = await self.seasons.current(server)
+        if current is not None and number == current.number:
+            return await self.leaderboard(interaction, "rating", 0)
+        final = await self.seasons.final(server, number)
+        if current is None or number > current.number:
+            return await self._private(
+                interaction,
+                content=tr("leaderboard.no_season", season=number, current=current.number if current else 1),
+            )
+        await self._private(interaction, embed=season_embed(number, final))
 
     async def leaderboard(
         self,
@@ -348,6 +390,28 @@ def leaderboard_embed(
     return embed
 
 
+def season_embed(number: int, final: Sequence[SeasonStanding]) -> discord.Embed:
+    """A past season's final leaderboard (its first :data:`PAGE_SIZE` places)."""
+    lines = [
+        tr(
+            "leaderboard.line.rating",
+            rank=f"{standing.place:>2}",
+            name=text.clip(standing.user_name, 32),
+            rating=standing.rating,
+            wins=standing.wins,
+            losses=standing.losses,
+            draws=standing.draws,
+            rate="",
+        )
+        for standing in final[:PAGE_SIZE]
+    ]
+    embed = _embed(
+        tr("leaderboard.title.season", season=number), "\n".join(lines) or tr("leaderboard.season_empty")
+    )
+    embed.set_footer(text=tr("leaderboard.season_footer", players=len(final)))
+    return embed
+
+
 def leaderboard_view(guild_id: int, sort: Sort, page: int, pages: int) -> discord.ui.View:
     """Previous and Next (when there are several pages), and the other sort. Custom ids must differ
     within a message: a disabled Previous points at page 0 and a disabled Next at the last page."""
@@ -397,6 +461,8 @@ def history_embed(
         match=game.match_id,
         kind=kind,
     )
+    if game.tournament is not None:
+        setup += "\n" + tr("history.tournament", name=game.tournament, round=game.tournament_round or 0)
     embed.add_field(name=tr("history.setup"), value=fit(setup, 1024), inline=False)
     length = [text.plural("history.decisions", len(actions))]
     if game.rounds is not None:

@@ -10,6 +10,7 @@ rules.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, cast, get_args
 
@@ -23,6 +24,7 @@ from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore, describe, option_description
 from bot.services.player_settings import PlayerSettingsStore
+from bot.services.seasons import Seasons
 from bot.services.timers import CLAIM_REASON, Timers, waiting_players
 from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, Notify, PlayerSettings, bounds
 from bot.ui import answer
@@ -43,8 +45,8 @@ CONCEDED = "conceded"
 ABORTED = "aborted"
 DESCRIPTION_LIMIT = 4000
 # The ranges of /cardia settings' options, as the settings model declares them (bot.store.GuildSettings).
-DECISION, REMINDER, GRACE, MAX_DUELS = (
-    bounds(name) for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels")
+DECISION, REMINDER, GRACE, MAX_DUELS, SEASON_WEEKS = (
+    bounds(name) for name in ("decision_hours", "reminder_hours", "grace_hours", "max_duels", "season_weeks")
 )  # of an embed's 4096 characters
 
 
@@ -81,8 +83,12 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         messages: Messages,
         outbox: Outbox,
         players: PlayerSettingsStore,
+        seasons: Seasons,
+        announce_seasons: Callable[[], Awaitable[None]],
     ) -> None:
         super().__init__()
+        self.seasons = seasons  # /cardia settings new_season, season_weeks
+        self.announce_seasons = announce_seasons
         self.bot = bot
         self.players = players  # each player's own settings (notify)
         self.duels = duels
@@ -99,9 +105,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
     # --- the commands ------------------------------------------------------------------------------------
 
     @app_commands.command(name=said("slash.settings"), description=said("slash.settings.description"))
-    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS, "notify"))
+    @app_commands.rename(**options("settings", *SETTINGS_COLUMNS, "notify", "new_season"))
     @app_commands.describe(**{name: spoken(partial(option_description, name)) for name in SETTINGS_COLUMNS})
-    @app_commands.describe(**descriptions("settings", "notify"))
+    @app_commands.describe(**descriptions("settings", "notify", "new_season"))
     @app_commands.choices(
         language=[
             app_commands.Choice(name=said(f"settings.language.{value}"), value=value)
@@ -124,7 +130,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         images: bool | None = None,
         threads: bool | None = None,
         notify: app_commands.Choice[str] | None = None,
+        season_weeks: app_commands.Range[int, int(SEASON_WEEKS[0]), int(SEASON_WEEKS[1])] | None = None,
+        new_season: bool = False,
     ) -> None:
+        if new_season:
+            return await self.new_season(interaction)
         await self.show_settings(
             interaction,
             decision_hours=decision_hours,
@@ -136,6 +146,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             images=images,
             threads=threads,
             notify=None if notify is None else notify.value,
+            season_weeks=season_weeks,
         )
 
     @app_commands.command(name=said("slash.concede"), description=said("slash.concede.description"))
@@ -197,11 +208,28 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
                 settings = await self.settings.update(server, interaction.user.id, **changes)
             except Refusal as refusal:
                 return await self.refuse(interaction, str(refusal))
+            if settings.season_weeks:  # seasons from now on: the first one lasts from now
+                await self.seasons.begin(server, interaction.channel_id)
             stored(interaction)
             notice = tr("settings.saved")
         else:
             settings = await self.settings.get(server)
         await answer.send(interaction, content=notice, embed=settings_embed(settings, mine), ephemeral=True)
+
+    async def new_season(self, interaction: Interaction) -> None:
+        """A manager ends the server's season: its final leaderboard is kept, the next one begins with
+        every rating halfway back to 1000, and the channel is told its top three."""
+        server = server_of(interaction)
+        if server is None:
+            return await self.refuse(interaction, tr(needs_server(interaction, "settings.in_server")))
+        if not is_manager(interaction):
+            return await self.refuse(interaction, tr("settings.managers_only"))
+        begun = await self.seasons.next(server, interaction.channel_id)
+        if begun is None:
+            return await self.refuse(interaction, tr("season.raced"))
+        stored(interaction)
+        await answer.send(interaction, content=tr("season.begun", season=begun.number), ephemeral=True)
+        await self.announce_seasons()
 
     # --- which duel -------------------------------------------------------------------------------------
 

@@ -149,4 +149,10 @@ def describe(settings: GuildSettings) -> list[tuple[str, str]]:
         (tr("settings.language"), tr(f"settings.language.{settings.language}")),
         (tr("settings.images"), tr("settings.images_yes" if settings.images else "settings.images_no")),
         (tr("settings.threads"), tr("settings.threads_yes" if settings.threads else "settings.threads_no")),
+        (
+            tr("settings.seasons"),
+            tr("settings.seasons_value", weeks=settings.season_weeks)
+            if settings.season_weeks
+            else tr("settings.seasons_off"),
+        ),
     ]

@@ -30,6 +30,19 @@ class Rating:
 NEWCOMER = Rating(START.mu, START.sigma)
 
 
+def season_reset(rating: Rating) -> Rating:
+    """A rating carried into a new season: halfway back to a newcomer's, the skill estimate and its
+    uncertainty alike, so the displayed rating moves halfway back to 1000 (1400 becomes 1200, 800 900)."""
+    return Rating((rating.mu + NEWCOMER.mu) / 2, (rating.sigma + NEWCOMER.sigma) / 2)
+
+
+def carried(rating: Rating, seasons: int) -> Rating:
+    """``rating`` carried over ``seasons`` new seasons."""
+    for _ in range(seasons):
+        rating = season_reset(rating)
+    return rating
+
+
 @dataclass(frozen=True, slots=True)
 class RatedGame:
     """A finished game that counts: who played it and who won (None: a draw)."""
@@ -38,6 +51,7 @@ class RatedGame:
     first: int  # user ids
     second: int
     winner: int | None
+    seq: int | None = None  # its place in the finish order (None: its place in the games given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +82,21 @@ def rate(ratings: dict[int, Rating], game: RatedGame) -> list[Change]:
     return changes
 
 
-def recompute(games: Iterable[RatedGame]) -> tuple[dict[int, Rating], list[Change]]:
-    """Every player's rating and the whole history, from the games in the order they finished."""
+def recompute(
+    games: Iterable[RatedGame], starts: Iterable[int] = ()
+) -> tuple[dict[int, Rating], list[Change]]:
+    """Every player's rating and the whole history, from the games in the order they finished; a
+    player's rating is carried into each season that ``starts`` (after that place in the finish order)
+    between two of their games."""
     ratings: dict[int, Rating] = {}
+    last: dict[int, int] = {}
     history: list[Change] = []
-    for game in games:
+    boundaries = sorted(starts)
+    for place, game in enumerate(games, start=1):
+        seq = game.seq if game.seq is not None else place
+        for player in (game.first, game.second):
+            if player in ratings:
+                ratings[player] = carried(ratings[player], sum(last[player] <= b < seq for b in boundaries))
+            last[player] = seq
         history.extend(rate(ratings, game))
     return ratings, history

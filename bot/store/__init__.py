@@ -6,7 +6,8 @@
 - ``duels``: matches, games, their records, the outbox.  ``records``: finished games, tallies, the
   rating history.  ``reviews``: the reviews made of finished games.  ``timers``: the waits and their
   notices.  ``settings``: the servers' settings.
-- ``tournaments``: tournaments, their players, games and outbox.
+- ``tournaments``: tournaments, their players, games and outbox.  ``seasons``: a server's seasons and
+  their final leaderboards.
 - ``rows``: the frozen values all of them return.
 """
 
@@ -43,6 +44,7 @@ from bot.store.rows import (
     row_values,
     stored_action,
 )
+from bot.store.seasons import SeasonQueries, SeasonRow, SeasonStanding, SeasonWrites
 from bot.store.settings import SettingsQueries
 from bot.store.timers import TimerQueries
 from bot.store.tournaments import (
@@ -63,7 +65,7 @@ from bot.store.tournaments import (
 )
 
 
-class Transaction(DuelWrites, RecordWrites, TournamentWrites):
+class Transaction(DuelWrites, RecordWrites, TournamentWrites, SeasonWrites):
     """The writes of one transaction (see :meth:`Storage.transaction`); ``committed``: what to call once
     it is committed (never if it is rolled back)."""
 
@@ -80,6 +82,7 @@ class Storage(
     SettingsQueries,
     QueueQueries,
     TournamentQueries,
+    SeasonQueries,
 ):
     """The store: the single source of truth, on SQLite or PostgreSQL."""
 
@@ -122,6 +125,8 @@ __all__ = [
     "PlayerSettings",
     "Post",
     "QueueEntry",
+    "SeasonRow",
+    "SeasonStanding",
     "Storage",
     "StorageError",
     "StoredAction",

@@ -16,8 +16,10 @@ _GAME_COLUMNS = (
     "g.id, g.match_id, g.number, g.setup, g.winner, g.reason, g.decisions, g.rounds, g.created_at,"
     " g.finished_at, g.finish_seq, m.guild_id, m.challenger_id, m.opponent_id, m.challenger_name,"
     " m.opponent_name, m.deck, m.location, m.wins_needed, m.status AS match_status,"
-    " m.computer"
+    " m.computer, m.tournament_round, t.name AS tournament_name"
 )
+# A finished game with its match (and its tournament, if any).
+_GAMES = "games g JOIN matches m ON m.id = g.match_id LEFT JOIN tournaments t ON t.id = m.tournament_id"
 # Games won, lost and drawn by each player of a server (p1 is the challenger, p2 the opponent); games
 # against the computer or with hints are not among them (the leaderboard is of people playing unaided).
 _STANDINGS = """
@@ -27,14 +29,14 @@ _STANDINGS = """
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
+            AND g.finish_seq > ? AND g.finish_seq <= ? AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
         UNION ALL
         SELECT m.opponent_id AS user_id,
             CASE WHEN g.winner = 'p2' THEN 1 ELSE 0 END AS won,
             CASE WHEN g.winner = 'p1' THEN 1 ELSE 0 END AS lost,
             CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END AS drawn
         FROM games g JOIN matches m ON m.id = g.match_id WHERE g.status = 'finished' AND m.guild_id = ?
-            AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
+            AND g.finish_seq > ? AND g.finish_seq <= ? AND m.computer IS NULL AND m.hints = 0 AND m.rated = 1
     ) AS played GROUP BY user_id
 """
 _INSERT_HISTORY = (
@@ -43,18 +45,22 @@ _INSERT_HISTORY = (
 )
 #: A rating as stored: (mu, sigma).
 MuSigma = tuple[float, float]
+#: A player's latest rating: (mu, sigma, the place in the finish order of the game that made it).
+Rated = tuple[float, float, int]
 #: A row of the rating history: (user, game, mu and sigma before, mu and sigma after).
 HistoryRow = tuple[int, int, float, float, float, float]
-#: A rated game as the history is rebuilt from it: (game, server, challenger, opponent, winner or None).
-RatedRow = tuple[int, int, int, int, str | None]
+#: A rated game as the history is rebuilt from it: (game, server, challenger, opponent, winner or None,
+#: its place in the finish order).
+RatedRow = tuple[int, int, int, int, str | None, int]
 
 
-async def _latest_rating(db: Database, guild_id: int, user_id: int) -> MuSigma | None:
+async def _latest_rating(db: Database, guild_id: int, user_id: int) -> Rated | None:
     row = await db.fetch_one(
-        "SELECT mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1",
+        "SELECT h.mu, h.sigma, COALESCE(g.finish_seq, 0) AS seq FROM rating_history h"
+        " JOIN games g ON g.id = h.game_id WHERE h.guild_id = ? AND h.user_id = ? ORDER BY h.id DESC LIMIT 1",
         (guild_id, user_id),
     )
-    return None if row is None else (row["mu"], row["sigma"])
+    return None if row is None else (row["mu"], row["sigma"], row["seq"])
 
 
 class RecordWrites:
@@ -75,7 +81,7 @@ class RecordWrites:
         )
         return decisions
 
-    async def latest_rating(self, guild_id: int, user_id: int) -> MuSigma | None:
+    async def latest_rating(self, guild_id: int, user_id: int) -> Rated | None:
         return await _latest_rating(self.db, guild_id, user_id)
 
     async def add_history(self, guild_id: int, rows: Iterable[HistoryRow]) -> None:
@@ -88,12 +94,13 @@ class RecordWrites:
             "" if guild_id is None else " AND m.guild_id = ?"
         )
         rows = await self.db.execute_fetchall(
-            "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id FROM games g"
+            "SELECT g.id, g.winner, m.guild_id, m.challenger_id, m.opponent_id,"
+            " COALESCE(g.finish_seq, 0) AS seq FROM games g"
             f" JOIN matches m ON m.id = g.match_id WHERE {where} ORDER BY {FINISH_ORDER}",
             () if guild_id is None else (guild_id,),
         )
         return [
-            (row["id"], row["guild_id"], row["challenger_id"], row["opponent_id"], row["winner"])
+            (row["id"], row["guild_id"], row["challenger_id"], row["opponent_id"], row["winner"], row["seq"])
             for row in rows
         ]
 
@@ -109,8 +116,7 @@ class RecordQueries(Connection[Any]):
 
     async def finished_game(self, game_id: int) -> FinishedGame | None:
         row = await self.db.fetch_one(
-            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
-            " WHERE g.id = ? AND g.status = 'finished'",
+            f"SELECT {_GAME_COLUMNS} FROM {_GAMES} WHERE g.id = ? AND g.status = 'finished'",
             (game_id,),
         )
         return None if row is None else finished_game(row)
@@ -118,7 +124,7 @@ class RecordQueries(Connection[Any]):
     async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
         """``user_id``'s finished games in a server, oldest first (only the ``latest`` ones if given)."""
         query = (
-            f"SELECT {_GAME_COLUMNS} FROM games g JOIN matches m ON m.id = g.match_id"
+            f"SELECT {_GAME_COLUMNS} FROM {_GAMES}"
             " WHERE g.status = 'finished' AND m.guild_id = ? AND (m.challenger_id = ? OR m.opponent_id = ?)"
         )
         if latest is None:
@@ -131,22 +137,27 @@ class RecordQueries(Connection[Any]):
         rows = [finished_game(row) for row in await self.db.execute_fetchall(query, params)]
         return rows if latest is None else rows[::-1]
 
-    async def tallies(self, guild_id: int) -> dict[int, tuple[int, int, int]]:
-        """Games won, lost and drawn by every player with a finished game in the server."""
-        rows = await self.db.execute_fetchall(_STANDINGS, (guild_id, guild_id))
+    async def tallies(
+        self, guild_id: int, after: int = 0, upto: int | None = None
+    ) -> dict[int, tuple[int, int, int]]:
+        """Games won, lost and drawn by every player with a finished game in the server (that finished
+        after ``after`` in the finish order, and up to ``upto``: a season's)."""
+        last = 2**31 - 1 if upto is None else upto  # finish_seq is an INTEGER
+        rows = await self.db.execute_fetchall(_STANDINGS, (guild_id, after, last, guild_id, after, last))
         return {row["user_id"]: (row["wins"], row["losses"], row["draws"]) for row in rows}
 
-    async def latest_rating(self, guild_id: int, user_id: int) -> MuSigma | None:
+    async def latest_rating(self, guild_id: int, user_id: int) -> Rated | None:
         return await _latest_rating(self.db, guild_id, user_id)
 
-    async def latest_ratings(self, guild_id: int) -> dict[int, MuSigma]:
-        """Every rated player's current rating in a server: their latest history row."""
+    async def latest_ratings(self, guild_id: int) -> dict[int, Rated]:
+        """Every rated player's latest rating in a server: their latest history row."""
         rows = await self.db.execute_fetchall(
-            "SELECT h.user_id, h.mu, h.sigma FROM rating_history h WHERE h.guild_id = ? AND h.id ="
+            "SELECT h.user_id, h.mu, h.sigma, COALESCE(g.finish_seq, 0) AS seq FROM rating_history h"
+            " JOIN games g ON g.id = h.game_id WHERE h.guild_id = ? AND h.id ="
             " (SELECT MAX(id) FROM rating_history WHERE guild_id = h.guild_id AND user_id = h.user_id)",
             (guild_id,),
         )
-        return {row["user_id"]: (row["mu"], row["sigma"]) for row in rows}
+        return {row["user_id"]: (row["mu"], row["sigma"], row["seq"]) for row in rows}
 
     async def display_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
         """Each player's latest display name in the server's matches."""

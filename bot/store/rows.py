@@ -298,6 +298,8 @@ class FinishedGame:
     match_status: str
     wins_needed: int
     computer: str | None = None  # played against the computer, at this level (not rated)
+    tournament: str | None = None  # a tournament's duel: its name
+    tournament_round: int | None = None
 
     def player_of(self, user_id: int) -> str | None:
         return next((player for player, user in self.users.items() if user == user_id), None)
@@ -332,6 +334,8 @@ def finished_game(row: Row) -> FinishedGame:
         match_status=row["match_status"],
         wins_needed=row["wins_needed"],
         computer=row["computer"],
+        tournament=row["tournament_name"],
+        tournament_round=row["tournament_round"],
     )
 
 
@@ -430,6 +434,12 @@ class GuildSettings(BaseModel):
     images: bool = Field(True, description="Draw the board and the players' hands as pictures too?")
     threads: bool = Field(
         True, description="Give each duel a thread of its own (when the bot may create threads there)?"
+    )
+    season_weeks: int = Field(
+        0,
+        ge=0,
+        le=52,
+        description="Weeks each leaderboard season lasts; 0: a new one only when a manager asks",
     )
 
     @property

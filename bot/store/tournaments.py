@@ -406,3 +406,13 @@ class TournamentQueries(Connection[Any]):
             (tournament_id,),
         )
         return [row["match_id"] for row in rows]
+
+    async def tournament_record(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
+        """A player's finished tournaments on a server: how many, how many won, their best place."""
+        row = await self.db.fetch_one(
+            "SELECT COUNT(*) AS played, SUM(CASE WHEN p.place = 1 THEN 1 ELSE 0 END) AS won,"
+            " MIN(p.place) AS best FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id"
+            " WHERE t.guild_id = ? AND p.user_id = ? AND t.status = 'finished'",
+            (guild_id, user_id),
+        )
+        return int(row["played"]), int(row["won"] or 0), row["best"]

@@ -29,6 +29,10 @@ def game_choice(game: FinishedGame, user_id: int) -> str:
         deck=deck_name(deck_key(game.deck)),
         date=game.finished_at[:10],
     )
+    if game.tournament is not None:  # where it was played: a tournament's round
+        label += " · " + tr(
+            "history.choice_tournament", name=game.tournament, round=game.tournament_round or 0
+        )
     return text.clip(label, 100)
 
 

@@ -86,9 +86,9 @@ def declared_cogs() -> tuple[Cog, ...]:
     nothing: Any = None
     return (
         DuelsCog(*[nothing] * 6),
-        ServerCog(*[nothing] * 7),
+        ServerCog(*[nothing] * 9),
         QueueCog(*[nothing] * 7),
-        RecordsCog(nothing, nothing),
+        RecordsCog(nothing, nothing, nothing),
         ReviewsCog(nothing, nothing, nothing),
         TournamentsCog(*[nothing] * 4),
         HelpCog(),

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.services.duels import Refusal
-from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, rate
+from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, carried, rate
 from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
 from bot.store import FinishedGame, Storage, Transaction
 
@@ -56,7 +56,8 @@ class Records:
             log.info("game %s: over, not rated (%s) after %d decisions", game_id, reason, decisions)
             return
         users = (match.challenger_id, match.opponent_id)
-        ratings = {user: _rating(await tx.latest_rating(match.guild_id, user)) for user in users}
+        starts = await tx.season_starts(match.guild_id)
+        ratings = {user: _current(await tx.latest_rating(match.guild_id, user), starts) for user in users}
         winner_id = None if winner is None else match.user(winner)
         changes = rate(ratings, RatedGame(game_id, *users, winner_id))
         await tx.add_history(match.guild_id, _history(changes))
@@ -72,7 +73,9 @@ class Records:
     # --- reading --------------------------------------------------------------------------------------
 
     async def rating(self, guild_id: int, user_id: int) -> Rating:
-        return _rating(await self.storage.latest_rating(guild_id, user_id))
+        """A player's rating in a server now: their latest, carried into the seasons begun since."""
+        starts = await self.storage.season_starts(guild_id)
+        return _current(await self.storage.latest_rating(guild_id, user_id), starts)
 
     async def finished_game(self, game_id: int) -> FinishedGame | None:
         return await self.storage.finished_game(game_id)
@@ -90,9 +93,11 @@ class Records:
                 stats.rating, stats.rank = standing.rating, rank
         return stats
 
-    async def standings(self, guild_id: int, sort: Sort) -> list[Standing]:
-        """Every player with a finished game in the server, best first."""
-        tallies = await self.storage.tallies(guild_id)
+    async def standings(self, guild_id: int, sort: Sort, *, upto: int | None = None) -> list[Standing]:
+        """Every player with a finished game in the server's current season (every season, if it has
+        none; up to ``upto`` in the finish order), best first."""
+        starts = await self.storage.season_starts(guild_id)
+        tallies = await self.storage.tallies(guild_id, starts[-1] if starts else 0, upto)
         ratings = await self.ratings(guild_id)
         standings = [
             Standing(user, ratings.get(user, NEWCOMER), Tally(*counts)) for user, counts in tallies.items()
@@ -100,9 +105,11 @@ class Records:
         return sort_standings(standings, sort)
 
     async def ratings(self, guild_id: int) -> dict[int, Rating]:
-        """Every rated player's current rating in a server."""
+        """Every rated player's current rating in a server (carried into the seasons begun since)."""
+        starts = await self.storage.season_starts(guild_id)
         return {
-            user: Rating(*stored) for user, stored in (await self.storage.latest_ratings(guild_id)).items()
+            user: _current(stored, starts)
+            for user, stored in (await self.storage.latest_ratings(guild_id)).items()
         }
 
     async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
@@ -123,8 +130,13 @@ class Records:
         return await self.storage.game_counts()
 
 
-def _rating(stored: tuple[float, float] | None) -> Rating:
-    return NEWCOMER if stored is None else Rating(*stored)
+def _current(stored: tuple[float, float, int] | None, starts: list[int]) -> Rating:
+    """A latest rating (mu, sigma, the place in the finish order of the game that made it) carried into
+    each season that ``starts`` after it."""
+    if stored is None:
+        return NEWCOMER
+    mu, sigma, seq = stored
+    return carried(Rating(mu, sigma), sum(seq <= start for start in starts))
 
 
 def _history(changes: Iterable[Change]) -> list[tuple[int, int, float, float, float, float]]:
@@ -136,13 +148,23 @@ async def recompute(storage: Storage, guild_id: int | None = None) -> tuple[int,
     finished, in one transaction; the same numbers as the history kept game by game. Returns how many
     games were rated and how many players have a rating."""
     ratings: dict[int, dict[int, Rating]] = {}
+    last: dict[tuple[int, int], int] = {}  # (server, player) -> their latest game's finish order
+    starts: dict[int, list[int]] = {}
     async with storage.transaction() as tx:  # the games read and the history written at one moment
         games = await tx.rated_games(guild_id)
         await tx.clear_history(guild_id)
-        for game_id, guild, challenger, opponent, winner in games:
+        for game_id, guild, challenger, opponent, winner, seq in games:
+            if guild not in starts:
+                starts[guild] = await tx.season_starts(guild)
+            server = ratings.setdefault(guild, {})
+            for player in (challenger, opponent):  # carried into the seasons begun since their last game
+                if player in server:
+                    crossed = sum(last[guild, player] <= start < seq for start in starts[guild])
+                    server[player] = carried(server[player], crossed)
+                last[guild, player] = seq
             users = {"p1": challenger, "p2": opponent}
             game = RatedGame(game_id, challenger, opponent, None if winner is None else users[winner])
-            changes = rate(ratings.setdefault(guild, {}), game)
+            changes = rate(server, game)
             await tx.add_history(guild, _history(changes))
     players = sum(len(server) for server in ratings.values())
     log.info("recomputed the ratings of %d games (%d players)", len(games), players)

@@ -1,0 +1,68 @@
+"""A season's end announced in its server's channel (the one its manager used): the top three of its
+final leaderboard, and that the next season begins with every rating halfway back to 1000. Posted by the
+server's own process, then marked (``seasons.announced_at``); a nonce keeps a repost after a crash between
+the two from showing twice within Discord's few minutes."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+
+import text
+from bot.services.seasons import Seasons
+from bot.store import GuildSettings, SeasonRow
+from bot.ui.messages import Messages
+
+log = logging.getLogger(__name__)
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+class SeasonPosts:
+    def __init__(
+        self,
+        bot: discord.Client,
+        seasons: Seasons,
+        messages: Messages,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        self.bot = bot
+        self.seasons = seasons
+        self.storage = seasons.storage
+        self.messages = messages
+        self.owns = owns
+
+    async def sweep(self, settings: dict[int, GuildSettings]) -> None:
+        """Begin the seasons whose length is over, and announce every season begun and not announced."""
+        await self.seasons.due(settings, self.owns)
+        await self.announce()
+
+    async def announce(self) -> None:
+        for season in await self.storage.unannounced():
+            if self.owns(season.guild_id):
+                try:
+                    await self._announce(season)
+                except discord.HTTPException:
+                    log.exception("server %s: could not announce season %d", season.guild_id, season.number)
+
+    async def _announce(self, season: SeasonRow) -> None:
+        if season.channel_id is not None:
+            final = await self.seasons.final(season.guild_id, season.number - 1)
+            with text.speaking(await self.messages.public_language(season.guild_id)):
+                top = [
+                    text.tr("season.podium_line", medal=medal, who=f"<@{s.user_id}>", rating=s.rating)
+                    for medal, s in zip(MEDALS, final, strict=False)
+                ]
+                lines = [
+                    text.tr("season.over", season=season.number - 1),
+                    *(top or [text.tr("season.nobody")]),
+                    text.tr("season.begins", season=season.number),
+                ]
+            channel = self.bot.get_partial_messageable(season.channel_id)
+            await channel.send(
+                "\n".join(lines),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                nonce=f"s{season.guild_id % 10**9}n{season.number}",
+            )
+        await self.storage.note_announced(season.guild_id, season.number)
