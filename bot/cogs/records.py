@@ -25,6 +25,7 @@ from bot.ids import parse_id
 from bot.services.computer import COMPUTER_LEVELS
 from bot.services.duels import Refusal
 from bot.services.queue import GLOBAL
+from bot.services.ratings import NEWCOMER
 from bot.services.records import (
     PAGE_SIZE,
     SORTS,
@@ -203,8 +204,10 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         shown = standings[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
         names = await self.records.names(guild_id, [s.user_id for s in shown])
         rows = [(page * PAGE_SIZE + i + 1, s, names.get(s.user_id)) for i, s in enumerate(shown)]
+        current = None if guild_id == GLOBAL else await self.seasons.current(guild_id)
+        season = None if current is None else current.number
         message: dict[str, Any] = {
-            "embed": leaderboard_embed(rows, order, page, pages, len(standings)),
+            "embed": leaderboard_embed(rows, order, page, pages, len(standings), season),
             "view": leaderboard_view(guild_id, order, page, pages) if standings else discord.utils.MISSING,
         }
         if edit:
@@ -313,7 +316,8 @@ def stats_embed(stats: Stats, name: str) -> discord.Embed:
     the games by deck and by location."""
     lines = []
     if stats.rank is None:
-        lines.append(tr("stats.rating_new", rating=stats.rating.display))
+        key = "stats.rating_new" if stats.rating == NEWCOMER else "stats.rating_unplayed"
+        lines.append(tr(key, rating=stats.rating.display))
     else:
         lines.append(tr("stats.rating", rating=stats.rating.display, rank=stats.rank, players=stats.players))
     games = stats.games
@@ -367,9 +371,15 @@ def stats_embed(stats: Stats, name: str) -> discord.Embed:
 
 
 def leaderboard_embed(
-    rows: Sequence[tuple[int, Standing, str | None]], sort: Sort, page: int, pages: int, players: int
+    rows: Sequence[tuple[int, Standing, str | None]],
+    sort: Sort,
+    page: int,
+    pages: int,
+    players: int,
+    season: int | None = None,
 ) -> discord.Embed:
-    """One page of the leaderboard: ``rows`` are (rank, standing, display name or None)."""
+    """One page of the leaderboard: ``rows`` are (rank, standing, display name or None); ``season``:
+    the server's current season, if it has seasons."""
     lines = []
     for rank, standing, name in rows:
         games = standing.games
@@ -385,8 +395,12 @@ def leaderboard_embed(
                 rate=rate_text(games),
             )
         )
-    embed = _embed(tr(f"leaderboard.title.{sort}"), "\n".join(lines) or tr("leaderboard.empty"))
-    embed.set_footer(text=tr("leaderboard.footer", page=page + 1, pages=pages, players=players))
+    empty = tr("leaderboard.empty") if season is None else tr("leaderboard.empty_season", season=season)
+    embed = _embed(tr(f"leaderboard.title.{sort}"), "\n".join(lines) or empty)
+    footer = tr("leaderboard.footer", page=page + 1, pages=pages, players=players)
+    if season is not None:
+        footer = tr("leaderboard.season_now", season=season) + " · " + footer
+    embed.set_footer(text=footer)
     return embed
 
 

@@ -99,6 +99,18 @@ async def test_a_round_robin_of_four_is_run_from_its_page_to_its_champion(table:
         results = [m for m in emulator.messages() if any(c.startswith("cardia:r:") for c in m.custom_ids)]
         assert results == []  # a tournament's duel offers no rematch
 
+        # The records: each player's tournaments, and each game's tournament and round.
+        stats = await run.slash(one, "cardia", "stats")
+        assert (
+            stats.message is not None and "Tournaments**: 1 played, 1 won, best place 1" in stats.message.text
+        )
+        stats = await run.slash(two, "cardia", "stats")
+        assert stats.message is not None and "1 played, 0 won, best place 4" in stats.message.text
+        offered = await one.autocomplete("cardia", "history", focused="game", game="")
+        assert len(offered) == 3 and all("🏆 Winter league, round" in choice["name"] for choice in offered)
+        history = await run.slash(one, "cardia", "history", game=offered[-1]["value"])
+        assert history.message is not None and "🏆 Winter league, round 1" in history.message.text
+
 
 @pytest.mark.asyncio
 async def test_a_knockout_of_five_gives_byes_to_the_top_seeds_and_ends_with_one(table: Table) -> None:

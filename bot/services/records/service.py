@@ -88,6 +88,7 @@ class Records:
         stats = tally_stats(user_id, await self.games_of(guild_id, user_id))
         standings = await self.standings(guild_id, "rating")
         stats.players = len(standings)
+        stats.rating = await self.rating(guild_id, user_id)  # carried into this season, played in it or not
         for rank, standing in enumerate(standings, start=1):
             if standing.user_id == user_id:
                 stats.rating, stats.rank = standing.rating, rank

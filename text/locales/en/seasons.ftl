@@ -20,11 +20,14 @@ season-podium_line = { $medal } { $who }: { $rating }
 season-nobody = Nobody played a rated game in it.
 season-begins = **Season { $season }** begins: every rating moved halfway back to 1000. `/cardia leaderboard season:` shows a past season's final leaderboard.
 
+leaderboard-empty_season = Nobody has played a rated game in season { $season } yet: challenge someone with `/cardia challenge`!
+leaderboard-season_now = Season { $season }
 leaderboard-title-season = 🏆 Cardia leaderboard: season { $season }, final
 leaderboard-season_empty = Nobody played a rated game in that season.
 leaderboard-season_footer = { $players } players · ratings and games as the season ended
 leaderboard-no_season = Season { $season } has no final leaderboard on this server: the current season is { $current }.
 
+stats-rating_unplayed = Rating **{ $rating }** (no rated game this season yet)
 stats-competitions = Tournaments and seasons
 stats-tournaments = **Tournaments**: { $played } played, { $won } won, best place { $best }
 stats-seasons = **Past seasons**: { $seasons } ranked, best place { $best } (season { $season })

@@ -17,11 +17,14 @@ season-podium_line = { $medal } { $who }: { $rating }
 season-nobody = Senki sem játszott benne pontozott játszmát.
 season-begins = Kezdődik a(z) **{ $season }. idény**: minden pontszám félúton visszaállt 1000 felé. Egy korábbi idény végső ranglistája: `/cardia ranglista idény:`.
 
+leaderboard-empty_season = A(z) { $season }. idényben még senki sem játszott pontozott játszmát: hívj ki valakit: `/cardia kihívás`!
+leaderboard-season_now = { $season }. idény
 leaderboard-title-season = 🏆 Cardia-ranglista: a(z) { $season }. idény végeredménye
 leaderboard-season_empty = Abban az idényben senki sem játszott pontozott játszmát.
 leaderboard-season_footer = { $players } játékos · pontszámok és játszmák az idény végén
 leaderboard-no_season = A(z) { $season }. idénynek nincs végső ranglistája ezen a szerveren: a mostani idény a(z) { $current }.
 
+stats-rating_unplayed = Pontszám: **{ $rating }** (ebben az idényben még nincs pontozott játszmája)
 stats-competitions = Tornák és idények
 stats-tournaments = **Tornák**: { $played } lejátszott, { $won } megnyert, legjobb helyezés: { $best }.
 stats-seasons = **Korábbi idények**: { $seasons } rangsorolt, legjobb helyezés: { $best }. ({ $season }. idény)

@@ -22,11 +22,14 @@ season-podium_line = { $medal } { $who }: { $rating }
 season-nobody = Nikt nie rozegrał w nim gry rankingowej.
 season-begins = Zaczyna się **sezon { $season }**: każdy ranking wrócił w połowie drogi do 1000. Końcowy ranking minionego sezonu: `/cardia ranking sezon:`.
 
+leaderboard-empty_season = W sezonie { $season } nikt jeszcze nie rozegrał gry rankingowej: wyzwij kogoś poleceniem `/cardia wyzwanie`!
+leaderboard-season_now = Sezon { $season }
 leaderboard-title-season = 🏆 Ranking Cardii: sezon { $season }, wyniki końcowe
 leaderboard-season_empty = Nikt nie rozegrał w tym sezonie gry rankingowej.
 leaderboard-season_footer = Gracze: { $players } · rankingi i gry na koniec sezonu
 leaderboard-no_season = Sezon { $season } nie ma na tym serwerze rankingu końcowego: bieżący sezon to { $current }.
 
+stats-rating_unplayed = Ranking **{ $rating }** (w tym sezonie jeszcze bez gry rankingowej)
 stats-competitions = Turnieje i sezony
 stats-tournaments = **Turnieje**: rozegrane { $played }, wygrane { $won }, najlepsze miejsce { $best }
 stats-seasons = **Minione sezony**: sklasyfikowany w { $seasons }, najlepsze miejsce { $best } (sezon { $season })

@@ -1,0 +1,97 @@
+"""A season change through Discord (issue 35): a manager ends the season with ``/cardia settings
+new_season:True``; the channel is told its top three; every rating moved halfway back to 1000; the new
+season's leaderboard starts empty while the old one stays shown (``/cardia leaderboard season:1``);
+``/cardia stats`` tells a player's seasons; and someone who is no manager is refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from emulator import SimUser
+from tests.bot.table import Table
+from tests.bot.test_tournaments import NOT_MANAGER
+from tests.processes import quiet
+
+RATING = re.compile(r"Rating \*\*(\d+)\*\*")
+
+
+async def settled(table: Table) -> None:
+    await quiet(table.emulator, 0.05, answered=True)
+
+
+async def beat(table: Table, winner: SimUser, loser: SimUser) -> None:
+    """A rated single game: ``winner`` challenges, ``loser`` accepts, then concedes."""
+    message, match_id = await table.challenge(winner, loser, match=1)
+    await loser.click(message, f"cardia:c:{match_id}:accept")
+    await settled(table)
+    asked = await loser.slash("cardia", "concede", duel=str(match_id))
+    await settled(table)
+    assert asked.message is not None
+    await loser.click(asked.message, f"cardia:k:{match_id}")
+    await settled(table)
+
+
+async def private(table: Table, user: SimUser, *path: str, **options: object) -> str:
+    sent = await user.slash(*path, **options)  # type: ignore[arg-type]
+    await settled(table)
+    assert sent.message is not None and sent.message.ephemeral, sent.callbacks
+    return sent.message.text
+
+
+@pytest.mark.asyncio
+async def test_a_season_change_keeps_the_old_leaderboard_and_moves_ratings_halfway_back(table: Table) -> None:
+    emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
+    async with table.running():
+        await beat(table, alice, bob)
+        await beat(table, alice, carol)
+        await beat(table, carol, bob)
+        ratings = {
+            u: int(RATING.findall(await private(table, u, "cardia", "stats"))[0]) for u in (alice, bob, carol)
+        }
+        assert ratings[alice] > ratings[carol] > ratings[bob]
+
+        bob.permissions = NOT_MANAGER
+        refused = await private(table, bob, "cardia", "settings", new_season=True)
+        assert "Manage Server" in refused and await table.storage.seasons_of(emulator.guild.id) == []
+
+        before = len(emulator.messages())
+        answer = await private(table, alice, "cardia", "settings", new_season=True)
+        assert "Season 2 has begun" in answer
+        (told,) = emulator.messages()[before:]
+        assert "Season 1" in told.content and "is over" in told.content and "Season 2" in told.content
+        podium = [line for line in told.content.splitlines() if line.startswith(("🥇", "🥈", "🥉"))]
+        assert podium == [
+            f"🥇 {alice.mention}: {ratings[alice]}",
+            f"🥈 {carol.mention}: {ratings[carol]}",
+            f"🥉 {bob.mention}: {ratings[bob]}",
+        ]
+
+        for user, rating in ratings.items():  # halfway back to 1000 (one point of rounding at most)
+            now = int(RATING.findall(await private(table, user, "cardia", "stats"))[0])
+            assert abs(now - (1000 + (rating - 1000) / 2)) <= 1, (user, rating, now)
+        stats = await private(table, alice, "cardia", "stats")
+        assert (
+            "Past seasons**: 1 ranked, best place 1 (season 1)" in stats and "Season 2** under way" in stats
+        )
+
+        current = await private(table, alice, "cardia", "leaderboard")
+        assert "Nobody has played a rated game in season 2 yet" in current and "Season 2" in current
+        old = await private(table, alice, "cardia", "leaderboard", season=1)
+        assert "season 1, final" in old
+        names = [line.split("**")[1] for line in old.splitlines() if line.startswith("`")]
+        assert names == ["Alice", "Carol", "Bob"]
+        assert "has no final leaderboard" in await private(table, alice, "cardia", "leaderboard", season=5)
+
+        await beat(table, bob, carol)  # season 2's leaderboard fills as it is played
+        current = await private(table, alice, "cardia", "leaderboard")
+        assert [line.split("**")[1] for line in current.splitlines() if line.startswith("`")] == [
+            "Bob",
+            "Carol",
+        ]
+        assert names == [
+            line.split("**")[1]
+            for line in (await private(table, alice, "cardia", "leaderboard", season=1)).splitlines()
+            if line.startswith("`")
+        ]
