@@ -11,6 +11,7 @@ from bot.store.database import Database
 
 #: The tables, parents before children (the foreign keys), with the column each is ordered by.
 TABLES: tuple[tuple[str, str], ...] = (
+    ("tournaments", "id"),
     ("matches", "id"),
     ("games", "id"),
     ("actions", "game_id, seq"),
@@ -22,9 +23,14 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("server_notes", "guild_id, note"),
     ("player_settings", "user_id"),
     ("queue", "user_id"),
+    ("tournament_players", "tournament_id, user_id"),
+    ("tournament_games", "tournament_id, round, first_id"),
+    ("tournament_posts", "id"),
+    ("seasons", "guild_id, number"),
+    ("season_standings", "guild_id, season, place"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
-NUMBERED = ("matches", "games", "rating_history", "outbox")
+NUMBERED = ("matches", "games", "rating_history", "outbox", "tournaments", "tournament_posts")
 BATCH = 500
 
 
