@@ -316,9 +316,12 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
     # --- what the commands share ------------------------------------------------------------------------
 
     async def sign_up(self, interaction: Interaction, tournament_id: int, action: str) -> None:
-        """A page's Join or Leave."""
+        """A page's Join or Leave (a tournament of this server only: a forged id names no other)."""
+        guild_id = server_of(interaction)
+        if guild_id is None:
+            return await answer.reply(interaction, text.tr(needs_server(interaction, "tournament.in_server")))
         try:
-            tournament = await self.tournaments.get(tournament_id, server_of(interaction))
+            tournament = await self.tournaments.get(tournament_id, guild_id)
             if action == "join":
                 await self.tournaments.join(
                     tournament_id, (interaction.user.id, interaction.user.display_name)

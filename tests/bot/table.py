@@ -236,12 +236,13 @@ class Table:
         assert self._bot is not None and self._bot.storage is not None
         return self._bot.storage
 
-    async def settle(self) -> None:
+    async def settle(self, timeout: float = 5.0) -> None:
         """Wait until every interaction is answered, no command or click is still being handled, and the
         computer thinks about no game (it has answered, and its boards are posted)."""
         while True:
             await self.emulator.wait_for(
                 lambda: self.busy == 0 and all(i.acknowledged for i in self.emulator.interactions),
+                timeout,
                 what="the bot to finish what it was asked",
             )
             if self._bot is None or not self._bot.computer.busy:

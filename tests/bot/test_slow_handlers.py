@@ -183,7 +183,8 @@ async def test_every_command_and_click_is_deferred_the_way_it_answers(
                     done = await send()
                 except LookupError:  # its button is gone (a challenge accepted just before)
                     continue
-                await table.settle()
+                # Every statement stalls: an abort takes some 30 of them, about 5 s in all.
+                await table.settle(timeout=30)
                 if done.deferred:
                     deferred.append(name)
                     await table.emulator.wait_for(partial(answered_at, done), what=name)

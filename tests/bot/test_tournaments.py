@@ -44,7 +44,7 @@ async def test_a_round_robin_of_four_is_run_from_its_page_to_its_champion(table:
         again = await one.click(run.page(tournament_id), f"cardia:t:{tournament_id}:join")
         await run.settle()
         assert again.message is not None and "already" in again.message.text
-        assert "Players (4)" in run.page(tournament_id).text
+        assert "Players (4/64)" in run.page(tournament_id).text
         assert all(f"Player{n}" in run.page(tournament_id).text for n in range(1, 5))
 
         started = await table.alice.slash("cardia", "tournament", "start")

@@ -29,6 +29,7 @@ from bot.ui.components import (
     RematchButton,
     ReviewButton,
     ShareReviewButton,
+    TournamentButton,
     component_for,
 )
 from emulator import Emulator, run_bot
@@ -109,6 +110,8 @@ def test_every_component_is_made_again_from_its_custom_id() -> None:
         ShareReviewButton(12, "p2"),
         HintButton(12, 4),
         QueueComputerButton(41),
+        TournamentButton(5, "join"),
+        TournamentButton(5, "leave"),
     ]
     assert {type(component) for component in components} == set(ROUTES.values())
     for component in components:

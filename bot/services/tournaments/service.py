@@ -153,7 +153,12 @@ class Tournaments:
         if new.player_limit is not None and not 2 <= new.player_limit <= MOST_PLAYERS:
             raise Refusal("tournament.bad_limit", most=MOST_PLAYERS)
         tournament_id = await self.storage.create_tournament(
-            replace(new, name=name, rounds=new.rounds if new.format == "swiss" else None)
+            replace(
+                new,
+                name=name,
+                rounds=new.rounds if new.format == "swiss" else None,
+                player_limit=new.player_limit or MOST_PLAYERS,
+            )
         )
         self._changed(None, tournament_id)
         return await self.get(tournament_id)
