@@ -1,6 +1,7 @@
 """The two databases the store runs on, as pytest fixtures: ``database`` is parametrised over SQLite (a
 file) and PostgreSQL (a fresh database on the session's real server, tests/postgres.py), so a test that
-takes it runs on both with the same expectations. Use with ``pytest_plugins = ["tests.databases"]``.
+takes it runs on both with the same expectations; ``stores``: two stores on it, as two processes of the bot
+hold. Use with ``pytest_plugins = ["tests.databases"]``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.store import Storage
 from tests.postgres import PostgresServer, new_postgres_database
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -35,3 +37,13 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
     yield await new_postgres_database(server)
+
+
+@pytest_asyncio.fixture
+async def stores(database: str) -> AsyncIterator[tuple[Storage, Storage]]:
+    """Two stores on one database: two processes of the bot."""
+    first = await Storage.open(database)
+    second = await Storage.open(database)
+    yield first, second
+    await first.close()
+    await second.close()

@@ -38,6 +38,18 @@ Interaction = discord.Interaction[Any]
 DECISION = bounds("decision_hours")
 SIGNUP_HOURS = (0.25, 24.0 * 30)
 OPEN = ("signup", "running")
+CREATE_OPTIONS = (
+    "name",
+    "format",
+    "rounds",
+    "deck",
+    "location",
+    "match",
+    "decision_hours",
+    "rated",
+    "signup_hours",
+    "limit",
+)
 FORMAT_CHOICES = [
     app_commands.Choice(name=said(f"slash.choice.{value.replace('-', '_')}"), value=value)
     for value in ("swiss", "round-robin", "knockout")
@@ -76,36 +88,8 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
     @app_commands.command(
         name=said("slash.tournament.create"), description=said("slash.tournament.create.description")
     )
-    @app_commands.rename(
-        **options(
-            "tournament.create",
-            "name",
-            "format",
-            "rounds",
-            "deck",
-            "location",
-            "match",
-            "decision_hours",
-            "rated",
-            "signup_hours",
-            "limit",
-        )
-    )
-    @app_commands.describe(
-        **descriptions(
-            "tournament.create",
-            "name",
-            "format",
-            "rounds",
-            "deck",
-            "location",
-            "match",
-            "decision_hours",
-            "rated",
-            "signup_hours",
-            "limit",
-        )
-    )
+    @app_commands.rename(**options("tournament.create", *CREATE_OPTIONS))
+    @app_commands.describe(**descriptions("tournament.create", *CREATE_OPTIONS))
     @app_commands.choices(format=FORMAT_CHOICES, deck=DECK_CHOICES, location=LOCATION_CHOICES)
     @app_commands.choices(match=MATCH_CHOICES)
     async def create_command(

@@ -5,11 +5,9 @@ database) sweep the queue at the same moment."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import pytest_asyncio
 
 from bot.services.duels import Duels
 from bot.services.queue import CLOSE_AT_FIRST, WIDENING, Queue, agree, pairings
@@ -69,16 +67,6 @@ def test_the_longest_waiting_are_paired_first_and_nobody_twice() -> None:
     queued = [entry(user, minutes=user) for user in range(1, 8)]
     found = pairings(queued, START + timedelta(minutes=10))
     assert [(p.first.user_id, p.second.user_id) for p in found] == [(1, 2), (3, 4), (5, 6)]
-
-
-@pytest_asyncio.fixture
-async def stores(database: str) -> AsyncIterator[tuple[Storage, Storage]]:
-    """Two stores on one database: two processes of the bot."""
-    first = await Storage.open(database)
-    second = await Storage.open(database)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 def queue(storage: Storage, now: datetime) -> Queue:

@@ -6,11 +6,9 @@ numbers, a season begun once by two processes at once, and a season's length in 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import pytest_asyncio
 
 from bot.services.duels import Duels
 from bot.services.ratings import NEWCOMER, Rating, season_reset
@@ -29,14 +27,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-@pytest_asyncio.fixture
-async def stores(database: str) -> AsyncIterator[tuple[Storage, Storage]]:
-    first, second = await Storage.open(database), await Storage.open(database)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 def services(storage: Storage, clock: Clock) -> tuple[Duels, Records, Seasons]:

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import pytest_asyncio
 
 from bot.services.duels import Duels, Refusal
 from bot.services.guild_settings import GuildSettingsStore
@@ -20,16 +18,6 @@ from bot.store import Format, NewTournament, Storage, TournamentRow
 
 GUILD, CHANNEL, MANAGER = 500, 600, 1
 START = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
-
-
-@pytest_asyncio.fixture
-async def stores(database: str) -> AsyncIterator[tuple[Storage, Storage]]:
-    """Two stores on one database: two processes of the bot."""
-    first = await Storage.open(database)
-    second = await Storage.open(database)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 def service(storage: Storage, ratings: dict[int, int] | None = None) -> Tournaments:
