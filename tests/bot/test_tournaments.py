@@ -174,6 +174,20 @@ async def test_a_manager_awards_and_replays_stuck_duels_and_others_are_refused(t
         games = await table.storage.tournament_games(tournament_id)
         (decided,) = [g for g in games if g.match_id == stuck]
         assert (decided.result, decided.how) == ("second", "awarded")
+        # A Join forged for another server's tournament (its custom id edited) is refused.
+        other_server = emulator.state.add_guild("Other Hall", ("lobby",))
+        table.alice.channel = other_server.channels[0]
+        elsewhere, _ = await run.create(table.alice, name="Elsewhere", format="knockout")
+        table.alice.channel = emulator.channel
+        board = table.board()  # any button of this server's, its custom id edited
+        click = four[1].component_interaction(
+            board, next(c for c in board.custom_ids if c.startswith("cardia:h:"))
+        )
+        click.payload["data"]["custom_id"] = f"cardia:t:{elsewhere}:join"
+        refused_join = await four[1].send(click)
+        await run.settle()
+        assert refused_join.message is not None and "no such tournament" in refused_join.message.text
+        assert await table.storage.tournament_players(elsewhere) == []
         for garbage in ("99999999999999999999999", "abc", str(stuck + 1000)):
             forged = await table.alice.slash("cardia", "tournament", "award", duel=garbage, result="first")
             await run.settle()

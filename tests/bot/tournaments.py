@@ -48,10 +48,11 @@ class Organiser:
         return sent
 
     async def create(self, manager: SimUser, **options: Any) -> tuple[int, Message]:
-        """A tournament created by ``manager`` in the test channel: its id and its page."""
+        """A tournament created by ``manager`` where they are (the test channel): its id and its page."""
         answer = await self.slash(manager, "cardia", "tournament", "create", **options)
         assert answer.message is not None and answer.message.ephemeral, answer.callbacks
-        tournament = (await self.storage().tournaments(self.emulator.guild.id, ("signup",)))[0]
+        guild_id = manager.channel.guild_id or 0
+        tournament = (await self.storage().tournaments(guild_id, ("signup",)))[0]
         return tournament.id, self.page(tournament.id)
 
     def page(self, tournament_id: int) -> Message:
