@@ -17,6 +17,8 @@ from picture import Line
 
 COLOR = 0xF1C40F  # gold
 DESCRIPTION_MOST = 4096  # characters in an embed's description, as Discord takes
+EMBEDS_MOST = 5800  # characters in all of a message's embeds (Discord: 6,000), with room for the rest
+PAIRINGS_MOST = 2400  # a round's pairings (32 of them take about 1,700 characters)
 FIELD_MOST = 1024
 NAME_MOST = 40  # a player's name as a list shows it
 
@@ -152,20 +154,29 @@ def pairing_lines(table: Table, number: int) -> list[str]:
     return lines
 
 
-def round_embed(table: Table, number: int, standings_before: Table | None) -> discord.Embed:
-    """Round ``number`` begins: the standings after the round before (``standings_before``, None in
-    round 1) and its pairings."""
+def round_embeds(table: Table, number: int, standings_before: Table | None) -> list[discord.Embed]:
+    """Round ``number`` begins: its pairings, and (``standings_before``, None in round 1) the standings
+    after the round before, in an embed of its own: together within Discord's 6,000 characters a
+    message's embeds may hold, whatever the count of players (each list cut with "…" if need be)."""
     tournament = table.tournament
     title = text.tr(
         "tournament.round_title", name=tournament.name, round=number, rounds=tournament.rounds or 0
     )
-    parts = [text.tr("tournament.round_pairings"), *pairing_lines(table, number), ""]
-    if standings_before is not None:
-        parts += [text.tr("tournament.standings_after", round=number - 1), *standing_lines(standings_before)]
-    description = text.clip("\n".join(parts).strip(), DESCRIPTION_MOST)
-    embed = discord.Embed(title=text.clip(title, 256), description=description, color=COLOR)
-    embed.set_footer(text=text.tr("tournament.footer", id=tournament.id))
-    return embed
+    pairings = "\n".join([text.tr("tournament.round_pairings"), *pairing_lines(table, number)])
+    footer = text.tr("tournament.footer", id=tournament.id)
+    first = discord.Embed(
+        title=text.clip(title, 256), description=text.clip(pairings, PAIRINGS_MOST), color=COLOR
+    )
+    first.set_footer(text=footer)
+    if standings_before is None:
+        return [first]
+    heading = text.tr("tournament.standings_after", round=number - 1)
+    used = len(first.title or "") + len(first.description or "") + len(footer) + len(heading)
+    room = min(DESCRIPTION_MOST, EMBEDS_MOST - used)
+    second = discord.Embed(
+        title=heading, description=text.clip("\n".join(standing_lines(standings_before)), room), color=COLOR
+    )
+    return [first, second]
 
 
 def final_line(table: Table) -> str:

@@ -155,12 +155,14 @@ class TournamentPosts:
         number = post.round
         before = table.until(number - 1) if number > 1 else None
         with text.speaking(language):
-            embed = tournament_pages.round_embed(table, number, before)
+            embeds = tournament_pages.round_embeds(table, number, before)
         files = (
-            [] if before is None else await self._picture(embed, before, number - 1, language, final=False)
+            []
+            if before is None
+            else await self._picture(embeds[-1], before, number - 1, language, final=False)
         )
         await channel.send(
-            embed=embed, files=files, allowed_mentions=NO_MENTIONS, nonce=f"t{table.tournament.id}r{number}"
+            embeds=embeds, files=files, allowed_mentions=NO_MENTIONS, nonce=f"t{table.tournament.id}r{number}"
         )
 
     async def _final(
