@@ -23,6 +23,15 @@ FIELD_MOST = 1024
 NAME_MOST = 40  # a player's name as a list shows it
 
 
+def marked(tournament: TournamentRow, what: str) -> str:
+    """A round's (``r2``) or the final's (``f``) title link: to the tournament's page, its fragment the
+    marker the message is found again by (bot.ui.tournament_posts), in any language."""
+    where = f"{tournament.guild_id}/{tournament.channel_id}"
+    if tournament.page_id is not None:
+        where += f"/{tournament.page_id}"
+    return f"https://discord.com/channels/{where}#cardia-t{tournament.id}{what}"
+
+
 def format_label(tournament: TournamentRow) -> str:
     if tournament.format == "swiss":
         return text.tr("tournament.format_swiss", rounds=tournament.rounds or 0)
@@ -165,7 +174,10 @@ def round_embeds(table: Table, number: int, standings_before: Table | None) -> l
     pairings = "\n".join([text.tr("tournament.round_pairings"), *pairing_lines(table, number)])
     footer = text.tr("tournament.footer", id=tournament.id)
     first = discord.Embed(
-        title=text.clip(title, 256), description=text.clip(pairings, PAIRINGS_MOST), color=COLOR
+        title=text.clip(title, 256),
+        description=text.clip(pairings, PAIRINGS_MOST),
+        color=COLOR,
+        url=marked(tournament, f"r{number}"),
     )
     first.set_footer(text=footer)
     if standings_before is None:
@@ -190,7 +202,10 @@ def final_embed(table: Table) -> discord.Embed:
     parts = [text.tr("tournament.final_standings"), *standing_lines(table)]
     title = text.tr("tournament.final_title", name=tournament.name)
     embed = discord.Embed(
-        title=text.clip(title, 256), description=text.clip("\n".join(parts), DESCRIPTION_MOST), color=COLOR
+        title=text.clip(title, 256),
+        description=text.clip("\n".join(parts), DESCRIPTION_MOST),
+        color=COLOR,
+        url=marked(tournament, "f"),
     )
     embed.set_footer(text=text.tr("tournament.footer", id=tournament.id))
     return embed

@@ -7,8 +7,9 @@ Every entry is written in the transaction that made the change (bot.services.tou
 done once shown, so a crash loses nothing: the process that made the change shows it at once (the
 service tells :meth:`TournamentPosts.changed` after the commit), and :meth:`TournamentPosts.sweep`, run
 every few seconds by each process for its own servers, shows whatever is still due (after a crash, a
-Discord failure, a restart). A round's message carries a nonce, so one sent but not marked is not sent
-again within Discord's few minutes of memory for nonces.
+Discord failure, a restart). A round's message and the final one are looked for among the channel's
+recent messages before they are sent (their title links carry a marker), so one sent but not marked is
+not sent again; the page is known by its stored id.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from bot.store import FINAL, PAGE, ROUND, TournamentPost
 from bot.ui import answer, tournament_pages
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
+from bot.ui.posted import SCAN_LIMIT
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
@@ -156,6 +158,8 @@ class TournamentPosts:
         before = table.until(number - 1) if number > 1 else None
         with text.speaking(language):
             embeds = tournament_pages.round_embeds(table, number, before)
+        if await self._shown(channel, _marker(embeds[0].url)):
+            return
         files = (
             []
             if before is None
@@ -172,6 +176,8 @@ class TournamentPosts:
         with text.speaking(language):
             embed = tournament_pages.final_embed(final)
             content = tournament_pages.final_line(final)
+        if await self._shown(channel, _marker(embed.url)):
+            return
         files = await self._picture(embed, final, post.round, language, final=True)
         await channel.send(
             content=content,  # the champion, mentioned: pinged
@@ -180,6 +186,15 @@ class TournamentPosts:
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             nonce=f"t{table.tournament.id}f",
         )
+
+    async def _shown(self, channel: discord.PartialMessageable, marker: str | None) -> bool:
+        """Whether the bot's recent messages there hold this one already (posted by a process that died,
+        or failed, before marking it): found by its title link's marker."""
+        me = self.bot.user.id if self.bot.user is not None else None
+        async for message in channel.history(limit=SCAN_LIMIT):
+            if message.author.id == me and any(_marker(embed.url) == marker for embed in message.embeds):
+                return True
+        return False
 
     async def _picture(
         self, embed: discord.Embed, table: Table, after: int, language: str, *, final: bool
@@ -205,3 +220,8 @@ class TournamentPosts:
                 await task
             except BaseException:  # stopping: what is due stays due for the next start
                 continue
+
+
+def _marker(url: str | None) -> str | None:
+    """A title link's marker (its fragment): the same whichever page it links to."""
+    return None if url is None or "#" not in url else url.rsplit("#", 1)[1]

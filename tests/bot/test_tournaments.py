@@ -7,11 +7,14 @@ award and replay, the refusals, and every page and picture in all three language
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
+import emulator.rest as discord_rest
 import picture
 import text
+from bot.store import Storage
 from emulator.state import ALL_PERMISSIONS
 from tests.bot.table import MANAGE_GUILD, Table
 from tests.bot.test_languages import everything
@@ -252,3 +255,46 @@ async def test_every_page_message_and_standings_picture_speaks_the_servers_langu
         final = text.tr("picture.standings_final", name="Cup", round=2)
     assert all(used == language and points in columns for _, columns, used in drawn)
     assert drawn[-1][0] == final
+
+
+@pytest.mark.asyncio
+async def test_a_round_and_the_final_shown_but_not_marked_are_not_shown_twice(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round's message (then the final's) goes out but its mark fails (a crash between the two):
+    the next try, later than Discord remembers the message's nonce, finds it among the channel's
+    messages and does not send it again."""
+    emulator = table.emulator
+    run = organiser(table)
+    two = players(emulator, 2)
+    marks = Storage.note_tournament_posted
+    failing = {"left": 1}
+
+    async def mark_failing(storage: Storage, post_ids: Any, page: Any = None) -> None:
+        if page is None and failing["left"]:
+            failing["left"] -= 1
+            raise RuntimeError("the database went away")
+        await marks(storage, post_ids, page)
+
+    monkeypatch.setattr(Storage, "note_tournament_posted", mark_failing)
+    monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)  # the retry after Discord forgot the nonce
+    async with table.running() as bot:
+        tournament_id, _ = await run.create(table.alice, name="Cup", format="knockout", match=1)
+        await run.join(tournament_id, two)
+        await run.slash(table.alice, "cardia", "tournament", "start")
+        assert failing["left"] == 0  # the round's message went out, and its mark failed
+        await bot.tournament_posts.sweep(bot.duels.clock())  # (the start's second update may come first)
+        await run.settle()
+        assert (
+            len(run.round_messages(1)) == 1 and await table.storage.due_tournament_posts(tournament_id) == []
+        )
+        boards = [m for m in emulator.messages() if any(c.startswith("cardia:h:") for c in m.custom_ids)]
+        assert len(boards) == 1  # the duel, shown by the sweep after the failure
+
+        failing["left"] = 1
+        (match_id,) = (await run.duels(tournament_id, 1)).values()
+        await run.concede(two[1], match_id)
+        assert failing["left"] == 0 and len(run.finals()) == 1
+        await bot.tournament_posts.sweep(bot.duels.clock())
+        await run.settle()
+        assert len(run.finals()) == 1 and await table.storage.due_tournament_posts(tournament_id) == []
