@@ -98,7 +98,7 @@ class Connection(Generic[TransactionT]):
         deferred, self._deferred = self._deferred, []
         try:
             async with self.db.transaction() as db:
-                for statement, values in deferred:
+                for statement, values in sorted(deferred, key=_lock_order):  # stable: the last write wins
                     await db.write(statement, values)
                 tx = self._make_transaction(db)
                 yield tx
@@ -122,6 +122,22 @@ class Connection(Generic[TransactionT]):
         if self._deferred:
             async with self.transaction():
                 pass
+
+
+#: The order a transaction that ends a game takes its rows' locks in (its game, then its match).
+_TABLE_ORDER = {"games": 0, "matches": 1}
+
+
+def _lock_order(write: tuple[str, tuple[Any, ...]]) -> tuple[int, int]:
+    """Where a deferred write (``UPDATE <table> ... WHERE id = ?``) goes: its table in the order a game's
+    end locks them, then its row. The bookkeeping of one process may touch a duel another process is
+    ending (PostgreSQL): taken in the same order, one waits for the other instead of both for each
+    other (a deadlock)."""
+    statement, values = write
+    table = statement.split(maxsplit=2)[1]
+    where = statement.find(" WHERE id = ?")
+    row = values[statement[:where].count("?")] if where >= 0 else 0
+    return _TABLE_ORDER.get(table, len(_TABLE_ORDER)), int(row)
 
 
 async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal") -> Database:

@@ -1,0 +1,65 @@
+"""A process's bookkeeping (the thread and board it showed of a duel, written with its next transaction)
+may touch a duel that another process is ending at that moment (PostgreSQL, several processes). Written
+in the order a game's end takes its locks (the game, then the match), one waits for the other: before,
+the bookkeeping took the match first, and the two transactions deadlocked (PostgreSQL aborted one: a
+player's click failed)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.services.duels import Duels
+from bot.services.records import Records
+from bot.store import Challenge, Storage
+
+GUILD = 900
+
+
+async def waiting(holder: asyncpg.Connection, count: int) -> None:
+    """Until ``count`` transactions of the database wait for a lock."""
+    for _ in range(200):
+        found = await holder.fetchval(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            " AND datname = current_database()"
+        )
+        if found >= count:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{count} transactions never waited together")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)  # SQLite's transactions take turns
+async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadlocking(
+    database: str, stores: tuple[Storage, Storage]
+) -> None:
+    here, there = stores
+    ending_here, ending_there = Duels(here), Duels(there)
+    Records(here).attach(ending_here)
+    Records(there).attach(ending_there)
+    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
+    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    (game_one,) = await here.games(first.id)
+    (game_two,) = await here.games(second.id)
+    here.note_thread(second.id, 999)  # this process showed the second duel: its thread, then its board
+    here.note_board(game_two.id, 998, 0)
+
+    holder = await asyncpg.connect(database)
+    try:
+        async with holder.transaction():
+            await holder.execute("LOCK TABLE rating_history IN EXCLUSIVE MODE")
+            # The other process ends the second duel: it holds that game's row, and waits here.
+            over_there = asyncio.create_task(ending_there.end(game_two.id, "p1", "conceded", match_too=True))
+            await waiting(holder, 1)
+            # This one ends the first duel; its bookkeeping of the second goes first.
+            over_here = asyncio.create_task(ending_here.end(game_one.id, "p1", "conceded", match_too=True))
+            await waiting(holder, 2)
+        steps = await asyncio.gather(over_there, over_here)  # neither failed
+    finally:
+        await holder.close()
+    assert all(step.match_over for step in steps)
+    match = await there.match(second.id)
+    assert match is not None and match.status == "finished" and match.thread_id == 999
