@@ -10,6 +10,8 @@ from bot.store.connection import Connection
 from bot.store.database import Database
 from bot.store.rows import FinishedGame, finished_game
 
+#: The PostgreSQL advisory lock that gives finished games their places in the finish order one at a time.
+FINISH_ORDER_LOCK = 4242002
 # The order games finished in; a game finished without the records hook (none in the bot) comes last.
 FINISH_ORDER = "g.finish_seq IS NULL, g.finish_seq, g.finished_at, g.id"
 _GAME_COLUMNS = (
@@ -74,6 +76,11 @@ class RecordWrites:
         decisions: int = (
             await self.db.fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         )[0]
+        if self.db.dialect == "postgresql":
+            # Another process's game ending now would take the same place (a unique key: its click then
+            # refused): places are given one at a time, until this transaction ends. SQLite's
+            # transactions take turns anyway.
+            await self.db.execute("SELECT pg_advisory_xact_lock(?)", (FINISH_ORDER_LOCK,))
         finish_seq = (await self.db.fetch_one("SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games"))[0]
         await self.db.write(
             "UPDATE games SET finish_seq = ?, decisions = ?, rounds = ? WHERE id = ?",

@@ -63,3 +63,35 @@ async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadl
     assert all(step.match_over for step in steps)
     match = await there.match(second.id)
     assert match is not None and match.status == "finished" and match.thread_id == 999
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_two_games_ending_at_once_in_two_processes_take_two_places_in_the_finish_order(
+    database: str, stores: tuple[Storage, Storage]
+) -> None:
+    """Each finished game takes the next place in the finish order (a unique key): two processes ending
+    games at the same moment take them one after the other. Before, both read the same next place, and
+    the second's click was refused as if made already."""
+    here, there = stores
+    ending_here, ending_there = Duels(here), Duels(there)
+    Records(here).attach(ending_here)
+    Records(there).attach(ending_there)
+    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
+    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    (game_one,) = await here.games(first.id)
+    (game_two,) = await here.games(second.id)
+    holder = await asyncpg.connect(database)
+    try:
+        async with holder.transaction():
+            await holder.execute("LOCK TABLE rating_history IN EXCLUSIVE MODE")  # both wait past their place
+            over_here = asyncio.create_task(ending_here.end(game_one.id, "p1", "conceded", match_too=True))
+            await waiting(holder, 1)
+            over_there = asyncio.create_task(ending_there.end(game_two.id, "p2", "conceded", match_too=True))
+            await waiting(holder, 2)
+        steps = await asyncio.gather(over_here, over_there)  # neither refused
+    finally:
+        await holder.close()
+    assert all(step.match_over for step in steps)
+    places = await here.db.execute_fetchall("SELECT finish_seq FROM games ORDER BY finish_seq")
+    assert [row["finish_seq"] for row in places] == [1, 2]
