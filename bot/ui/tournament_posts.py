@@ -82,9 +82,8 @@ class TournamentPosts:
             self._taken_over = True
             if released:
                 log.info("tournaments: took over %d posts a stopped process had claimed", released)
-        await self.tournaments.start_due(
-            now.isoformat(timespec="seconds"), self.owns
-        )  # each shown by the listener
+        # Each one started is shown by the listener.
+        await self.tournaments.start_due(now.isoformat(timespec="seconds"), self.owns)
         due = {post.tournament_id for post in await self.storage.due_tournament_posts()}
         running = {
             tournament.id: tournament for tournament in await self.storage.tournaments(None, ("running",))
