@@ -22,7 +22,7 @@ from bot.cogs import Cog, completes
 from bot.services.duels import Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.tournaments import Tournaments
-from bot.store import NewTournament, TournamentRow, bounds
+from bot.store import FORMATS, NewTournament, TournamentRow, bounds
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Handlers, TournamentButton
@@ -52,7 +52,7 @@ CREATE_OPTIONS = (
 )
 FORMAT_CHOICES = [
     app_commands.Choice(name=said(f"slash.choice.{value.replace('-', '_')}"), value=value)
-    for value in ("swiss", "round-robin", "knockout")
+    for value in FORMATS
 ]
 RESULT_CHOICES = [
     app_commands.Choice(name=said(f"slash.choice.award_{value}"), value=value)

@@ -13,7 +13,7 @@ import pytest
 
 from bot.services.duels import Duels
 from bot.services.records import Records
-from bot.store import Challenge, Storage
+from bot.store import Challenge, MatchRow, Storage
 
 GUILD = 900
 
@@ -31,17 +31,23 @@ async def waiting(holder: asyncpg.Connection, count: int) -> None:
     raise AssertionError(f"{count} transactions never waited together")
 
 
+async def two_duels(here: Storage, there: Storage) -> tuple[Duels, Duels, MatchRow, MatchRow]:
+    """Each process's duels (rated: a game's end records its place and ratings), and two duels under way."""
+    ending_here, ending_there = Duels(here), Duels(there)
+    Records(here).attach(ending_here)
+    Records(there).attach(ending_there)
+    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
+    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    return ending_here, ending_there, first, second
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)  # SQLite's transactions take turns
 async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadlocking(
     database: str, stores: tuple[Storage, Storage]
 ) -> None:
     here, there = stores
-    ending_here, ending_there = Duels(here), Duels(there)
-    Records(here).attach(ending_here)
-    Records(there).attach(ending_there)
-    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
-    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    ending_here, ending_there, first, second = await two_duels(here, there)
     (game_one,) = await here.games(first.id)
     (game_two,) = await here.games(second.id)
     here.note_thread(second.id, 999)  # this process showed the second duel: its thread, then its board
@@ -74,11 +80,7 @@ async def test_two_games_ending_at_once_in_two_processes_take_two_places_in_the_
     games at the same moment take them one after the other. Before, both read the same next place, and
     the second's click was refused as if made already."""
     here, there = stores
-    ending_here, ending_there = Duels(here), Duels(there)
-    Records(here).attach(ending_here)
-    Records(there).attach(ending_there)
-    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
-    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    ending_here, ending_there, first, second = await two_duels(here, there)
     (game_one,) = await here.games(first.id)
     (game_two,) = await here.games(second.id)
     holder = await asyncpg.connect(database)

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from bot.services.tournaments.pairing import Entrant, Result, points, seeded
-
-Format = Literal["swiss", "round-robin", "knockout"]
+from bot.store import Format
 
 
 @dataclass(frozen=True, slots=True)

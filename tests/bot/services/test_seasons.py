@@ -44,10 +44,6 @@ async def won(duels: Duels, winner: int, loser: int) -> None:
     await duels.end(games[0].id, "p1", "conceded", match_too=True)
 
 
-def halfway(rating: Rating) -> int:
-    return season_reset(rating).display
-
-
 @pytest.mark.asyncio
 async def test_a_new_season_keeps_the_old_leaderboard_and_carries_ratings_halfway_back(
     stores: tuple[Storage, Storage],
