@@ -1,7 +1,7 @@
 """Command line: ``python -m engine replay RECORD.json [--at N]``, ``python -m engine move RECORD.json
 --player p1|p2 [--level hard] [--seed N] [--budget-ms N]``, ``python -m engine play`` (a game against
-the computer in this terminal: :mod:`terminal`), ``python -m engine arena`` and ``python -m engine
-bench``."""
+the computer in this terminal: :mod:`terminal`), ``python -m engine arena``, ``python -m engine
+learn`` and ``python -m engine bench``."""
 
 from __future__ import annotations
 
@@ -137,6 +137,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
     )
     calibrate.add_argument("--seed", type=int, default=1)
     calibrate.add_argument("--iterations", type=_positive, default=None, help="the review's search budget")
+    learn = commands.add_parser("learn", help="learn the value hard's search cuts its playouts off with")
+    learn.add_argument("--games", type=_positive, default=3000, help="games per generation (3000)")
+    learn.add_argument("--generations", type=_positive, default=2, help="generations (2)")
+    learn.add_argument("--seed", type=int, default=1000)
+    learn.add_argument("--workers", type=_positive, default=None, help="processes (default: one per core)")
+    learn.add_argument("--write", action="store_true", help="write engine/player/value_weights.py")
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
     bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
     bench.add_argument("--seed", type=int, default=1)
@@ -166,6 +172,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
         iterations = args.iterations or ITERATIONS
         run_calibrate(args.games, pairings or DEFAULT_PAIRINGS, workers, args.seed, iterations)
+        return 0
+    if args.command == "learn":
+        from engine.arena import default_workers
+        from engine.learn import run as run_learn
+
+        run_learn(args.games, args.generations, args.seed, args.workers or default_workers(), args.write)
         return 0
     if args.search or args.reviews:
         from engine.bench_search import review_speed, search_speed

@@ -39,6 +39,7 @@ MODULES = (
     "engine/abilities/deck2.py",
     "engine/player/policies.py",
     "engine/player/worlds.py",
+    "engine/player/value.py",
     "engine/player/search.py",
 )
 ROOT = Path(__file__).resolve().parent.parent  # the directory holding cards/ and engine/

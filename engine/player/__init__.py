@@ -3,9 +3,10 @@
     from engine.player import choose
     answer = choose(record, "p2", level="hard", seed=1)
 
-Three levels: ``easy`` (a one-ply greedy heuristic), ``normal`` and ``hard`` (Monte Carlo search over
-imagined worlds, :mod:`engine.player.search`, with more iterations for ``hard``). Deterministic for a
-given seed, unless a time budget cuts the search short. Pure: no I/O.
+Three levels: ``easy`` (a one-ply greedy heuristic), ``normal`` (flat Monte Carlo over imagined worlds,
+:mod:`engine.player.search`) and ``hard`` (a tree search whose playouts stop a round on, where a learned
+value judges the position: :mod:`engine.player.value`). Deterministic for a given seed, unless a time
+budget cuts the search short. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.game import replay
 from engine.model import PLAYERS
 from engine.player.policies import answers, greedy
 from engine.player.search import Searched, search, tree_search
+from engine.player.value_weights import WEIGHTS
 from engine.player.worlds import knowledge
 from engine.record import Record
 
@@ -31,12 +33,14 @@ class Level:
     samples: int = 0  # greedy: imagined worlds per answer
     tree: bool = False  # search a tree over the seat's later decisions too (else only the first)
     both_sides: bool = False  # with tree: the opponent's decisions searched too, from their side
+    horizon: int = 0  # with tree: playouts cut off at the round start this many rounds on, and valued
+    weights: tuple[float, ...] | None = None  # the value's weights (None: engine.player.value_weights)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, samples=4),
     "normal": Level("normal", 60),
-    "hard": Level("hard", 1200, tree=True, both_sides=True),
+    "hard": Level("hard", 2400, tree=True, both_sides=True, horizon=1),
 }
 
 
@@ -71,7 +75,17 @@ def choose(
         return Searched(greedy(record, knows, decision, rng, chosen.samples), 0, 0.0, ())
     seconds = None if budget_ms is None else budget_ms / 1000
     if chosen.tree:
-        return tree_search(record, knows, decision, rng, chosen.iterations, seconds, chosen.both_sides)
+        return tree_search(
+            record,
+            knows,
+            decision,
+            rng,
+            chosen.iterations,
+            seconds,
+            chosen.both_sides,
+            horizon=chosen.horizon,
+            weights=WEIGHTS if chosen.weights is None else chosen.weights,
+        )
     return search(record, knows, decision, rng, chosen.iterations, seconds)
 
 

@@ -1,8 +1,9 @@
 """The search of the ``normal`` and ``hard`` levels: Monte Carlo over imagined worlds.
 
 Each iteration imagines a world consistent with what the seat knows (:mod:`engine.player.worlds`),
-plays one of the seat's answers in it, and plays the game out at random; the answers are chosen by UCB1,
-so the promising ones are tried most, and the answer tried most is played. The opponent's answers are
+plays one of the seat's answers in it, and plays the game out at random (``hard``: only to a round start
+some rounds on, valued there by :mod:`engine.player.value`); the answers are chosen by UCB1, so the
+promising ones are tried most, and the answer tried most is played. The opponent's answers are
 never conditioned on the seat's hidden choice (a card placed face down): playouts do not look.
 """
 
@@ -11,12 +12,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.checkpoint import Start
 from engine.model import PLAYERS, Decision
 from engine.player.policies import answers, outcome, play_out, random_answer
+from engine.player.value import value
 from engine.player.worlds import Knowledge, world
 from engine.record import Record
 
@@ -103,11 +106,16 @@ def tree_search(
     seconds: float | None = None,
     both_sides: bool = False,
     forced: tuple[str, ...] | None = None,
+    horizon: int = 0,
+    weights: Sequence[float] | None = None,
 ) -> Searched:
     """Information-set Monte Carlo tree search over the seat's own decisions (and, ``both_sides``, a tree
     of the opponent's own decisions too, from their side); the rest (and chance) at random.
     ``iterations`` iterations (fewer if ``seconds`` run out first). With ``forced``, the seat answers
-    ``decision`` so in every iteration: the search values that answer (a review's chosen one).
+    ``decision`` so in every iteration: the search values that answer (a review's chosen one). With a
+    ``horizon`` and ``weights``, an iteration stops at the round start ``horizon`` rounds after the
+    latest one and is rewarded with the position's value there (:func:`engine.player.value.value`)
+    instead of the game's outcome.
 
     Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
     what the other placed face down: simultaneous decisions stay simultaneous."""
@@ -117,6 +125,7 @@ def tree_search(
     roots = (Node(), Node())
     done = 0
     root_answers = answers(decision)
+    cutoff = start.table.round + horizon if horizon and weights is not None else 1 << 30  # never
     while done < iterations and (len(root_answers) > 1 or forced is not None):
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
@@ -130,6 +139,8 @@ def tree_search(
             paths[me].append(nodes[me])
             imagined.apply_legal(PLAYERS[me], forced)
         while imagined.result is None:
+            if imagined.round >= cutoff:
+                break
             pending = imagined.pending
             chosen = next(
                 (d for d in pending if d.player in PLAYERS and growing[PLAYERS.index(d.player)]), None
@@ -148,7 +159,11 @@ def tree_search(
             imagined.apply_legal(chosen.player, answer)
             nodes[seat] = child
             paths[seat].append(child)
-        reward = outcome(imagined, me)
+        if imagined.result is not None:
+            reward = outcome(imagined, me)
+        else:
+            assert weights is not None
+            reward = value(imagined, me, weights)
         imagined.release()  # freed now, by reference counting, not by the collector's passes
         for seat, path in enumerate(paths):
             gained = reward if seat == me else 1.0 - reward

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -28,7 +29,7 @@ from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
 FAST = Level("normal", 24)  # enough iterations for several answers to be tried, few enough to be quick
-FAST_TREE = Level("hard", 24, tree=True, both_sides=True)
+FAST_TREE = replace(LEVELS["hard"], iterations=24)  # hard as it is: the tree, and its cut-off value
 
 
 def positions(rng: random.Random, count: int) -> Iterator[tuple[Record, str]]:
