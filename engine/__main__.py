@@ -79,7 +79,7 @@ def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     pairings = given.split(",")
     if not all(len(p.split(":")) == 2 and all(map(is_player, p.split(":"))) for p in pairings):
         parser.error(
-            "--pairings: A:B pairs of random, easy, normal, hard, hard-v1 (a former hard)"
+            "--pairings: A:B pairs of random, easy, normal, hard, hard-v1 (a former hard), hard-value"
             " or level@iterations (hard@2400)"
         )
     return pairings
@@ -123,7 +123,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument(
         "--pairings",
         default=None,
-        help="A:B,... of random, easy, normal, hard, hard-v1 (a former hard), or hard@N (N iterations);"
+        help="A:B,... of random, easy, normal, hard, hard-v1 (a former hard), hard-value (with a learned"
+        " value), or hard@N (N iterations);"
         " default "
         "hard:random,hard:easy,hard:normal",
     )
@@ -137,7 +138,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     )
     calibrate.add_argument("--seed", type=int, default=1)
     calibrate.add_argument("--iterations", type=_positive, default=None, help="the review's search budget")
-    learn = commands.add_parser("learn", help="learn the value hard's search cuts its playouts off with")
+    learn = commands.add_parser(
+        "learn", help="learn the value the arena's hard-value cuts its playouts off with"
+    )
     learn.add_argument("--games", type=_positive, default=3000, help="games per generation (3000)")
     learn.add_argument("--generations", type=_positive, default=2, help="generations (2)")
     learn.add_argument("--seed", type=int, default=1000)

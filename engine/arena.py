@@ -7,7 +7,8 @@ seats alternating (A is p1 in even games, p2 in odd ones). ``random`` answers un
 ``easy``, ``normal`` and ``hard`` are the levels of :mod:`engine.player`, and ``hard@1200`` is ``hard``
 searching 1,200 iterations a decision (a level as it was, or as it would be with more time: the search's
 answers depend on its iterations only, never on the engine's speed); ``hard-v1`` is ``hard`` as it was
-until issue 33 (:data:`FORMER`), to measure a changed ``hard`` against. Prints, per pairing, A's wins,
+until issue 33 (:data:`FORMER`), to measure a changed ``hard`` against; ``hard-value`` is ``hard`` with a
+learned value at a horizon (:data:`TRIED`). Prints, per pairing, A's wins,
 draws and losses, its score (a draw counts half) with a 95 % Wilson interval, and the time of each
 search decision (p50/p99/max) with the search's iterations per second. Prints figures; asserts nothing.
 Games run in ``--workers`` processes (default: one per core), each game on one core.
@@ -27,7 +28,7 @@ from engine import compiled
 from engine.bench import random_setup
 from engine.game import Game
 from engine.model import PLAYERS
-from engine.player import LEVELS, Level, choose
+from engine.player import HARD_VALUED, LEVELS, Level, choose
 from engine.player.policies import random_answer
 from engine.record import Action, Record
 
@@ -50,8 +51,12 @@ FORMER: dict[str, Level] = {
 }
 
 
+#: Levels tried and not adopted, kept to measure against.
+TRIED: dict[str, Level] = {"hard-value": HARD_VALUED}
+
+
 def _named(name: str) -> Level | None:
-    return FORMER.get(name) or LEVELS.get(name)
+    return FORMER.get(name) or TRIED.get(name) or LEVELS.get(name)
 
 
 def is_player(spec: str) -> bool:

@@ -1,9 +1,10 @@
-"""Learn the value ``hard``'s search cuts its playouts off with: ``python -m engine learn``.
+"""Learn the value a search may cut its playouts off with (:data:`engine.player.HARD_VALUED`):
+``python -m engine learn``.
 
     python -m engine learn [--games 3000] [--generations 2] [--seed 1000] [--workers N] [--write]
 
 Generation 1 plays ``--games`` games of ``normal`` against itself on random setups (every deck and
-location); each later generation plays as many of ``hard`` at :data:`GENERATION_ITERATIONS` iterations
+location); each later generation plays as many of ``hard-value`` at :data:`GENERATION_ITERATIONS` iterations
 against itself, valuing positions with the generation before's weights. Every round start of every game
 is a position, seen from both seats and labelled with how the game ended for that seat (1, 0.5 or 0);
 a logistic regression (:func:`fit`, plain Python) learns the weights of :mod:`engine.player.value`'s
@@ -25,7 +26,7 @@ from pathlib import Path
 from engine.bench import random_setup
 from engine.game import Game
 from engine.model import PLAYERS
-from engine.player import LEVELS, Level, choose
+from engine.player import HARD_VALUED, LEVELS, Level, choose
 from engine.player.policies import random_answer
 from engine.player.value import SIGNETS, SIZE, features
 from engine.record import Action, Record
@@ -133,7 +134,7 @@ def run(games: int, generations: int, seed: int, workers: int, write: bool) -> l
             if number == 1:
                 level, name = LEVELS["normal"], "normal"
             else:
-                level = replace(LEVELS["hard"], iterations=GENERATION_ITERATIONS, weights=tuple(weights))
+                level = replace(HARD_VALUED, iterations=GENERATION_ITERATIONS, weights=tuple(weights))
                 name = f"hard@{GENERATION_ITERATIONS}"
             print(f"generation {number}: {games} games of {name} against itself...", flush=True)
             weights, said = generation(level, games, seed + (number - 1) * games, pool, learned)

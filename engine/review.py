@@ -32,9 +32,7 @@ from engine.record import Record
 #: Search iterations per decision, and for the chosen answer when the search tried it too little.
 ITERATIONS = 600
 CHOSEN_ITERATIONS = 200
-#: A hint is the review's kind of search (playouts to the end, not hard's cut-off value: the calibration
-#: below was fitted to it) at the budget hard had before its value.
-HINT_ITERATIONS = 1200
+HINT_ITERATIONS = LEVELS["hard"].iterations  # a hint is the computer's own answer
 #: A decision that cost at least this much chance is a turning point: ten points is about three times the
 #: noise of the difference of two estimates at these budgets, and a swing a player feels.
 TURNING_POINT = 0.10
@@ -243,8 +241,7 @@ class Hint:
 def hint(record: Record, player: str, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
     """A hint for ``player``'s pending decision in the game ``record`` leads to, from what they may see
     (raises :class:`engine.player.NothingToDecide` if they have none)."""
-    level = dataclasses.replace(LEVELS["hard"], iterations=iterations, horizon=0)
-    searched = choose(record, player, level, seed)
+    searched = choose(record, player, dataclasses.replace(LEVELS["hard"], iterations=iterations), seed)
     chance = next((mean for answer, _, mean in searched.tried if answer == searched.answer), None)
     if chance is None:  # a single answer: its value searched on its own
         game = replay(record)

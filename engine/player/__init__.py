@@ -3,10 +3,9 @@
     from engine.player import choose
     answer = choose(record, "p2", level="hard", seed=1)
 
-Three levels: ``easy`` (a one-ply greedy heuristic), ``normal`` (flat Monte Carlo over imagined worlds,
-:mod:`engine.player.search`) and ``hard`` (a tree search whose playouts stop a round on, where a learned
-value judges the position: :mod:`engine.player.value`). Deterministic for a given seed, unless a time
-budget cuts the search short. Pure: no I/O.
+Three levels: ``easy`` (a one-ply greedy heuristic), ``normal`` and ``hard`` (Monte Carlo search over
+imagined worlds, :mod:`engine.player.search`, with more iterations for ``hard``). Deterministic for a
+given seed, unless a time budget cuts the search short. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -40,8 +39,13 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, samples=4),
     "normal": Level("normal", 60),
-    "hard": Level("hard", 2400, tree=True, both_sides=True, horizon=1),
+    "hard": Level("hard", 1200, tree=True, both_sides=True),
 }
+
+#: ``hard`` with its playouts cut off a round on and valued there (:mod:`engine.player.value`): as strong
+#: as ``hard`` in less time (docs/performance.md), so not adopted; the arena's ``hard-value``, and what
+#: :mod:`engine.learn` plays its later generations with.
+HARD_VALUED = Level("hard", 2400, tree=True, both_sides=True, horizon=1)
 
 
 class NothingToDecide(ValueError):
@@ -89,4 +93,4 @@ def choose(
     return search(record, knows, decision, rng, chosen.iterations, seconds)
 
 
-__all__ = ["LEVELS", "Level", "NothingToDecide", "Searched", "choose"]
+__all__ = ["HARD_VALUED", "LEVELS", "Level", "NothingToDecide", "Searched", "choose"]

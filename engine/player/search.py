@@ -1,9 +1,9 @@
 """The search of the ``normal`` and ``hard`` levels: Monte Carlo over imagined worlds.
 
 Each iteration imagines a world consistent with what the seat knows (:mod:`engine.player.worlds`),
-plays one of the seat's answers in it, and plays the game out at random (``hard``: only to a round start
-some rounds on, valued there by :mod:`engine.player.value`); the answers are chosen by UCB1, so the
-promising ones are tried most, and the answer tried most is played. The opponent's answers are
+plays one of the seat's answers in it, and plays the game out at random (or, with a horizon, only to a
+round start some rounds on, valued there by :mod:`engine.player.value`); the answers are chosen by
+UCB1, so the promising ones are tried most, and the answer tried most is played. The opponent's answers are
 never conditioned on the seat's hidden choice (a card placed face down): playouts do not look.
 """
 

@@ -1,11 +1,11 @@
-"""The value of a position at a round start: ``hard``'s search cuts its playouts off with it.
+"""The value of a position at a round start, which a search may cut its playouts off with.
 
 A playout played at random to the end of the game says little about a position: random play wastes the
-high cards and the abilities that decide games between players who think. So ``hard`` plays out only to
-the next round start (:data:`engine.player.LEVELS`' horizon) and asks this value instead: the chance that
-``seat`` wins from there, a logistic function of a few numbers of the position (:func:`features`) whose
-weights were learned from the outcomes of games (:mod:`engine.learn`, which writes
-:mod:`engine.player.value_weights`).
+high cards and the abilities that decide games between players who think. So a search with a horizon
+(:data:`engine.player.HARD_VALUED`) plays out only to a round start a round on and asks this value
+instead: the chance that ``seat`` wins from there, a logistic function of a few numbers of the position
+(:func:`features`) whose weights were learned from the outcomes of games (:mod:`engine.learn`, which
+writes :mod:`engine.player.value_weights`).
 
 It reads the whole table, both hands included: the search asks it only of imagined worlds, whose hidden
 parts were dealt from what the seat knows (:mod:`engine.player.worlds`).

@@ -51,15 +51,15 @@ def test_a_bad_pairing_is_one_line_and_changes_nothing(pairings: str) -> None:
         done.stderr.strip()
         .splitlines()[-1]
         .endswith(
-            "--pairings: A:B pairs of random, easy, normal, hard, hard-v1 (a former hard)"
+            "--pairings: A:B pairs of random, easy, normal, hard, hard-v1 (a former hard), hard-value"
             " or level@iterations (hard@2400)"
         )
     )
 
 
 def test_a_short_run_reports_each_pairing_and_the_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
-    run(2, ["hard@30:random"], workers=1, seed=3)
+    run(2, ["hard@30:random", "hard-value@30:hard@30"], workers=1, seed=3)
     report = capsys.readouterr().out
     assert "engine compiled" in report.splitlines()[0]
-    assert "hard@30 vs random" in report
+    assert "hard@30 vs random" in report and "hard-value@30 vs hard@30" in report
     assert "hard@30 " in report.split("decision times")[1]

@@ -21,7 +21,7 @@ from engine import Game, Setup
 from engine.bench import random_actions
 from engine.model import CHANCE, PLAYERS
 from engine.observe import state
-from engine.player import LEVELS, Level, NothingToDecide, choose
+from engine.player import HARD_VALUED, LEVELS, Level, NothingToDecide, choose
 from engine.player.policies import answers
 from engine.player.worlds import hidden_placed, knowledge, unseen_pool, world
 from engine.record import Action, Record, RecordError
@@ -29,7 +29,8 @@ from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
 
 FAST = Level("normal", 24)  # enough iterations for several answers to be tried, few enough to be quick
-FAST_TREE = replace(LEVELS["hard"], iterations=24)  # hard as it is: the tree, and its cut-off value
+FAST_TREE = Level("hard", 24, tree=True, both_sides=True)
+FAST_VALUED = replace(HARD_VALUED, iterations=24)  # the arena's hard-value: the tree and a learned value
 
 
 def positions(rng: random.Random, count: int) -> Iterator[tuple[Record, str]]:
@@ -59,6 +60,7 @@ def test_the_player_answers_the_same_when_only_hidden_things_differ() -> None:
         assert answer == choose(record, seat, FAST, seed=7).answer  # deterministic for a seed
         greedy = choose(record, seat, "easy", seed=7).answer
         tree = choose(record, seat, FAST_TREE, seed=7).answer
+        valued = choose(record, seat, FAST_VALUED, seed=7).answer
         for what, twin in twins(record, seat, rng):
             other = replayed(twin)
             if other is None or seen_by(other, seat) != seen_by(game, seat):
@@ -69,6 +71,7 @@ def test_the_player_answers_the_same_when_only_hidden_things_differ() -> None:
             assert choose(twin, seat, FAST, seed=7).answer == answer, (what, record, twin)
             assert choose(twin, seat, "easy", seed=7).answer == greedy, (what, record, twin)
             assert choose(twin, seat, FAST_TREE, seed=7).answer == tree, (what, record, twin)
+            assert choose(twin, seat, FAST_VALUED, seed=7).answer == valued, (what, record, twin)
     # The test is not vacuous: many twins of each kind were compared.
     assert min(compared.values()) >= 40 and len(compared) == 3, compared
 

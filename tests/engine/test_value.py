@@ -1,4 +1,4 @@
-"""The value hard's search cuts its playouts off with (engine.player.value), and how it is learned
+"""The value a search may cut its playouts off with (engine.player.value), and how it is learned
 (engine.learn)."""
 
 from __future__ import annotations
