@@ -218,6 +218,7 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
             await bot.stopped()
             await bot.start()
             await quiet(emulator, 0.4)
+            await synced(emulator, database)  # a busy machine may start the repair after the quiet
 
         await bot.start("--sync")
         challenge = await alice.slash("cardia", "challenge", opponent=bob)
@@ -262,6 +263,12 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
                 continue
             await decide(user, emulator)
             await synced(emulator, database)
+        await emulator.wait_for(
+            lambda: any(f"cardia:r:{match_id}" in m.custom_ids for m in emulator.messages()),
+            timeout=15,
+            what="the match's result",
+        )
+        await quiet(emulator, 0.4)  # time for a second result, were one to come
         results = [m for m in emulator.messages() if f"cardia:r:{match_id}" in m.custom_ids]
         assert len(results) == 1 and "wins the match" in results[0].content
 
@@ -375,6 +382,19 @@ def home_boards(emulator: Emulator, home: int) -> list[tuple[int, int, Message]]
     return [(game, rev, message) for game, rev, message in boards(emulator) if message.channel_id == home]
 
 
+async def homes_synced(emulator: Emulator, database: Path, homes: tuple[int, int]) -> None:
+    """Wait until both homes' latest boards show the newest game as stored (a busy machine may be
+    slower than a quiet spell)."""
+    await emulator.wait_for(
+        lambda: all(
+            home_boards(emulator, home) and home_boards(emulator, home)[-1][:2] == current(database)
+            for home in homes
+        ),
+        timeout=15,
+        what="both homes' latest boards",
+    )
+
+
 def check_homes(emulator: Emulator, database: Path, homes: tuple[int, int]) -> None:
     """Each home shows every game's latest state, no board twice or out of order, and what each board
     tells runs on from the board before it in that home (nothing a killed post held is missing)."""
@@ -446,6 +466,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
                 await quiet(emulator, 0.4)
             else:  # an edit in place (a card placed face down): no new board, no kill
                 emulator.hooks.clear()
+            await homes_synced(emulator, database, homes)
             check_homes(emulator, database, homes)
         assert kills == 2
         for _ in range(200):  # and on to the end of the match, both homes right after every step
@@ -454,6 +475,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
             _, _, board = home_boards(emulator, homes[0])[-1]
             await decide(sorted(mentioned(board, by_id), key=lambda u: u.name)[0], emulator)
             await quiet(emulator, 0.4)
+            await homes_synced(emulator, database, homes)
             check_homes(emulator, database, homes)
         assert replay(database, current(database)[0]).result
         for home in homes:  # the match's result, once in each home
