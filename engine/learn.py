@@ -31,7 +31,7 @@ from engine.player.policies import random_answer
 from engine.player.value import SIGNETS, SIZE, features
 from engine.record import Action, Record
 
-GENERATION_ITERATIONS = 300  # a later generation's games: hard, searching less to play more of them
+GENERATION_ITERATIONS = 300  # a later generation's games: hard-value, searching less to play more
 EPOCHS = 12
 RATE = 0.05  # Adagrad's
 L2 = 1e-4
@@ -135,7 +135,7 @@ def run(games: int, generations: int, seed: int, workers: int, write: bool) -> l
                 level, name = LEVELS["normal"], "normal"
             else:
                 level = replace(HARD_VALUED, iterations=GENERATION_ITERATIONS, weights=tuple(weights))
-                name = f"hard@{GENERATION_ITERATIONS}"
+                name = f"hard-value@{GENERATION_ITERATIONS}"
             print(f"generation {number}: {games} games of {name} against itself...", flush=True)
             weights, said = generation(level, games, seed + (number - 1) * games, pool, learned)
             print(f"  {said}", flush=True)
