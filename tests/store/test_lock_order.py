@@ -7,11 +7,13 @@ player's click failed)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import asyncpg
 import pytest
 
-from bot.services.duels import Duels
+from bot.services.duels import Duels, Step
 from bot.services.records import Records
 from bot.store import Challenge, MatchRow, Storage
 
@@ -41,6 +43,23 @@ async def two_duels(here: Storage, there: Storage) -> tuple[Duels, Duels, MatchR
     return ending_here, ending_there, first, second
 
 
+async def ended_together(database: str, *ends: Callable[[], Coroutine[Any, Any, Step]]) -> list[Step]:
+    """Each end started in turn while ``rating_history`` is held (every game's end writes it, after its
+    game's and match's rows), the next once the one before waits there: all of them under way at once.
+    Their steps, in that order (an end that failed raises)."""
+    holder = await asyncpg.connect(database)
+    try:
+        async with holder.transaction():
+            await holder.execute("LOCK TABLE rating_history IN EXCLUSIVE MODE")
+            started: list[asyncio.Task[Step]] = []
+            for count, end in enumerate(ends, 1):
+                started.append(asyncio.create_task(end()))
+                await waiting(holder, count)
+        return list(await asyncio.gather(*started))
+    finally:
+        await holder.close()
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)  # SQLite's transactions take turns
 async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadlocking(
@@ -53,19 +72,13 @@ async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadl
     here.note_thread(second.id, 999)  # this process showed the second duel: its thread, then its board
     here.note_board(game_two.id, 998, 0)
 
-    holder = await asyncpg.connect(database)
-    try:
-        async with holder.transaction():
-            await holder.execute("LOCK TABLE rating_history IN EXCLUSIVE MODE")
-            # The other process ends the second duel: it holds that game's row, and waits here.
-            over_there = asyncio.create_task(ending_there.end(game_two.id, "p1", "conceded", match_too=True))
-            await waiting(holder, 1)
-            # This one ends the first duel; its bookkeeping of the second goes first.
-            over_here = asyncio.create_task(ending_here.end(game_one.id, "p1", "conceded", match_too=True))
-            await waiting(holder, 2)
-        steps = await asyncio.gather(over_there, over_here)  # neither failed
-    finally:
-        await holder.close()
+    # The other process ends the second duel: it holds that game's row, and waits. This one then ends
+    # the first duel; its bookkeeping of the second goes first. Neither fails.
+    steps = await ended_together(
+        database,
+        lambda: ending_there.end(game_two.id, "p1", "conceded", match_too=True),
+        lambda: ending_here.end(game_one.id, "p1", "conceded", match_too=True),
+    )
     assert all(step.match_over for step in steps)
     match = await there.match(second.id)
     assert match is not None and match.status == "finished" and match.thread_id == 999
@@ -83,17 +96,11 @@ async def test_two_games_ending_at_once_in_two_processes_take_two_places_in_the_
     ending_here, ending_there, first, second = await two_duels(here, there)
     (game_one,) = await here.games(first.id)
     (game_two,) = await here.games(second.id)
-    holder = await asyncpg.connect(database)
-    try:
-        async with holder.transaction():
-            await holder.execute("LOCK TABLE rating_history IN EXCLUSIVE MODE")  # both wait past their place
-            over_here = asyncio.create_task(ending_here.end(game_one.id, "p1", "conceded", match_too=True))
-            await waiting(holder, 1)
-            over_there = asyncio.create_task(ending_there.end(game_two.id, "p2", "conceded", match_too=True))
-            await waiting(holder, 2)
-        steps = await asyncio.gather(over_here, over_there)  # neither refused
-    finally:
-        await holder.close()
+    steps = await ended_together(  # both wait past their place; neither refused
+        database,
+        lambda: ending_here.end(game_one.id, "p1", "conceded", match_too=True),
+        lambda: ending_there.end(game_two.id, "p2", "conceded", match_too=True),
+    )
     assert all(step.match_over for step in steps)
     places = await here.db.execute_fetchall("SELECT finish_seq FROM games ORDER BY finish_seq")
     assert [row["finish_seq"] for row in places] == [1, 2]
