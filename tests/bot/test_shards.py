@@ -5,7 +5,9 @@ shard, and the same click delivered to both processes at once applied exactly on
 
 from __future__ import annotations
 
+import asyncio
 import random
+import re
 
 import pytest
 
@@ -41,7 +43,45 @@ def finished(emulator: Emulator, guild: Guild) -> bool:
     )
 
 
-async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser, SimUser], seed: int) -> None:
+BOARD_REVISION = re.compile(r"cardia:d:(\d+):(\d+)")
+
+
+async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
+    """Wait until the server's channel shows the newest game as stored (one server plays at a time):
+    its latest board shows the game's latest decision and asks someone to decide, or the match's result
+    is posted. Boards are posted after the decision's answer (bot.ui.outbox), later on a busy machine
+    than any quiet spell."""
+    storage = await Storage.open(url)
+    try:
+        for _ in range(750):
+            (game,) = await storage.db.execute_fetchall(
+                "SELECT id, match_id FROM games WHERE id = (SELECT MAX(id) FROM games)"
+            )
+            stored = (game["id"], len(await storage.actions(game["id"])))
+            shown = boards(emulator, guild)
+            latest = shown[-1] if shown else None
+            if latest is not None and board_shows(latest) == stored:
+                over = any(
+                    c == f"cardia:r:{game['match_id']}" for m in emulator.messages() for c in m.custom_ids
+                )
+                if over or "<@" in latest.content:
+                    return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"the channel of server {guild.id} did not catch up with its latest decision")
+    finally:
+        await storage.close()
+
+
+def board_shows(board: Message) -> tuple[int, int]:
+    """The game and revision a board shows (its Discard piles button carries them)."""
+    marks = [m for c in board.custom_ids if (m := BOARD_REVISION.fullmatch(c))]
+    game_id, revision = marks[0].groups()
+    return int(game_id), int(revision)
+
+
+async def play_a_match(
+    emulator: Emulator, guild: Guild, players: tuple[SimUser, SimUser], seed: int, url: str
+) -> None:
     first, second = players
     for user in players:
         user.channel = guild.channels[0]
@@ -52,6 +92,7 @@ async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser,
     )
     await second.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
     await quiet(emulator, 0.05, answered=True)
+    await caught_up(emulator, guild, url)
     rng = random.Random(seed)
     for _ in range(300):
         if finished(emulator, guild):
@@ -73,6 +114,7 @@ async def play_a_match(emulator: Emulator, guild: Guild, players: tuple[SimUser,
             values = [o["value"] for o in select["options"]]
             await user.select(hand, select["custom_id"], rng.sample(values, select["min_values"]))
         await quiet(emulator, 0.05, answered=True)
+        await caught_up(emulator, guild, url)
     raise AssertionError("the match did not end")
 
 
@@ -90,8 +132,8 @@ async def test_two_processes_on_two_shards_share_one_database(
     async with run_bot(here, emulator), run_bot(there, emulator):
         assert {g.id for g in here.guilds} == {emulator.guild.id}
         assert {g.id for g in there.guilds} == {other.id}
-        await play_a_match(emulator, emulator.guild, (alice, bob), 1)
-        await play_a_match(emulator, other, (carol, dave), 2)
+        await play_a_match(emulator, emulator.guild, (alice, bob), 1, url)
+        await play_a_match(emulator, other, (carol, dave), 2, url)
 
         # The same click reaches both processes at once: one applies it, the other refuses it.
         await alice.slash("cardia", "challenge", opponent=bob, match=1)
@@ -99,6 +141,7 @@ async def test_two_processes_on_two_shards_share_one_database(
         offer = [m for m in emulator.messages() if m.channel_id == emulator.channel.id][-1]
         await bob.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
         await quiet(emulator, 0.05, answered=True)
+        await caught_up(emulator, emulator.guild, url)
         board = boards(emulator, emulator.guild)[-1]
         hand = (
             await alice.click(board, next(c for c in board.custom_ids if c.startswith("cardia:h:")))

@@ -4,6 +4,7 @@ test_tournament_processes.py): created, joined on its page, its duels found and 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -96,6 +97,21 @@ class Organiser:
         assert set(duels) == {frozenset((won.id, lost.id)) for won, lost in results}, (number, duels)
         for winner, loser in results:
             await self.concede(loser, duels[frozenset((winner.id, loser.id))])
+        await self.round_shown(tournament_id, number)
+
+    async def round_shown(self, tournament_id: int, number: int, timeout: float = 15.0) -> None:
+        """Wait until the channel shows the end of round ``number``: the next round's message or the
+        final standings, and nothing of the tournament still due. They are posted after the last
+        duel's answer (bot.ui.tournament_posts), later on a busy machine than any quiet spell."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while loop.time() < deadline:
+            if (
+                self.round_messages(number + 1) or self.finals()
+            ) and not await self.storage().due_tournament_posts(tournament_id):
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"tournament {tournament_id}: the end of round {number} was not shown")
 
     def round_messages(self, number: int | None = None) -> list[Message]:
         """A round's messages (its pairings), oldest first."""

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -157,10 +156,9 @@ async def test_sigterm_stops_it_cleanly_within_seconds_and_the_health_check(tmp_
             run_bot_once, tmp_path, {"CARDIA_HEALTH_FILE": str(health)}, "bot", "health"
         )
         assert checked.returncode == 0, checked.stderr
-        started = time.monotonic()
         process.send_signal(signal.SIGTERM)
+        # Within docker stop's grace period (10 s), after which it would be killed: stopped, not killed.
         assert await asyncio.wait_for(process.wait(), 10) == 0
-        assert time.monotonic() - started < 5
         assert process.stderr is not None
         log = (await process.stderr.read()).decode()
         assert "stopping: signal received" in log and "Traceback" not in log
