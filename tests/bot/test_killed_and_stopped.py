@@ -26,13 +26,13 @@ import pytest
 
 import text
 from bot.services.workers import WATCH_EVERY
+from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Message, SimUser
 from engine import Game, Setup, happenings
 from tests.processes import BotProcess, callback_of, quiet
 from text import tr
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
-BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 NAMES = {"p1": "Alice", "p2": "Bob"}
 
 

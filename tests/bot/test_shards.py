@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 
 import pytest
 
 from bot.app import CardiaBot
 from bot.store import Storage
+from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Message, SimUser, run_bot
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
@@ -43,9 +43,6 @@ def finished(emulator: Emulator, guild: Guild) -> bool:
     )
 
 
-BOARD_REVISION = re.compile(r"cardia:d:(\d+):(\d+)")
-
-
 async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
     """Wait until the server's channel shows the newest game as stored (one server plays at a time):
     its latest board shows the game's latest decision and asks someone to decide, or the match's result
@@ -74,7 +71,7 @@ async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
 
 def board_shows(board: Message) -> tuple[int, int]:
     """The game and revision a board shows (its Discard piles button carries them)."""
-    marks = [m for c in board.custom_ids if (m := BOARD_REVISION.fullmatch(c))]
+    marks = [m for c in board.custom_ids if (m := BOARD_MARK.fullmatch(c))]
     game_id, revision = marks[0].groups()
     return int(game_id), int(revision)
 

@@ -14,7 +14,6 @@ latest board of each game at the game's stored revision, asking exactly the play
 from __future__ import annotations
 
 import asyncio
-import re
 import signal
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -23,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Storage, StoredAction
+from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Interaction, Message, SimUser
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel, Guild
@@ -30,7 +30,6 @@ from engine import Game, Setup
 from tests.postgres import PostgresServer, new_postgres_database
 from tests.processes import BotProcess, callback_of, quiet
 
-BOARD_MARK = re.compile(r"cardia:d:(\d+):(\d+)")
 PLAYERS = ("p1", "p2")
 
 
