@@ -59,6 +59,10 @@ async def test_a_season_change_keeps_the_old_leaderboard_and_moves_ratings_halfw
         before = len(emulator.messages())
         answer = await private(table, alice, "cardia", "settings", new_season=True)
         assert "Season 2 has begun" in answer
+        # The announcement follows the answer: on a busy machine, after any quiet spell.
+        await emulator.wait_for(
+            lambda: len(emulator.messages()) > before, 15, what="the season's announcement"
+        )
         (told,) = emulator.messages()[before:]
         assert "Season 1" in told.content and "is over" in told.content and "Season 2" in told.content
         podium = [line for line in told.content.splitlines() if line.startswith(("🥇", "🥈", "🥉"))]
