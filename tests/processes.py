@@ -10,7 +10,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from emulator import Emulator, Interaction, RecordedRequest
@@ -155,3 +155,17 @@ async def quiet(emulator: Emulator, seconds: float = 0.3, *, answered: bool = Fa
         await asyncio.sleep(seconds)
         if len(emulator.requests) == count:
             return
+
+
+async def eventually(missing: Callable[[], Awaitable[str]], timeout: float = 15.0) -> None:
+    """Wait until ``missing()`` says nothing is missing (an empty string): for what the bot does after
+    an interaction's answer (its posts), which a busy machine may delay past any quiet spell."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        still = await missing()
+        if not still:
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"after {timeout} s, still missing: {still}")
+        await asyncio.sleep(0.02)

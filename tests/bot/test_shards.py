@@ -5,7 +5,6 @@ shard, and the same click delivered to both processes at once applied exactly on
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -18,7 +17,7 @@ from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
 from tests.bot.table import bot_settings
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import quiet
+from tests.processes import eventually, quiet
 
 
 def in_guild(guild: Guild) -> set[int]:
@@ -46,25 +45,22 @@ def finished(emulator: Emulator, guild: Guild) -> bool:
 async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
     """Wait until the server's channel shows the newest game as stored (one server plays at a time):
     its latest board shows the game's latest decision and asks someone to decide, or the match's result
-    is posted. Boards are posted after the decision's answer (bot.ui.outbox), later on a busy machine
-    than any quiet spell."""
+    is posted."""
     storage = await Storage.open(url)
+
+    async def missing() -> str:
+        (game,) = await storage.db.execute_fetchall(
+            "SELECT id, match_id FROM games WHERE id = (SELECT MAX(id) FROM games)"
+        )
+        stored = (game["id"], len(await storage.actions(game["id"])))
+        shown = boards(emulator, guild)
+        if not shown or board_shows(shown[-1]) != stored:
+            return f"the board of game {stored[0]} at decision {stored[1]}"
+        over = any(c == f"cardia:r:{game['match_id']}" for m in emulator.messages() for c in m.custom_ids)
+        return "" if over or "<@" in shown[-1].content else f"the result of match {game['match_id']}"
+
     try:
-        for _ in range(750):
-            (game,) = await storage.db.execute_fetchall(
-                "SELECT id, match_id FROM games WHERE id = (SELECT MAX(id) FROM games)"
-            )
-            stored = (game["id"], len(await storage.actions(game["id"])))
-            shown = boards(emulator, guild)
-            latest = shown[-1] if shown else None
-            if latest is not None and board_shows(latest) == stored:
-                over = any(
-                    c == f"cardia:r:{game['match_id']}" for m in emulator.messages() for c in m.custom_ids
-                )
-                if over or "<@" in latest.content:
-                    return
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"the channel of server {guild.id} did not catch up with its latest decision")
+        await eventually(missing)
     finally:
         await storage.close()
 

@@ -63,7 +63,7 @@ async def test_a_swiss_of_seven_is_played_to_its_end_with_a_withdrawal_and_a_kil
         shown_before_kill = len(run.round_messages(2))
         assert shown_before_kill <= 1
         await process.start()
-        await run.round_shown(tournament_id, 1)
+        await run.shown()
         await quiet(emulator, 0.5)
 
         # Round 2 (1: P1 P4 P5 P7; 0: P2 P3 P6): the bye to player6; 1-4, 5-7, 2-3.
@@ -102,7 +102,7 @@ async def test_a_swiss_of_seven_is_played_to_its_end_with_a_withdrawal_and_a_kil
         assert forfeited is not None and forfeited.status == "finished"
         await run.concede(p7, duels[frozenset((p1.id, p7.id))])
         await run.concede(p2, duels[frozenset((p2.id, p5.id))])  # player5 beats player2
-        await run.round_shown(tournament_id, 3)
+        await run.shown()
 
         (final,) = run.finals()
         assert p1.mention in final.content

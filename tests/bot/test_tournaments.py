@@ -19,7 +19,7 @@ from emulator.state import ALL_PERMISSIONS
 from tests.bot.table import MANAGE_GUILD, Table
 from tests.bot.test_languages import everything
 from tests.bot.tournaments import Organiser, players
-from tests.processes import quiet
+from tests.processes import eventually, quiet
 from tests.words import ENGLISH_WORDS, foreign
 from text.catalogue import LANGUAGES
 
@@ -45,13 +45,13 @@ async def test_a_round_robin_of_four_is_run_from_its_page_to_its_champion(table:
         assert "Winter league" in first_page.text and "Nobody yet" in first_page.text
         await run.join(tournament_id, [one, two, three, four])
         again = await one.click(run.page(tournament_id), f"cardia:t:{tournament_id}:join")
-        await run.settle()
+        await run.settled()
         assert again.message is not None and "already" in again.message.text
         assert "Players (4/64)" in run.page(tournament_id).text
         assert all(f"Player{n}" in run.page(tournament_id).text for n in range(1, 5))
 
         started = await table.alice.slash("cardia", "tournament", "start")
-        await run.settle()
+        await run.settled()
         assert started.message is not None and "has begun" in started.message.text
         assert run.page(tournament_id).custom_ids == []  # the sign-up is over: no Join any more
         assert "Round 1 of 3" in run.page(tournament_id).text
@@ -124,10 +124,10 @@ async def test_a_knockout_of_five_gives_byes_to_the_top_seeds_and_ends_with_one(
         tournament_id, _ = await run.create(table.alice, name="Cup", format="knockout", match=1, limit=5)
         await run.join(tournament_id, five)
         full = await table.carol.click(run.page(tournament_id), f"cardia:t:{tournament_id}:join")
-        await run.settle()
+        await run.settled()
         assert full.message is not None and "full" in full.message.text
         await table.alice.slash("cardia", "tournament", "start")
-        await run.settle()
+        await run.settled()
         (first,) = run.round_messages()
         # A bracket of 8: seeds 1, 2 and 3 have byes; 4 meets 5.
         assert first.text.count("has a bye") == 3
@@ -151,28 +151,28 @@ async def test_a_manager_awards_and_replays_stuck_duels_and_others_are_refused(t
     async with table.running():
         four[0].permissions = NOT_MANAGER
         refused = await four[0].slash("cardia", "tournament", "create", name="Mine", format="knockout")
-        await run.settle()
+        await run.settled()
         assert refused.message is not None and "Manage Server" in refused.message.text
         assert await table.storage.tournaments(emulator.guild.id) == []  # nothing made
         tournament_id, _ = await run.create(table.alice, name="Cup", format="knockout", match=1)
         assert tournament_id is not None
         await run.join(tournament_id, four)
         await table.alice.slash("cardia", "tournament", "start")
-        await run.settle()
+        await run.settled()
         duels = await run.duels(tournament_id, 1)
         stuck, other = sorted(duels.values())
         choices = await table.alice.autocomplete("cardia", "tournament", "award", focused="duel", duel="")
         assert {int(choice["value"]) for choice in choices} == {stuck, other}
         replayed = await table.alice.slash("cardia", "tournament", "replay", duel=str(other))
-        await run.settle()
+        await run.settled()
         assert replayed.message is not None and "played again" in replayed.message.text
         again = await run.duels(tournament_id, 1)
         assert stuck in again.values() and other not in again.values()
         awarded = await table.alice.slash("cardia", "tournament", "award", duel=str(stuck), result="second")
-        await run.settle()
+        await run.settled()
         assert awarded.message is not None and "decided" in awarded.message.text
         twice = await table.alice.slash("cardia", "tournament", "award", duel=str(stuck), result="first")
-        await run.settle()
+        await run.settled()
         assert twice.message is not None and "over already" in twice.message.text
         games = await table.storage.tournament_games(tournament_id)
         (decided,) = [g for g in games if g.match_id == stuck]
@@ -188,12 +188,12 @@ async def test_a_manager_awards_and_replays_stuck_duels_and_others_are_refused(t
         )
         click.payload["data"]["custom_id"] = f"cardia:t:{elsewhere}:join"
         refused_join = await four[1].send(click)
-        await run.settle()
+        await run.settled()
         assert refused_join.message is not None and "no such tournament" in refused_join.message.text
         assert await table.storage.tournament_players(elsewhere) == []
         for garbage in ("99999999999999999999999", "abc", str(stuck + 1000)):
             forged = await table.alice.slash("cardia", "tournament", "award", duel=garbage, result="first")
-            await run.settle()
+            await run.settled()
             assert forged.message is not None and "not one of" in forged.message.text
 
 
@@ -223,13 +223,13 @@ async def test_every_page_message_and_standings_picture_speaks_the_servers_langu
         user.locale = LOCALES[language]
     async with table.running():
         await table.alice.slash("cardia", "settings", language=language)
-        await run.settle()
+        await run.settled()
         tournament_id, _ = await run.create(table.alice, name="Cup", format="swiss", rounds=2, match=1)
         await run.join(tournament_id, three)
         await table.alice.slash("cardia", "tournament", "start")
-        await run.settle()
+        await run.settled()
         await three[0].slash("cardia", "tournament", "standings")
-        await run.settle()
+        await run.settled()
         for number in (1, 2):
             for game in [g for g in await table.storage.tournament_games(tournament_id) if g.round == number]:
                 if game.match_id is not None:
@@ -276,15 +276,20 @@ async def test_a_round_and_the_final_shown_but_not_marked_are_not_shown_twice(
             raise RuntimeError("the database went away")
         await marks(storage, post_ids, page)
 
+    async def failed_mark() -> str:
+        return "the failed mark" if failing["left"] else ""
+
     monkeypatch.setattr(Storage, "note_tournament_posted", mark_failing)
     monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)  # the retry after Discord forgot the nonce
     async with table.running() as bot:
         tournament_id, _ = await run.create(table.alice, name="Cup", format="knockout", match=1)
         await run.join(tournament_id, two)
+        run.waits_until_shown = False  # the round's message stays due until the sweep
         await run.slash(table.alice, "cardia", "tournament", "start")
-        assert failing["left"] == 0  # the round's message went out, and its mark failed
+        # The round's message went out, and its mark failed.
+        await eventually(failed_mark)
         await bot.tournament_posts.sweep(bot.duels.clock())  # (the start's second update may come first)
-        await run.settle()
+        await run.settled()
         assert (
             len(run.round_messages(1)) == 1 and await table.storage.due_tournament_posts(tournament_id) == []
         )
@@ -294,7 +299,8 @@ async def test_a_round_and_the_final_shown_but_not_marked_are_not_shown_twice(
         failing["left"] = 1
         (match_id,) = (await run.duels(tournament_id, 1)).values()
         await run.concede(two[1], match_id)
-        assert failing["left"] == 0 and len(run.finals()) == 1
+        await eventually(failed_mark)
+        assert len(run.finals()) == 1
         await bot.tournament_posts.sweep(bot.duels.clock())
-        await run.settle()
+        await run.settled()
         assert len(run.finals()) == 1 and await table.storage.due_tournament_posts(tournament_id) == []

@@ -4,12 +4,13 @@ test_tournament_processes.py): created, joined on its page, its duels found and 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.store import Storage
+from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Interaction, Message, SimUser
+from tests.processes import eventually
 
 Settle = Callable[[], Awaitable[None]]
 Send = Callable[[SimUser, Interaction], Awaitable[Interaction]]
@@ -37,16 +38,46 @@ class Organiser:
         self.storage = storage
         self.settle = settle
         self.send = send
+        self.waits_until_shown = True  # off where a test keeps something due on purpose
 
     async def slash(self, user: SimUser, *path: str, **options: Any) -> Interaction:
         sent = await self.send(user, user.command_interaction(path, options))
-        await self.settle()
+        await self.settled()
         return sent
 
     async def click(self, user: SimUser, message: Message, custom_id: str) -> Interaction:
         sent = await self.send(user, user.component_interaction(message, custom_id))
-        await self.settle()
+        await self.settled()
         return sent
+
+    async def settled(self) -> None:
+        """Wait until the bot has answered and the channels show what it stored."""
+        await self.settle()
+        if self.waits_until_shown:
+            await self.shown()
+
+    async def shown(self) -> None:
+        """Wait until the channels show what is stored: nothing of a tournament is still due (its page,
+        rounds, final), and every game being played has its board at its latest decision."""
+        await eventually(self._not_shown)
+
+    async def _not_shown(self) -> str:
+        missing = [f"tournament post {post.id}" for post in await self.storage().due_tournament_posts()]
+        boards = {
+            (int(mark[1]), int(mark[2]))
+            for m in self.emulator.messages()
+            for c in m.custom_ids
+            if (mark := BOARD_MARK.fullmatch(c))
+        }
+        playing = await self.storage().db.execute_fetchall(
+            "SELECT g.id FROM games g JOIN matches m ON m.id = g.match_id"
+            " WHERE m.status = 'active' AND g.status = 'in_progress'"
+        )
+        for game in playing:
+            board = (game["id"], len(await self.storage().actions(game["id"])))
+            if board not in boards:
+                missing.append(f"the board of game {board[0]} at decision {board[1]}")
+        return ", ".join(missing)
 
     async def create(self, manager: SimUser, **options: Any) -> tuple[int, Message]:
         """A tournament created by ``manager`` where they are (the test channel): its id and its page."""
@@ -97,21 +128,6 @@ class Organiser:
         assert set(duels) == {frozenset((won.id, lost.id)) for won, lost in results}, (number, duels)
         for winner, loser in results:
             await self.concede(loser, duels[frozenset((winner.id, loser.id))])
-        await self.round_shown(tournament_id, number)
-
-    async def round_shown(self, tournament_id: int, number: int, timeout: float = 15.0) -> None:
-        """Wait until the channel shows the end of round ``number``: the next round's message or the
-        final standings, and nothing of the tournament still due. They are posted after the last
-        duel's answer (bot.ui.tournament_posts), later on a busy machine than any quiet spell."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while loop.time() < deadline:
-            if (
-                self.round_messages(number + 1) or self.finals()
-            ) and not await self.storage().due_tournament_posts(tournament_id):
-                return
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"tournament {tournament_id}: the end of round {number} was not shown")
 
     def round_messages(self, number: int | None = None) -> list[Message]:
         """A round's messages (its pairings), oldest first."""
