@@ -1,7 +1,8 @@
 """A season's end announced in its server's channel (the one its manager used): the top three of its
 final leaderboard, and that the next season begins with every rating halfway back to 1000. Posted by the
-server's own process, then marked (``seasons.announced_at``); a nonce keeps a repost after a crash between
-the two from showing twice within Discord's few minutes."""
+server's own process, then marked (``seasons.announced_at``). One posted but not marked (a crash or a
+failure between the two) is not posted again: a nonce covers Discord's few minutes, and after them the
+channel's recent messages are looked through first."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import text
 from bot.services.seasons import Seasons
 from bot.store import GuildSettings, SeasonRow
 from bot.ui.messages import Messages
+from bot.ui.posted import SCAN_LIMIT
 
 log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
@@ -60,9 +62,24 @@ class SeasonPosts:
                     text.tr("season.begins", season=season.number),
                 ]
             channel = self.bot.get_partial_messageable(season.channel_id)
-            await channel.send(
-                "\n".join(lines),
-                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                nonce=f"s{season.guild_id % 10**9}n{season.number}",
-            )
+            content = "\n".join(lines)
+            if not await self._shown(channel, content):
+                await channel.send(
+                    content,
+                    allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                    nonce=f"s{season.guild_id % 10**9}n{season.number}",
+                )
         await self.storage.note_announced(season.guild_id, season.number)
+
+    async def _shown(self, channel: discord.PartialMessageable, content: str) -> bool:
+        """Whether the bot's recent messages there hold this announcement already (posted by a process
+        that died, or failed, before marking it, longer ago than Discord keeps a nonce). Its words are
+        its marker: a season's final leaderboard does not change."""
+        me = self.bot.user.id if self.bot.user is not None else None
+        try:
+            async for message in channel.history(limit=SCAN_LIMIT):
+                if message.author.id == me and message.content == content:
+                    return True
+        except discord.Forbidden:  # no Read Message History there: announce, as before the look
+            return False
+        return False

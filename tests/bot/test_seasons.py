@@ -9,10 +9,12 @@ import re
 
 import pytest
 
+import emulator.rest as discord_rest
+from bot.store import Storage
 from emulator import SimUser
 from tests.bot.table import Table
 from tests.bot.test_tournaments import NOT_MANAGER
-from tests.processes import quiet
+from tests.processes import eventually, quiet
 
 RATING = re.compile(r"Rating \*\*(\d+)\*\*")
 
@@ -99,3 +101,41 @@ async def test_a_season_change_keeps_the_old_leaderboard_and_moves_ratings_halfw
             for line in (await private(table, alice, "cardia", "leaderboard", season=1)).splitlines()
             if line.startswith("`")
         ]
+
+
+@pytest.mark.asyncio
+async def test_an_announcement_posted_but_not_marked_is_not_posted_again(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that died between posting a season's announcement and marking it: the next one finds it
+    among the channel's messages, later than Discord remembers its nonce, and only marks it."""
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    marks = Storage.note_announced
+    dies = {"before_marking": 1}
+
+    async def died_before_marking(storage: Storage, guild_id: int, number: int) -> bool:
+        if dies["before_marking"]:
+            dies["before_marking"] -= 1
+            return False
+        return await marks(storage, guild_id, number)
+
+    monkeypatch.setattr(Storage, "note_announced", died_before_marking)
+    monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)
+    async with table.running() as bot:
+        await beat(table, alice, bob)
+        answer = await private(table, alice, "cardia", "settings", new_season=True)
+        assert "Season 2 has begun" in answer
+
+        def announcements() -> list[str]:
+            return [
+                m.content for m in emulator.messages() if "Season 1" in m.content and "is over" in m.content
+            ]
+
+        async def not_yet_died() -> str:
+            return "the announcement, then the death before its mark" if dies["before_marking"] else ""
+
+        await eventually(not_yet_died)
+        assert len(announcements()) == 1 and len(await table.storage.unannounced()) == 1
+        await bot.season_posts.announce()  # the next process's sweep
+        assert len(announcements()) == 1
+        assert await table.storage.unannounced() == []
