@@ -191,6 +191,21 @@ async def test_a_manager_awards_and_replays_stuck_duels_and_others_are_refused(t
         await run.settled()
         assert refused_join.message is not None and "no such tournament" in refused_join.message.text
         assert await table.storage.tournament_players(elsewhere) == []
+        # The same forged from a DM (on a DM challenge's button): no server, so no tournament of one.
+        table.carol.channel = table.carol.dm
+        await table.carol.slash("cardia", "challenge", opponent=four[2], match=1)
+        await run.settled()
+        (offer,) = four[2].messages(four[2].dm)
+        click = four[2].component_interaction(
+            offer, next(c for c in offer.custom_ids if c.endswith(":accept"))
+        )
+        click.payload["data"]["custom_id"] = f"cardia:t:{elsewhere}:join"
+        refused_in_dm = await four[2].send(click)
+        await run.settled()
+        assert refused_in_dm.message is not None
+        assert "Tournaments are run in a server's channel" in refused_in_dm.message.text
+        assert await table.storage.tournament_players(elsewhere) == []
+        table.carol.channel = emulator.channel
         for garbage in ("99999999999999999999999", "abc", str(stuck + 1000)):
             forged = await table.alice.slash("cardia", "tournament", "award", duel=garbage, result="first")
             await run.settled()
