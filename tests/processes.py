@@ -10,10 +10,11 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
-from emulator import Emulator, Interaction, RecordedRequest
+from bot.ui.posted import BOARD_MARK
+from emulator import Emulator, Interaction, Message, RecordedRequest
 from emulator.gateway import GatewaySession
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -169,3 +170,14 @@ async def eventually(missing: Callable[[], Awaitable[str]], timeout: float = 15.
         if loop.time() > deadline:
             raise AssertionError(f"after {timeout} s, still missing: {still}")
         await asyncio.sleep(0.02)
+
+
+def shown_boards(messages: Iterable[Message]) -> list[tuple[int, int, Message]]:
+    """(game, revision, message) of every board among ``messages``, in their order: its Discard piles
+    button carries the game and the revision it shows (``bot.ui.posted.BOARD_MARK``)."""
+    return [
+        (int(mark[1]), int(mark[2]), message)
+        for message in messages
+        for custom_id in message.custom_ids
+        if (mark := BOARD_MARK.fullmatch(custom_id))
+    ]

@@ -26,10 +26,9 @@ import pytest
 
 import text
 from bot.services.workers import WATCH_EVERY
-from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Message, SimUser
 from engine import Game, Setup, happenings
-from tests.processes import BotProcess, callback_of, quiet
+from tests.processes import BotProcess, callback_of, quiet, shown_boards
 from text import tr
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
@@ -77,13 +76,7 @@ def revision(database: Path, game_id: int) -> int:
 
 def boards(emulator: Emulator, game_id: int | None = None) -> list[tuple[int, int, Message]]:
     """(game, revision, message) of every public board, oldest first."""
-    found = []
-    for message in emulator.messages():
-        for custom_id in message.custom_ids:
-            mark = BOARD_MARK.fullmatch(custom_id)
-            if mark and (game_id is None or int(mark[1]) == game_id):
-                found.append((int(mark[1]), int(mark[2]), message))
-    return found
+    return [board for board in shown_boards(emulator.messages()) if game_id is None or board[0] == game_id]
 
 
 def happened(message: Message) -> list[str]:

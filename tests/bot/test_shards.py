@@ -11,13 +11,12 @@ import pytest
 
 from bot.app import CardiaBot
 from bot.store import Storage
-from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Message, SimUser, run_bot
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
 from tests.bot.table import bot_settings
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import eventually, quiet
+from tests.processes import eventually, quiet, shown_boards
 
 
 def in_guild(guild: Guild) -> set[int]:
@@ -54,7 +53,7 @@ async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
         )
         stored = (game["id"], len(await storage.actions(game["id"])))
         shown = boards(emulator, guild)
-        if not shown or board_shows(shown[-1]) != stored:
+        if not shown or shown_boards(shown[-1:])[0][:2] != stored:
             return f"the board of game {stored[0]} at decision {stored[1]}"
         over = any(c == f"cardia:r:{game['match_id']}" for m in emulator.messages() for c in m.custom_ids)
         return "" if over or "<@" in shown[-1].content else f"the result of match {game['match_id']}"
@@ -63,13 +62,6 @@ async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
         await eventually(missing)
     finally:
         await storage.close()
-
-
-def board_shows(board: Message) -> tuple[int, int]:
-    """The game and revision a board shows (its Discard piles button carries them)."""
-    marks = [m for c in board.custom_ids if (m := BOARD_MARK.fullmatch(c))]
-    game_id, revision = marks[0].groups()
-    return int(game_id), int(revision)
 
 
 async def play_a_match(

@@ -8,9 +8,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.store import Storage
-from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Interaction, Message, SimUser
-from tests.processes import eventually
+from tests.processes import eventually, shown_boards
 
 Settle = Callable[[], Awaitable[None]]
 Send = Callable[[SimUser, Interaction], Awaitable[Interaction]]
@@ -63,12 +62,7 @@ class Organiser:
 
     async def _not_shown(self) -> str:
         missing = [f"tournament post {post.id}" for post in await self.storage().due_tournament_posts()]
-        boards = {
-            (int(mark[1]), int(mark[2]))
-            for m in self.emulator.messages()
-            for c in m.custom_ids
-            if (mark := BOARD_MARK.fullmatch(c))
-        }
+        boards = {(game, revision) for game, revision, _ in shown_boards(self.emulator.messages())}
         playing = await self.storage().db.execute_fetchall(
             "SELECT g.id FROM games g JOIN matches m ON m.id = g.match_id"
             " WHERE m.status = 'active' AND g.status = 'in_progress'"

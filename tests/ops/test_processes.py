@@ -22,13 +22,12 @@ from pathlib import Path
 import pytest
 
 from bot.store import Storage, StoredAction
-from bot.ui.posted import BOARD_MARK
 from emulator import Emulator, Interaction, Message, SimUser
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel, Guild
 from engine import Game, Setup
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, callback_of, quiet
+from tests.processes import BotProcess, callback_of, quiet, shown_boards
 
 PLAYERS = ("p1", "p2")
 
@@ -90,12 +89,7 @@ class Table:
 
     def boards(self) -> list[tuple[int, int, Message]]:
         """(game, revision, message) of every public board here, oldest first."""
-        found = []
-        for message in self.messages():
-            for custom_id in message.custom_ids:
-                if mark := BOARD_MARK.fullmatch(custom_id):
-                    found.append((int(mark[1]), int(mark[2]), message))
-        return found
+        return shown_boards(self.messages())
 
     @property
     def over(self) -> bool:
