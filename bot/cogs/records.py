@@ -34,7 +34,6 @@ from bot.services.records import (
     Standing,
     Stats,
     Tally,
-    finished_in_server,
     game_log,
     log_lines,
     record_document,
@@ -216,19 +215,16 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
             await self._private(interaction, **message)
 
     async def history(self, interaction: Interaction, wanted: str) -> None:
-        guild_id = server_of(interaction)
-        if guild_id is None:
-            return await self._private(
-                interaction, content=tr(needs_server(interaction, "records.in_server"))
-            )
+        """A finished game: on a server, any played there; in a DM (or where the bot only visits), one of
+        the caller's own, wherever they played it."""
         game_id = parse_id(wanted)
         if game_id is None:
             return await self._private(interaction, content=tr("history.bad_id"))
         try:
-            game = await finished_in_server(self.records.storage, game_id, guild_id, "history")
+            game = await self.records.finished(game_id, interaction.user.id, server_of(interaction))
         except Refusal as refusal:
             return await self._private(interaction, content=str(refusal))
-        actions = await self.records.storage.actions(game_id)
+        actions = await self.records.actions(game_id)
         changes = await self.records.rating_changes(game_id)
         embed, log_file = history_embed(game, actions, changes)
         record = json.dumps(record_document(game.setup, actions), indent=1, ensure_ascii=False)
@@ -238,12 +234,11 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         await self._private(interaction, embed=embed, files=files)
 
     async def history_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The caller's 25 latest finished games in this server (or those matching what is typed)."""
-        server = server_of(interaction)
-        if server is None:
-            return []
-        games = await self.records.games_of(server, interaction.user.id, latest=200)
-        return game_choices(games, interaction.user.id, current)
+        """The caller's 25 latest finished games here (or those matching what is typed): on a server,
+        those played there; elsewhere, all of theirs."""
+        user_id = interaction.user.id
+        games = await self.records.played(user_id, server_of(interaction), latest=200)
+        return game_choices(games, user_id, current)
 
     async def about(self, interaction: Interaction) -> None:
         counts = await self.records.counts()

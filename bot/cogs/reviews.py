@@ -63,22 +63,23 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
         return await guard_of(interaction).choices(self._choices(interaction, current), "/cardia review")
 
     async def _choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        server = server_of(interaction)
-        if server is None:
-            return []
-        games = await self.reviews.storage.games_of(server, interaction.user.id, latest=200)
-        return game_choices(games, interaction.user.id, current)
+        """The caller's latest finished games here: on a server, those played there; elsewhere, all."""
+        user_id = interaction.user.id
+        games = await self.reviews.games(user_id, server_of(interaction), latest=200)
+        return game_choices(games, user_id, current)
 
     async def review(self, interaction: Interaction, wanted: str) -> None:
-        """The clicking (or asking) player's own review, privately, with a Share button."""
+        """The clicking (or asking) player's own review, privately, with a Share button on a server (a
+        DM with the bot has nobody to share it with)."""
         game_id = parse_id(wanted)
         if game_id is None:
             return await self._refuse(interaction, text.tr("history.bad_id"))
+        server = server_of(interaction)
         try:
-            found = await self.reviews.of_player(game_id, interaction.user.id, server_of(interaction))
+            found = await self.reviews.of_player(game_id, interaction.user.id, server)
         except Refusal as refusal:
             return await self._refuse(interaction, str(refusal))
-        message = await self._message(found, share=not found.shared)
+        message = await self._message(found, share=server is not None and not found.shared)
         await answer.send(interaction, **message, ephemeral=True)
 
     async def share(self, interaction: Interaction, game_id: int, seat: str) -> None:
@@ -88,7 +89,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
             found = await self.reviews.share(game_id, seat, interaction.user.id, server)
         except Refusal as refusal:
             return await self._refuse(interaction, str(refusal))
-        assert server is not None  # the service refuses a review outside a server
+        assert server is not None  # the service refuses to share outside a server
         with text.speaking(await self.messages.public_language(server)):
             message = await self._message(found, share=False)
             message["content"] = text.tr("review.shared", who=f"<@{interaction.user.id}>", id=game_id)

@@ -24,7 +24,7 @@ from bot.services.caching import KeyedLocks
 from bot.services.computer import record_of, search_seed
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
-from bot.services.records import finished_in_server
+from bot.services.records import finished_for
 from bot.store import FinishedGame, Storage
 from engine import Action, Decision, Record, Setup
 from engine.review import (
@@ -78,11 +78,14 @@ class Reviews:
         self._making: KeyedLocks[tuple[int, str]] = KeyedLocks()
         self.decisions = 0  # decisions reviewed by this process (figures)
 
-    async def game(self, game_id: int, guild_id: int | None) -> FinishedGame:
-        """A finished game of this server, or a :class:`Refusal` that says why not."""
-        if guild_id is None:
-            raise Refusal("review.in_server")
-        return await finished_in_server(self.storage, game_id, guild_id, "review")
+    async def game(self, game_id: int, user_id: int, guild_id: int | None) -> FinishedGame:
+        """A finished game ``user_id`` may open here (on a server, one played there; elsewhere, one of
+        their own), or a :class:`Refusal` that says why not."""
+        return await finished_for(self.storage, game_id, user_id, guild_id, "review")
+
+    async def games(self, user_id: int, guild_id: int | None, *, latest: int) -> list[FinishedGame]:
+        """The finished games ``user_id`` played that :meth:`game` opens here, oldest first."""
+        return await self.storage.games_played(user_id, guild_id, latest=latest)
 
     def seat_of(self, game: FinishedGame, user_id: int) -> str:
         seat = game.player_of(user_id)
@@ -92,13 +95,16 @@ class Reviews:
 
     async def of_player(self, game_id: int, user_id: int, guild_id: int | None) -> PlayerReview:
         """The review of ``user_id``'s decisions in a finished game of theirs (made now if need be)."""
-        game = await self.game(game_id, guild_id)
+        game = await self.game(game_id, user_id, guild_id)
         seat = self.seat_of(game, user_id)
         return await self._review(game, seat)
 
     async def share(self, game_id: int, seat: str, user_id: int, guild_id: int | None) -> PlayerReview:
-        """The review a player makes public: refused to anyone but that seat's player, and once shared."""
-        game = await self.game(game_id, guild_id)
+        """The review a player makes public, in a server where the game was played: refused elsewhere, to
+        anyone but that seat's player, and once shared."""
+        if guild_id is None:  # a DM with the bot has nobody to show it to
+            raise Refusal("review.share_nowhere")
+        game = await self.game(game_id, user_id, guild_id)
         if self.seat_of(game, user_id) != seat:
             raise Refusal("review.share_own")
         reviewed = await self._review(game, seat)
@@ -119,7 +125,7 @@ class Reviews:
         """A hint for the decision a player's buttons show (``version``: their decisions taken so far)."""
         live = await self.duels.live(game_id)
         match = live.match
-        if match.guild_id != guild_id:  # a custom id forged from another server's game
+        if not match.seen_from(guild_id):  # a custom id forged from another server's game
             raise Refusal("refuse.game_gone")
         seat = match.player_of(user_id)
         if seat is None or user_id == self.computer_id():

@@ -144,6 +144,31 @@ class RecordQueries(Connection[Any]):
         rows = [finished_game(row) for row in await self.db.execute_fetchall(query, params)]
         return rows if latest is None else rows[::-1]
 
+    async def games_played(
+        self, user_id: int, seen_from: int | None = None, *, latest: int | None = None
+    ) -> list[FinishedGame]:
+        """``user_id``'s finished games wherever played, or (``seen_from``) those played on that server:
+        its channel's server or its mirror's (a duel across servers, the queue's). Oldest first (only the
+        ``latest`` ones if given)."""
+        query = (
+            f"SELECT {_GAME_COLUMNS} FROM {_GAMES}"
+            " WHERE g.status = 'finished' AND (m.challenger_id = ? OR m.opponent_id = ?)"
+        )
+        params: tuple[Any, ...] = (user_id, user_id)
+        if seen_from is not None:
+            query += (
+                " AND (COALESCE(m.home_guild_id, m.guild_id) = ?"
+                " OR (m.mirror_id IS NOT NULL AND COALESCE(m.mirror_guild_id, 0) = ?))"
+            )
+            params += (seen_from, seen_from)
+        newest = ", ".join(f"{part} DESC" for part in FINISH_ORDER.split(", "))
+        query += f" ORDER BY {newest}"
+        if latest is not None:
+            query += " LIMIT ?"
+            params += (latest,)
+        rows = [finished_game(row) for row in await self.db.execute_fetchall(query, params)]
+        return rows[::-1]
+
     async def tallies(
         self, guild_id: int, after: int = 0, upto: int | None = None
     ) -> dict[int, tuple[int, int, int]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bot.services.records.cli import main
 from bot.services.records.log import Decided, game_log, log_lines, record_document, result_line
-from bot.services.records.service import Records, finished_in_server, recompute
+from bot.services.records.service import Records, finished_for, recompute
 from bot.services.records.stats import (
     PAGE_SIZE,
     SORTS,
@@ -46,7 +46,7 @@ __all__ = [
     "Stats",
     "Tally",
     "deck_key",
-    "finished_in_server",
+    "finished_for",
     "game_log",
     "log_lines",
     "main",

@@ -19,13 +19,22 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.services.records")
 
 
-async def finished_in_server(storage: Storage, game_id: int, guild_id: int, refusals: str) -> FinishedGame:
-    """A finished game of server ``guild_id``; else a :class:`Refusal` keyed ``<refusals>.not_found`` (no
-    such game here: another server's is not told apart), ``.not_over`` or ``.aborted`` (no result)."""
+async def finished_for(
+    storage: Storage, game_id: int, user_id: int, guild_id: int | None, refusals: str
+) -> FinishedGame:
+    """A finished game that ``user_id`` may open here: on a server (``guild_id``), one played there (its
+    channel's server or its mirror's: anyone there saw its boards); elsewhere (None: a DM with the bot,
+    a server the bot only visits), one of their own, wherever it was played. Else a :class:`Refusal`
+    keyed ``<refusals>.not_found`` (on a server) or ``.not_yours`` (elsewhere) that tells no other
+    game apart from one that does not exist, ``.not_over`` or ``.aborted`` (no result)."""
     row = await storage.game(game_id)
     match = None if row is None else await storage.match(row.match_id)
-    if row is None or match is None or match.guild_id != guild_id:
+    if guild_id is None:
+        if row is None or match is None or match.player_of(user_id) is None:
+            raise Refusal(f"{refusals}.not_yours", id=game_id)
+    elif row is None or match is None or not match.seen_from(guild_id):
         raise Refusal(f"{refusals}.not_found", id=game_id)
+    assert row is not None
     if row.status == "in_progress":
         raise Refusal(f"{refusals}.not_over", id=game_id)
     finished = await storage.finished_game(game_id)
@@ -83,6 +92,19 @@ class Records:
     async def games_of(self, guild_id: int, user_id: int, *, latest: int | None = None) -> list[FinishedGame]:
         """``user_id``'s finished games in a server, oldest first (only the ``latest`` ones if given)."""
         return await self.storage.games_of(guild_id, user_id, latest=latest)
+
+    async def played(self, user_id: int, guild_id: int | None, *, latest: int) -> list[FinishedGame]:
+        """The finished games ``user_id`` may open here (:func:`finished_for`) that they played: on a
+        server, those played there; elsewhere, all of theirs. Oldest first, the ``latest`` only."""
+        return await self.storage.games_played(user_id, guild_id, latest=latest)
+
+    async def finished(self, game_id: int, user_id: int, guild_id: int | None) -> FinishedGame:
+        """The finished game ``user_id`` asks the history of, here (:func:`finished_for`)."""
+        return await finished_for(self.storage, game_id, user_id, guild_id, "history")
+
+    async def actions(self, game_id: int) -> list[tuple[str, tuple[str, ...]]]:
+        """A game's decisions in order: (seat, what was chosen)."""
+        return await self.storage.actions(game_id)
 
     async def stats(self, guild_id: int, user_id: int) -> Stats:
         stats = tally_stats(user_id, await self.games_of(guild_id, user_id))

@@ -95,3 +95,4 @@ duration-hours = { $h } h { $m } min
 duration-minutes = { $m } min { $s } s
 duration-seconds = { $s } s
 stats-computer = Against the computer (not rated)
+history-not_yours = You played no game #{ $id }: here I show only your own games.

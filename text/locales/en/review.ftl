@@ -35,3 +35,5 @@ hint-not_allowed = Hints are for duels against the computer and duels whose chal
 hint-stale = This hint button is out of date: open your hand again for your current decision.
 hint-used = 💡 Hints used: { $players }.
 hint-used_by = { $name } { $n }
+review-not_yours = You played no game #{ $id }: here you can review only your own games.
+review-share_nowhere = Nobody else would see it here: a review is shared on a server where its game was played.

@@ -79,3 +79,4 @@ duration-hours = { $h } óra { $m } perc
 duration-minutes = { $m } perc { $s } mp
 duration-seconds = { $s } mp
 stats-computer = A számítógép ellen (nem számít a pontszámba)
+history-not_yours = Nem játszottál #{ $id } számú játszmát: itt csak a saját játszmáidat mutatom meg.

@@ -31,3 +31,5 @@ hint-not_allowed = Tippet a számítógép elleni párbajokban és azokban lehet
 hint-stale = Ez a tipp gomb elavult: nyisd meg újra a kezed a mostani döntésedhez.
 hint-used = 💡 Felhasznált tippek: { $players }.
 hint-used_by = { $name }: { $n }
+review-not_yours = Nem játszottál #{ $id } számú játszmát: itt csak a saját játszmáidat nézheted át.
+review-share_nowhere = Itt senki más nem látná: az átnézést azon a szerveren lehet megosztani, ahol a játszma folyt.

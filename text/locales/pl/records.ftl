@@ -100,3 +100,4 @@ duration-hours = { $h } godz. { $m } min
 duration-minutes = { $m } min { $s } s
 duration-seconds = { $s } s
 stats-computer = Z komputerem (bez rankingu)
+history-not_yours = Gra #{ $id } nie jest twoją grą: tutaj pokazuję tylko twoje własne gry.

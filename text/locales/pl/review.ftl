@@ -37,3 +37,5 @@ hint-not_allowed = Podpowiedzi są dostępne w pojedynkach z komputerem i w tych
 hint-stale = Ten przycisk podpowiedzi jest nieaktualny: otwórz ponownie swoją rękę przy obecnej decyzji.
 hint-used = 💡 Wykorzystane podpowiedzi: { $players }.
 hint-used_by = { $name }: { $n }
+review-not_yours = Gra #{ $id } nie jest twoją grą: tutaj można przejrzeć tylko własne gry.
+review-share_nowhere = Tutaj nikt inny by go nie zobaczył: przegląd udostępnia się na serwerze, na którym rozegrano grę.
