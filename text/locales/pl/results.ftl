@@ -1,14 +1,14 @@
 result-signets = Wygrywa { $winner }: { $signets }.
 result-signets_plain = Wygrywa { $winner } dzięki sygnetom.
-result-ability = Wygrywa { $winner }: zdolność Dżinna wygrywa grę.
-result-mechanical_djinn = Wygrywa { $winner }: po starciu z Mechanicznym dżinnem wygrał następne starcie.
+result-ability = Wygrywa { $winner }: zdolność Dżinna daje zwycięstwo w grze.
+result-mechanical_djinn = Wygrywa { $winner }: Mechaniczny dżinn i wygrane starcie tuż po nim.
 result-cannot_play = Wygrywa { $winner }: { $loser } nie ma już karty do zagrania.
-result-founders_day = Wygrywa { $winner }: 3 starcia z rzędu podczas Festiwalu założyciela.
-result-haunted_catacombs = Wygrywa { $winner }: karta gracza { $loser } odkryta w Nawiedzonych katakumbach jest tej samej frakcji co jego poprzednia.
+result-founders_day = Wygrywa { $winner }: 3 wygrane starcia z rzędu na Festiwalu założyciela.
+result-haunted_catacombs = Wygrywa { $winner }: w Nawiedzonych katakumbach { $loser } odkrywa kartę tej samej frakcji co poprzednia.
 result-both_cannot_play = Żaden gracz nie może zagrać karty; { $winner } ma więcej sygnetów i wygrywa.
 result-both_cannot_play_draw = Żaden gracz nie może zagrać karty, a liczba sygnetów jest równa: gra kończy się remisem.
-result-haunted_catacombs_draw = Obaj gracze odkryli w Nawiedzonych katakumbach kartę tej samej frakcji co poprzednia: gra kończy się remisem.
-result-simultaneous_draw = Obaj gracze w tej samej chwili spełnili warunek końca gry: gra kończy się remisem.
+result-haunted_catacombs_draw = W Nawiedzonych katakumbach obie strony odkrywają kartę tej samej frakcji co poprzednia: gra kończy się remisem.
+result-simultaneous_draw = Obie strony w tej samej chwili spełniają warunek końca gry: gra kończy się remisem.
 result-draw = Gra kończy się remisem.
 result-win = Wygrywa { $winner }.
 signets =
@@ -17,15 +17,15 @@ signets =
         [few] { $n } sygnety
        *[other] { $n } sygnetów
     }
-signets-score = { $a } do { $b }
+signets-score = { $a } wobec { $b }
 result-conceded = Wygrywa { $winner }: { $loser } poddaje się.
-result-timeout = Wygrywa { $winner }: czas gracza { $loser } minął i { $winner } ogłasza zwycięstwo.
-result-forfeit = Wygrywa { $winner }: { $loser } nie podjął decyzji w czasie i przegrywa walkowerem.
+result-timeout = Wygrywa { $winner }: minął czas gracza { $loser }, a { $winner } ogłasza zwycięstwo.
+result-forfeit = Wygrywa { $winner } walkowerem: minął czas na decyzję gracza { $loser }.
 result-aborted = Pojedynek przerwał zarządca serwera: wynik nie zostaje zapisany.
-result-abandoned = Żaden gracz nie podjął decyzji w czasie: pojedynek zostaje anulowany, wynik nie zostaje zapisany.
-match-conceded = 🏆 { $winner } wygrywa mecz z graczem { $loser }, który się poddał.
-match-timeout = 🏆 { $winner } wygrywa mecz z graczem { $loser }, któremu skończył się czas.
-match-forfeit = 🏆 { $winner } wygrywa mecz walkowerem z graczem { $loser }, który nie podjął decyzji w czasie.
-match-aborted = 🛑 Pojedynek { $first } – { $second } przerwał zarządca serwera: wynik nie zostaje zapisany.
-match-abandoned = ⌛ Ani { $first }, ani { $second } nie podjęli decyzji w czasie: pojedynek zostaje anulowany, wynik nie zostaje zapisany.
+result-abandoned = Nikt nie zdecydował w wyznaczonym czasie: pojedynek zostaje anulowany, a wynik nie zostaje zapisany.
+match-conceded = 🏆 Mecz wygrywa { $winner }: { $loser } się poddaje.
+match-timeout = 🏆 Mecz wygrywa { $winner }: minął czas gracza { $loser }.
+match-forfeit = 🏆 Mecz wygrywa walkowerem { $winner }: minął czas na decyzję gracza { $loser }.
+match-aborted = 🛑 Zarządca serwera przerwał pojedynek { $first } kontra { $second }: wynik nie zostaje zapisany.
+match-abandoned = ⌛ Pojedynek { $first } kontra { $second }: nikt nie zdecydował w wyznaczonym czasie, więc pojedynek zostaje anulowany, a wynik nie zostaje zapisany.
 match-won = 🏆 { $winner } wygrywa mecz { $a }–{ $b } z graczem { $loser }!

@@ -3,7 +3,7 @@
 slash-tournament = turniej
 slash-tournament-description = Turnieje prowadzone przez bota na tym serwerze, od zapisów do mistrza
 slash-tournament-create = utwórz
-slash-tournament-create-description = Dla zarządców serwera: turniej w tym kanale, ze stroną zapisów
+slash-tournament-create-description = Dla zarządców serwera: utwórz turniej na tym kanale, ze stroną zapisów
 slash-tournament-create-name = nazwa
 slash-tournament-create-name-description = Nazwa turnieju
 slash-tournament-create-format = format
@@ -60,14 +60,15 @@ slash-choice-award_draw = Remis
 button-tournament_join = Zapisz mnie
 button-tournament_leave = Wypisz mnie
 
-tournament-format_swiss = System szwajcarski, { $rounds ->
+tournament-format_swiss =
+    System szwajcarski, { $rounds ->
         [one] 1 runda
         [few] { $rounds } rundy
         [many] { $rounds } rund
        *[other] { $rounds } rundy
-    }: każda runda łączy graczy o tej samej liczbie punktów, nigdy dwa razy tę samą parę
-tournament-format_round_robin = Każdy z każdym: każdy gra z każdym raz
-tournament-format_knockout = Pucharowy: przegrany każdego pojedynku odpada
+    }: w każdej rundzie grają ze sobą gracze z tą samą liczbą punktów, a żadna para nie gra dwa razy
+tournament-format_round_robin = Każdy z każdym: każdy gracz gra z każdym dokładnie raz
+tournament-format_knockout = Pucharowy: przegrana w pojedynku oznacza odpadnięcie z turnieju
 tournament-single = jedna gra
 tournament-first_to = do { $wins } wygranych gier
 tournament-page_format = **Format:** { $format }
@@ -78,7 +79,7 @@ tournament-page_unrated = **Rankingowy:** nie
 tournament-signup_manual = 📝 **Zapisy są otwarte:** naciśnij Zapisz mnie. Zarządca serwera rozpoczyna turniej poleceniem `/cardia turniej rozpocznij`.
 tournament-signup_until = 📝 **Zapisy są otwarte** do { $when }: naciśnij Zapisz mnie.
 tournament-state_running_of = ⚔️ Trwa **runda { $round } z { $rounds }**.
-tournament-state_won = 🏆 **Zakończony.** Mistrz: { $champion }
+tournament-state_won = 🏆 **Zakończony.** Turniej wygrywa { $champion }
 tournament-state_cancelled = 🛑 **Odwołany.**
 tournament-short_signup = zapisy
 tournament-short_running = runda { $round }
@@ -86,7 +87,7 @@ tournament-short_finished = zakończony
 tournament-short_cancelled = odwołany
 tournament-players = Gracze ({ $count })
 tournament-players_of = Gracze ({ $count }/{ $limit })
-tournament-nobody_yet = Jeszcze nikogo: zapisz się jako pierwszy.
+tournament-nobody_yet = Jeszcze nikt się nie zapisał: naciśnij Zapisz mnie.
 tournament-footer = Turniej nr { $id }
 tournament-choice = { $name } (nr { $id }, { $state })
 tournament-duel_choice = { $name }, runda { $round }: { $first } – { $second }
@@ -96,27 +97,27 @@ tournament-points = { $n ->
         [many] { $n } punktów
        *[other] { $n } punktu
     }
-tournament-line_swiss = **{ $place }.** { $name }: { $points } (Buchholz: { $buchholz }, Sonneborn–Berger: { $sb })
-tournament-line_round_robin = **{ $place }.** { $name }: { $points } (Sonneborn–Berger: { $sb })
+tournament-line_swiss = **{ $place }.** { $name }: { $points } (siła rywali: { $buchholz }, siła pokonanych: { $sb })
+tournament-line_round_robin = **{ $place }.** { $name }: { $points } (siła pokonanych: { $sb })
 tournament-line_knockout = **{ $place }.** { $name }: { $reached }
-tournament-withdrew = (wycofał się)
-tournament-reached_champion = mistrz
-tournament-reached_final = przegrał finał
-tournament-reached_semi_final = odpadł w półfinale
-tournament-reached_round = odpadł w rundzie { $round }
+tournament-withdrew = (rezygnacja)
+tournament-reached_champion = zwycięstwo w turnieju
+tournament-reached_final = porażka w finale
+tournament-reached_semi_final = porażka w półfinale
+tournament-reached_round = porażka w rundzie { $round }
 tournament-round_title = 🏆 { $name }: runda { $round } z { $rounds }
 tournament-round_pairings = **Pary** (każdy pojedynek pojawi się poniżej, z oznaczeniem graczy; powodzenia!)
-tournament-pairing = { $first } przeciwko { $second }
+tournament-pairing = { $first } kontra { $second }
 tournament-bye = { $player } pauzuje: wygrana bez pojedynku
-tournament-forfeit_pairing = { $first } przeciwko { $second }: rozstrzygnięte walkowerem (gracz się wycofał)
+tournament-forfeit_pairing = { $first } kontra { $second }: walkower (rezygnacja z turnieju)
 tournament-standings_after = **Tabela po rundzie { $round }**
 tournament-final_title = 🏆 { $name }: tabela końcowa
-tournament-final_champion = 🏆 Turniej **{ $name }** zakończony. Gratulacje dla mistrza: { $champion }!
+tournament-final_champion = 🏆 Turniej **{ $name }** zakończony. Wygrywa { $champion } – gratulacje!
 tournament-final_standings = **Tabela końcowa**
 
-tournament-created = 🏆 Turniej **{ $name }** (nr { $id }) gotowy: jego strona jest w tym kanale, tam gracze się zapisują. Rozpocznij go poleceniem `/cardia turniej rozpocznij`.
-tournament-created_until = 🏆 Turniej **{ $name }** (nr { $id }) gotowy: jego strona jest w tym kanale, tam gracze się zapisują. Zacznie się sam, gdy zapisy się zamkną (albo wcześniej: `/cardia turniej rozpocznij`).
-tournament-joined_now = ✅ Zapisano cię do turnieju **{ $name }**. Twoje pojedynki pojawią się w jego kanale, z oznaczeniem ciebie, na początku każdej rundy.
+tournament-created = 🏆 Turniej **{ $name }** (nr { $id }) gotowy: jego strona jest na tym kanale, tam gracze się zapisują. Rozpocznij go poleceniem `/cardia turniej rozpocznij`.
+tournament-created_until = 🏆 Turniej **{ $name }** (nr { $id }) gotowy: jego strona jest na tym kanale, tam gracze się zapisują. Zacznie się sam, gdy zapisy się zamkną (albo wcześniej: `/cardia turniej rozpocznij`).
+tournament-joined_now = ✅ Zapisano cię do turnieju **{ $name }**. Na początku każdej rundy twój pojedynek pojawi się na jego kanale, ze wzmianką o tobie.
 tournament-left_now = Wypisano cię z turnieju **{ $name }**.
 tournament-withdrew_now = Wycofano cię z turnieju **{ $name }**: nie dostaniesz już pary, a trwający pojedynek (jeśli jest) przegrywasz.
 tournament-started_now = Turniej **{ $name }** się zaczął: pierwsza runda ma pary, a jej pojedynki właśnie się pojawiają.
@@ -126,7 +127,7 @@ tournament-awarded = Gotowe: pojedynek rozstrzygnięty, turniej trwa dalej.
 tournament-replayed = Gotowe: pojedynek zostanie rozegrany od nowa, jako nowy pojedynek.
 
 tournament-unknown = Na tym serwerze nie ma takiego turnieju.
-tournament-already = Już jesteś zapisany.
+tournament-already = Masz już zapis na ten turniej.
 tournament-full = Brak miejsc: najwyżej { $limit }.
 tournament-closed = Zapisy są zamknięte.
 tournament-not_in = Nie bierzesz w nim udziału.
@@ -137,19 +138,19 @@ tournament-duel_over = Ten pojedynek już się zakończył.
 tournament-bad_name = Turniej potrzebuje nazwy.
 tournament-bad_rounds = Turniej szwajcarski ma od 1 do { $most } rund.
 tournament-bad_limit = Limit graczy wynosi od 2 do { $most }.
-tournament-in_server = Turnieje odbywają się w kanale serwera.
+tournament-in_server = Turnieje odbywają się na kanale serwera.
 tournament-managers_only = Turnieje mogą tworzyć i prowadzić tylko osoby z uprawnieniem Zarządzanie serwerem.
 tournament-none_open = Ten serwer nie ma takiego turnieju: zarządca serwera tworzy go poleceniem `/cardia turniej utwórz`.
 tournament-which = Ten serwer ma kilka takich turniejów: wybierz jeden w opcji `turniej`.
 
-challenge-tournament = 🏆 **{ $name }**, runda { $round }: { $first } przeciwko { $second }. Powodzenia!
+challenge-tournament = 🏆 **{ $name }**, runda { $round }: { $first } kontra { $second }. Powodzenia!
 
-match-withdrawn = 🏆 { $winner } wygrywa mecz z graczem { $loser }, który wycofał się z turnieju.
+match-withdrawn = 🏆 Mecz wygrywa { $winner }: { $loser } rezygnuje z turnieju.
 match-awarded = 🏆 Zarządca serwera przyznał zwycięstwo w meczu graczowi { $winner } (przeciwnik: { $loser }).
-match-draw_awarded = 🤝 Zarządca serwera uznał pojedynek { $first } – { $second } za remis.
-match-replayed = 🔁 Zarządca serwera zarządził powtórkę pojedynku { $first } – { $second }: zaczyna się nowy pojedynek.
-result-withdrawn = { $winner } wygrywa: { $loser } wycofał się z turnieju.
-result-awarded = { $winner } wygrywa: tak rozstrzygnął zarządca serwera.
+match-draw_awarded = 🤝 Zarządca serwera uznał pojedynek { $first } kontra { $second } za remis.
+match-replayed = 🔁 Zarządca serwera zarządził powtórkę pojedynku { $first } kontra { $second }: zaczyna się nowy pojedynek.
+result-withdrawn = Wygrywa { $winner }: { $loser } rezygnuje z turnieju.
+result-awarded = Wygrywa { $winner }: tak rozstrzyga zarządca serwera.
 result-draw_awarded = Zarządca serwera uznał pojedynek za remis.
 result-replayed = Zarządca serwera zarządził rozegranie pojedynku od nowa.
 
@@ -158,8 +159,8 @@ picture-standings_final = { $name }: tabela końcowa
 picture-standings_player = Gracz
 picture-standings_points = Punkty
 picture-standings_reached = Wynik
-picture-standings_record = W–R–P
-picture-standings_withdrawn = (wycofał się)
+picture-standings_record = Z–R–P
+picture-standings_withdrawn = (rezygnacja)
 players = { $n ->
         [one] 1 gracz
         [few] { $n } gracze
