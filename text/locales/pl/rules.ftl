@@ -2,7 +2,7 @@ note-hired_blade = Obie karty starcia trafiają do odrzuconych kart ich właści
 note-void_mage = Dowolna zagrana karta dowolnego gracza, także z bieżącego starcia. Usunięcie żetonu stałej zdolności od razu ją wyłącza i wszystko jest przeliczane na nowo.
 note-surgeon = −5 czeka obok twojej karty i trafia na następną zagraną kartę, gdy zostanie odkryta; liczy się w tym porównaniu. Przydaje się, by twój Dżinn przegrał.
 note-mediator = Dopóki leży na niej żeton, jej starcie kończy się remisem bez względu na wpływ, więc sygnet przeciwnika wraca. Aktywna Sędzina nadal wygrywa ten remis.
-note-saboteur = Gdy talia jest krótsza, odrzuca się mniej kart. Odrzuconych kart nigdy się nie tasuje ponownie.
+note-saboteur = Gdy talia jest krótsza, odrzuca się mniej kart. Odrzuconych kart nigdy się nie przetasowuje.
 note-fortune_teller = W następnej rundzie przeciwnik kładzie kartę najpierw, odkrytą; ty wybierasz, znając jego kartę. Efekty przy odkryciu nadal działają przy odkryciu.
 note-palace_guard = Frakcję wskazujesz w ciemno. Przeciwnik decyduje, czy odrzucić pasującą kartę; jeśli takiej nie ma, nie może, a Strażnik pałacu otrzymuje +7 (zwykle wygrywa: 7 + 7 = 14).
 note-judge = Po aktywacji wygrywa wszystkie obecnie remisowe starcia i każdy późniejszy remis. Remis nadal nie aktywuje zdolności, a Sędzina nie rozstrzyga równej liczby sygnetów.
@@ -10,7 +10,7 @@ note-ambusher = Frakcję wskazujesz w ciemno; przeciwnik nie ma wyboru.
 note-puppeteer = Karta zastępcza jest odkryta, bez żetonów i nie aktywuje się. Jeśli przeciwnik ma pustą rękę, nie może zagrać i od razu wygrywasz.
 note-clockmaker = „Poprzednie” liczy się względem Zegarmistrzyni. Bez poprzedniego starcia działa tylko część dotycząca następnej karty.
 note-treasurer = Dodatkowy sygnet trafia do karty, która wygrywa poprzednie starcie, nawet karty przeciwnika, i przechodzi za zwycięzcą, gdy ten się zmienia.
-note-swamp_guardian = Liczą się tylko wcześniejsze starcia. Karta wraca bez żetonów, karta naprzeciw niej zostaje odrzucona, a rząd zamyka lukę. Na koniec rundy nadal dobierasz.
+note-swamp_guardian = Liczą się tylko przeszłe starcia. Karta wraca bez żetonów, jej przeciwna karta zostaje odrzucona, a rząd zamyka lukę. Na koniec rundy nadal dobierasz.
 note-magistra = Tylko twoje inne zagrane karty z natychmiastową zdolnością i wpływem co najmniej takim jak obecny wpływ Arcymagini. Kopia działa w miejscu Arcymagini; skopiowanie Dżinna wygrywa grę.
 note-inventor = Dowolne dwie różne zagrane karty dowolnego gracza, łącznie z samą Wynalazczynią. Obie części są obowiązkowe.
 note-djinn = Działa tylko, gdy Dżinn przegra swoje starcie (na przykład po −5 od Chirurga). Wygrywa od razu, bez względu na sygnety.
@@ -30,7 +30,7 @@ note-witch_king = Frakcję wskazujesz w ciemno; potem talia jest tasowana.
 note-elemental = Kopia działa tak, jakby była wydrukowana na Żywiołaku. Bez karty z natychmiastową zdolnością na ręce i tak dobierasz 1.
 note-mechanical_djinn = Wygrywa w chwili, gdy leży na nim żeton, a ty wygrywasz starcie tuż po nim, w dowolny sposób (wpływem, Sędziną, Doradczynią).
 note-successor = Przeciwnik zatrzymuje 2 wybrane przez siebie karty. Kilka rund później zwykle nie może już zagrać.
-note-serpent_temple = Działa, gdy wcześniejsze starcie staje się twoje (z przegranej lub remisu), np. dzięki Zegarmistrzyni, Wynalazczyni, Sędzinie lub Doradczyni; każda nowa wygrana działa ponownie.
+note-serpent_temple = Działa, gdy przeszłe starcie staje się twoje (z przegranej lub remisu), np. dzięki Zegarmistrzyni, Wynalazczyni, Sędzinie lub Doradczyni; każda nowa wygrana działa ponownie.
 note-bazaar = Znika tylko dobieranie na koniec rundy; zdolności nadal każą dobierać. Uzupełnienie działa w każdej fazie, np. zaraz po położeniu karty.
 note-founders_day = Sprawdzane w każdej chwili; „z rzędu” znaczy obok siebie w obecnym rzędzie.
 note-grand_library = Gdy w talii została 1 karta, dobierasz ją; gdy żadna, nic.
@@ -44,12 +44,12 @@ rules-page-1 =
 
     {"*"}*Cel:** jako pierwszy mieć na koniec rundy **5 sygnetów** na swoich zagranych kartach. Mecz trwa, aż któryś gracz wygra 2 gry.
 
-    {"*"}*Przygotowanie:** każdy gracz tasuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie tasuje ponownie.
+    {"*"}*Przygotowanie:** każdy gracz tasuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie przetasowuje.
 rules-page-2-title = Runda
 rules-page-2 =
     Nie ma kolejności tur: obaj gracze działają jednocześnie.
 
-    {"*"}*1. Zagranie.** Każdy gracz wybiera kartę z ręki i kładzie ją zakrytą naprzeciw karty przeciwnika. Dwie karty tworzą **starcie**; starcia tworzą rząd, od najstarszego. Obie karty odkrywa się razem, a czekające efekty „następnej karty” (Chirurg −5, Zegarmistrzyni +3, ...) trafiają na nie właśnie teraz.
+    {"*"}*1. Zagranie.** Każdy gracz wybiera kartę z ręki i kładzie ją zakrytą naprzeciw karty przeciwnika. Dwie karty tworzą **starcie**; starcia tworzą rząd, od najstarszego. Obie karty odkrywa się razem, a czekające efekty „następnej karty” (Chirurg −5, Zegarmistrzyni +3…) trafiają na nie właśnie teraz.
 
     {"*"}*2. Porównanie.** Wyższy **wpływ** (wartość nadrukowana plus modyfikatory) wygrywa starcie i dostaje sygnet. Karta, która **przegrała**, aktywuje swoją zdolność — tylko ona i nie może odmówić.
 
@@ -58,7 +58,7 @@ rules-page-3-title = Remisy
 rules-page-3 =
     Jeśli obie karty mają ten sam wpływ, starcie kończy się **remisem**: nikt nie dostaje sygnetu i w tej rundzie **żadna zdolność się nie aktywuje**.
 
-    Gracz z aktywną **Sędziną** wygrywa każdy remis (wcześniejszy i przyszły) razem z jego sygnetem, ale remis nadal nie aktywuje zdolności. Jeśli obaj gracze mają aktywną Sędzinę, remis wygrywają obie karty.
+    Gracz z aktywną **Sędziną** wygrywa każdy remis (przeszły i przyszły) razem z jego sygnetem, ale remis nadal nie aktywuje zdolności. Jeśli obie strony mają aktywną Sędzinę, remis wygrywają obie karty.
 
     {"*"}*Mediator** z żetonem stałej zdolności sprawia, że jego starcie kończy się remisem bez względu na wpływ.
 rules-page-4-title = Zdolności
@@ -72,7 +72,7 @@ rules-page-4 =
     Odrzucenie zagranej karty zwraca wszystkie jej żetony; gdy obie karty starcia odchodzą, rząd zamyka lukę.
 rules-page-5-title = Sygnety i ciągłe przeliczanie
 rules-page-5 =
-    Sygnety nigdy nie są ostateczne: **w każdej chwili** starcie wygrywa karta z wyższym wpływem. Jeśli modyfikator, usunięty żeton lub zdolność zmieni wcześniejsze starcie, jego sygnet przechodzi do nowego zwycięzcy (albo wraca przy remisie). To nigdy nie aktywuje innej zdolności: aktywuje się tylko karta, która przegrała porównanie w tej rundzie.
+    Sygnety nigdy nie są ostateczne: **w każdej chwili** starcie wygrywa karta z wyższym wpływem. Jeśli modyfikator, usunięty żeton lub zdolność zmieni przeszłe starcie, jego sygnet przechodzi do nowego zwycięzcy (albo wraca przy remisie). To nigdy nie aktywuje innej zdolności: aktywuje się tylko karta, która przegrała porównanie w tej rundzie.
 
     Niektóre karty dodają sygnety: Skarbnik (zwycięzca poprzedniego starcia nosi o 1 więcej) i Arystokratka (2 sygnety, gdy wygrywa).
 rules-page-6-title = Koniec gry
@@ -91,4 +91,4 @@ rules-page-7 =
     {"*"}*Poziom trudności** = talia (Talia I 0, Talia II lub mieszanka z dowolną frakcją z Talii II 1) + czaszki lokacji: 0–1 Najemnicy w szkoleniu, 2 Doświadczeni inżynierowie, 3–4 Potężni magowie.
 
     {"*"}*Talie mieszane** buduje się z całych frakcji, każdą z Talii I albo II; obaj gracze używają tej samej mieszanki.
-rules-footer = Więcej: /cardia rules topic:<…> · dowolna karta: /cardia card
+rules-footer = Więcej: /cardia zasady temat:<…> · dowolna karta: /cardia karta
