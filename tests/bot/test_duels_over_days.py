@@ -391,7 +391,7 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         match_id, game_id = await table.start()
         await table.place(alice)
         (reminder,) = await table.later(8)
-        assert reminder.content.startswith(f"⏰ {bob.mention}: twój ruch w pojedynku Alice – Bob (gra 1)")
+        assert reminder.content.startswith(f"⏰ {bob.mention}: twój ruch w pojedynku Alice kontra Bob (gra 1)")
         assert "wybiera kartę" in reminder.content
         (claim,) = [m for m in await table.later(16) if m.custom_ids]
         assert claim.content.startswith(f"⌛ {bob.mention}: skończył się czas")
@@ -403,8 +403,8 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         await table.settle()
         assert "✅ Alice ogłasza zwycięstwo." in claim.content
         board, result = table.emulator.messages()[before:]
-        assert board.content == "Wygrywa Alice: czas gracza Bob minął i Alice ogłasza zwycięstwo."
-        assert result.content.startswith(f"🏆 {alice.mention} wygrywa mecz z graczem Bob")
+        assert board.content == "Wygrywa Alice: minął czas gracza Bob, a Alice ogłasza zwycięstwo."
+        assert result.content.startswith(f"🏆 Mecz wygrywa {alice.mention}: minął czas gracza Bob")
         concede = await answered_privately(await alice.slash("cardia", "concede"), table)
         assert concede.content == "Nincs folyamatban lévő párbajod ezen a szerveren, amelyet feladhatnál."
         assert (await stored_match(table, match_id)).status == "finished"
