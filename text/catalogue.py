@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,10 +30,50 @@ LABEL_LIMIT = 100  # Discord select-option label and description
 NAME_LIMIT = 32  # a display name inside a label is cut to this (Discord's own limit), so labels stay unique
 
 
+_VOWELS = frozenset("aáeéiíoóöőuúüű")
+
+
+def article(value: object) -> str:
+    """The Hungarian definite article before ``value`` as it is read aloud: "az" before a vowel sound,
+    "a" before a consonant. A number (or a text beginning with one: "12.", "#12") is read in words by
+    its leading group of three digits: "az 1.", "a 2.", "az 5.", "a 10.", "az 50.", "a 100.", "az 500.",
+    "az 1000." (ezer), "a 2000.", "az 5000."; a word by its first letter ("az Akadémia", "a Céh")."""
+    if isinstance(value, bool):
+        return "a"
+    if isinstance(value, int | float | Decimal):
+        return "a" if value < 0 else _number_article(str(int(value)))  # "mínusz": a consonant
+    spoken = str(value).lstrip("#„“\"'*_([ ")
+    digits = ""
+    for ch in spoken:
+        if ch.isdigit():
+            digits += ch
+        elif ch not in " \u00a0\u202f" or not digits:  # digits grouped by (thin) spaces: "1 000"
+            break
+    if digits:
+        return _number_article(digits)
+    return "az" if spoken[:1].lower() in _VOWELS else "a"
+
+
+def _number_article(digits: str) -> str:
+    """The article before a whole number written in ``digits``: decided by the first word it is read
+    with, which its leading group of three digits gives (egy, öt; ötven; ötszáz: az; száz, tíz: a)."""
+    digits = digits.lstrip("0") or "0"
+    group = digits[: len(digits) % 3 or 3]
+    first = group[0]
+    if len(group) == 1:
+        return "az" if first in "15" else "a"  # egy, egymillió, ezer (a leading 1 of thousands), öt
+    return "az" if first == "5" else "a"  # ötven, ötszáz; tíz, húsz..., száz, kétszáz...
+
+
+#: Functions the catalogues may call: ``ARTICLE($x)`` is "a" or "az" before ``$x`` (Hungarian), as
+#: text or as a selector (``{ ARTICLE($x) -> [az] Az *[a] A }`` at the start of a sentence).
+FUNCTIONS = {"ARTICLE": article}
+
+
 def load(language: str) -> FluentBundle:
     """The bundle of every catalogue file of ``language`` (syntax errors fail
     ``tests/text/test_catalogues.py``)."""
-    bundle = FluentBundle([language], use_isolating=False)
+    bundle = FluentBundle([language], functions=FUNCTIONS, use_isolating=False)  # type: ignore[arg-type]
     for path in sorted((LOCALES / language).glob("*.ftl")):
         bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return bundle
@@ -47,18 +88,35 @@ class Value:
 
 
 @dataclass(frozen=True, slots=True)
+class Article:
+    name: str  # the value ``ARTICLE`` gives "a" or "az" for
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     name: str  # the number a plural (or an exact number) chooses the variant by
     variants: dict[str, Template]
     default: Template
+    by_article: bool = False  # chosen by the article of the value ("a", "az"), not by its number
 
 
-Template = tuple["str | Value | Choice", ...]
+Template = tuple["str | Value | Article | Choice", ...]
+
+
+def _article_of(expression: ast.BaseNode) -> str | None:
+    """The variable of ``ARTICLE($x)``, else None."""
+    if not isinstance(expression, ast.FunctionReference) or expression.id.name != "ARTICLE":
+        return None
+    arguments = expression.arguments
+    if arguments.named or len(arguments.positional) != 1:
+        return None
+    argument = arguments.positional[0]
+    return argument.id.name if isinstance(argument, ast.VariableReference) else None
 
 
 def _template(pattern: ast.Pattern) -> Template | None:
     """A message's pattern as parts :func:`fill` can join, or None if it needs Fluent itself."""
-    parts: list[str | Value | Choice] = []
+    parts: list[str | Value | Article | Choice] = []
     for element in pattern.elements:
         if isinstance(element, ast.TextElement):
             parts.append(element.value)
@@ -68,8 +126,10 @@ def _template(pattern: ast.Pattern) -> Template | None:
             parts.append(expression.parse()["value"])
         elif isinstance(expression, ast.VariableReference):
             parts.append(Value(expression.id.name))
-        elif isinstance(expression, ast.SelectExpression) and isinstance(
-            expression.selector, ast.VariableReference
+        elif _article_of(expression) is not None:
+            parts.append(Article(str(_article_of(expression))))
+        elif isinstance(expression, ast.SelectExpression) and (
+            isinstance(expression.selector, ast.VariableReference) or _article_of(expression.selector)
         ):
             variants: dict[str, Template] = {}
             default: Template | None = None
@@ -82,7 +142,10 @@ def _template(pattern: ast.Pattern) -> Template | None:
                 if variant.default:
                     default = inner
             assert default is not None
-            parts.append(Choice(expression.selector.id.name, variants, default))
+            selector = expression.selector
+            by_article = _article_of(selector)
+            name = selector.id.name if isinstance(selector, ast.VariableReference) else str(by_article)
+            parts.append(Choice(name, variants, default, by_article is not None))
         else:
             return None  # a function or a term: Fluent formats it
     return tuple(parts)
@@ -120,9 +183,12 @@ def fill(language: str, template: Template, values: dict[str, Any]) -> str | Non
         if type(part) is Value:
             parts.append(str(value))
             continue
+        if type(part) is Article:
+            parts.append(article(value))
+            continue
         assert isinstance(part, Choice)
-        variant = part.variants.get(str(value))
-        if variant is None and type(value) is int:
+        variant = part.variants.get(article(value) if part.by_article else str(value))
+        if variant is None and type(value) is int and not part.by_article:
             variant = part.variants.get(plural_category(language, value))
         chosen = fill(language, variant if variant is not None else part.default, values)
         if chosen is None:

@@ -1,4 +1,4 @@
-prompt-play = Válaszd ki a képpel lefelé leteendő kártyát
+prompt-play = Válaszd ki a kártyát, amelyet képpel lefelé leteszel
 prompt-play_first = Jósnő: te választasz először — az ellenfeled látja a kártyádat, mielőtt a sajátját választja
 prompt-void_mage = Ürességmágus: válassz egy kijátszott kártyát, és hogy a módosítóit vagy az időjelzőit távolítod el
 prompt-palace_guard_faction = Palotaőr: nevezz meg egy csoportot — az ellenfeled eldobhat egy ilyen kártyát, különben a Palotaőr +7-et kap
@@ -7,8 +7,8 @@ prompt-palace_guard_discard_named = A Palotaőr ezt nevezte meg: { $faction }. D
 prompt-ambusher_faction = Orvtámadó: nevezz meg egy csoportot — az ellenfeled eldobja a kezéből az összes ilyen kártyát
 prompt-witch_king_faction = Boszorkánykirály: nevezz meg egy csoportot — az ellenfeled eldobja az összes ilyen kártyát a kezéből és a paklijából
 prompt-blackmailer_faction = Zsaroló: nevezz meg egy csoportot — ha az ellenfeled következő kártyája másik csoporté, eldob 2 kártyát
-prompt-swamp_guardian = Mocsárőr: válaszd ki, melyik kijátszott kártyádat veszed vissza (a vele szemben lévőt eldobjuk)
-prompt-magistra = Nagymesternő: válaszd ki, melyik kijátszott kártyád azonnali képességét másolod
+prompt-swamp_guardian = Mocsárőr: válaszd ki, melyik kijátszott kártyádat veszed vissza (a vele szemben fekvőt eldobod)
+prompt-magistra = Nagymesternő: válaszd ki, melyik kijátszott kártyád egyszeri képességét másolod
 prompt-inventor_plus = Feltaláló: válaszd ki a kijátszott kártyát, amely +3-at kap
 prompt-inventor_minus = Feltaláló: válaszd ki a kijátszott kártyát, amely −3-at kap
 prompt-kinesis_from = Telekinetikus: válaszd ki a kártyádat, amelyről az összes módosítót és időjelzőt áthelyezed
@@ -19,7 +19,7 @@ prompt-librarian = Könyvtáros: +2 vagy −2 a felfedett kártyádra?
 prompt-prodigy = Csodagyerek: válaszd ki egy legfeljebb 8 befolyású kijátszott kártyádat, amely +3-at kap
 prompt-blackmailer_discard = Zsaroló: a felfedett kártyád nem a megnevezett csoporté — válassz 2 kártyát, amelyet eldobsz
 prompt-illusionist = Illuzionista: válaszd ki egy vesztes kártyádat, amelynek a képességét aktiválod
-prompt-elemental = Elementál: válassz a kezedből egy azonnali képességű kártyát, amelyet eldobsz és lemásolsz (utána húzol 1-et)
+prompt-elemental = Elementál: válassz a kezedből egy egyszeri képességű kártyát, amelyet eldobsz és lemásolsz (utána húzol 1-et)
 prompt-successor_keep = Örökös: válaszd ki a 2 kártyát, amelyet megtartasz (a kezed többi kártyáját eldobod)
 prompt-serpent_temple_discard = Kígyótemplom: az ellenfeled megnyert egy korábbi találkozást — válassz egy kártyát, amelyet eldobsz
 prompt-scrapyard = Roncstelep: válassz egy kártyát, amelyet a paklid aljára teszel
@@ -60,7 +60,10 @@ option-modifiers = Módosítók ({ $modifier }) eltávolítása: { $name } – {
 option-ongoing =
     { $n ->
         [one] Az időjelző eltávolítása: { $name } – { $owner_lower }
-       *[other] A(z) { $n } időjelző eltávolítása: { $name } – { $owner_lower }
+       *[other] { ARTICLE($n) ->
+            [az] Az
+           *[a] A
+        } { $n } időjelző eltávolítása: { $name } – { $owner_lower }
     }
 option-decline = Elutasítom: a Palotaőr +7-et kap
 option-next = A következő kártyád

@@ -1,14 +1,14 @@
 error-nothing_changed = Valami hiba történt nálunk, és semmi sem változott: kérjük, próbáld újra egy kicsit később.
 error-stored = Elmentettük, de a megjelenítés nem sikerült: a csatorna hamarosan utoléri.
 error-stopping = A bot újraindul: semmi sem változott, kérjük, próbáld újra egy perc múlva.
-refuse-private_hand = A döntéseket a saját, privát kezedben hozod meg: nyomd meg: A kezem.
+refuse-private_hand = A döntéseket a saját, privát kezedben hozod meg: nyomd meg a „Mutasd a kezemet” gombot.
 refuse-game_gone = Ez a játszma már nem létezik.
 refuse-unknown_component = Ez a gomb már nem működik: a legutóbbi üzenetek gombjait használd.
 refuse-match_gone = Ez a mérkőzés már nem létezik.
 refuse-game_over = Ez a játszma már véget ért.
 refuse-game_ended = Ennek a játszmának vége.
 refuse-self = Saját magadat nem hívhatod ki.
-refuse-duel_here = Ebben a csatornában már van párbajod vele: { $opponent }.
+refuse-duel_here = Ebben a csatornában már párbajozol { $opponent } ellen.
 refuse-challenge_gone = Ez a kihívás már nem létezik.
 refuse-only_accept = Ezt a kihívást csak { $who } fogadhatja el.
 refuse-only_decline = Ezt a kihívást csak { $who } utasíthatja el.

@@ -3,13 +3,13 @@ records-other_server = Ez a ranglista egy másik szerverhez tartozik.
 records-deck-mixed = Vegyes paklik
 records-no_location = Nincs helyszín
 records-tally = { $wins } Gy · { $losses } V · { $draws } D ({ $rate })
-records-rate = { $percent } %
+records-rate = { $percent }%
 records-no_rate = —
 stats-title = 📊 { $name } — Cardia-eredmények
-stats-rating = Pontszám: **{ $rating }** · { $rank }. hely { $players } játékosból ezen a szerveren
-stats-rating_new = Pontszám: **{ $rating }** (még nincs értékelt játszma)
-stats-games = **Játszmák**: { $wins } győzelem · { $losses } vereség · { $draws } döntetlen — { $played } lejátszva, { $rate } győzelem
-stats-matches = **Mérkőzések**: { $wins } győzelem · { $losses } vereség · { $draws } döntetlen — { $played } befejezve
+stats-rating = Értékszám: **{ $rating }** · { $rank }. hely { $players } játékos közül ezen a szerveren
+stats-rating_new = Értékszám: **{ $rating }** (még nincs értékelt játszma)
+stats-games = **Játszmák**: { $wins } győzelem · { $losses } vereség · { $draws } döntetlen — { $played } lejátszott, győzelmi arány: { $rate }
+stats-matches = **Mérkőzések**: { $wins } győzelem · { $losses } vereség · { $draws } döntetlen — { $played } befejezett
 stats-streak = **Jelenlegi sorozat**: { $streak }
 stats-streak-win =
     { $n ->
@@ -25,17 +25,17 @@ stats-by_location = Helyszínek szerint
 stats-line = { $label }: { $tally }
 stats-footer = Győzelmi arány: a megnyert játszmák aránya a lejátszottakhoz. A feladás és az időtúllépés vereségnek számít; a félbeszakított párbajok nem számítanak.
 stats-bot = A botoknak nincsenek eredményeik: a számítógép elleni játszmák a játékos eredményei között szerepelnek, külön.
-leaderboard-title-rating = 🏆 Cardia-ranglista — pontszám szerint
+leaderboard-title-rating = 🏆 Cardia-ranglista — értékszám szerint
 leaderboard-title-wins = 🏆 Cardia-ranglista — győzelmek szerint
 leaderboard-line-rating = `{ $rank }.` **{ $name }** — **{ $rating }** · { $wins } Gy · { $losses } V · { $draws } D
-leaderboard-line-wins = `{ $rank }.` **{ $name }** — **{ $wins } Gy** · { $losses } V · { $draws } D ({ $rate }) · pontszám { $rating }
-leaderboard-empty = Ezen a szerveren még nincs befejezett játszma: hívj ki valakit a `/cardia challenge` paranccsal!
-leaderboard-footer = { $page }/{ $pages }. oldal · { $players } játékos · pontszám: openskill (Plackett-Luce), újonnan 1000
+leaderboard-line-wins = `{ $rank }.` **{ $name }** — **{ $wins } Gy** · { $losses } V · { $draws } D ({ $rate }) · értékszám: { $rating }
+leaderboard-empty = Ezen a szerveren még nincs befejezett játszma: hívj ki valakit a `/cardia kihívás` paranccsal!
+leaderboard-footer = { $page }/{ $pages }. oldal · { $players } játékos · értékszám: openskill (Plackett–Luce), kezdőként 1000
 leaderboard-previous = Előző
 leaderboard-next = Következő
-leaderboard-sort-rating = Pontszám szerint
+leaderboard-sort-rating = Értékszám szerint
 leaderboard-sort-wins = Győzelmek szerint
-history-title = 📜 #{ $id } játszma — { $first } – { $second }
+history-title = 📜 Játszma #{ $id } — { $first } – { $second }
 history-round = **{ $round }. kör**
 history-round_plain = { $round }. kör
 history-entry = `{ $number }` { $text }
@@ -46,7 +46,7 @@ history-chance = Véletlen
 history-ended = 🏁 { $result }
 history-result = 🏁 Eredmény
 history-setup = Beállítás
-history-setup_value = { $deck } · { $location } · a(z) #{ $match } mérkőzés { $number }. játszmája ({ $kind })
+history-setup_value = { $deck } · { $location } · { $number }. játszma, mérkőzés #{ $match } ({ $kind })
 history-first_to = { $wins } nyert játszmáig
 history-single = egyetlen játszma
 history-length = Hossz
@@ -54,20 +54,28 @@ history-decisions = { $n } döntés
 history-rounds = { $n } kör
 history-played = Lejátszva
 history-played_value = { $start } → { $end }
-history-ratings = Pontszámok
+history-ratings = Értékszámok
 history-rating_change = { $name } { $before } → { $after } ({ $delta })
 history-cut = … további { $n } sor itt: { $file }
 history-footer = { $file }: a teljes jegyzőkönyv, a rejtett kártyákkal együtt. A python -m engine replay { $file } kiírja a végállapotot.
-history-not_found = Ezen a szerveren nincs #{ $id } játszma.
-history-not_over = A(z) #{ $id } játszma még nem ért véget: a története a befejezése után látható.
-history-aborted = A(z) #{ $id } játszmát eredmény nélkül lefújták: nincs története.
+history-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
+history-not_over =
+{ ARTICLE($id) ->
+        [az] Az
+       *[a] A
+    } #{ $id } játszma még nem ért véget: a története a befejezése után látható.
+history-aborted =
+{ ARTICLE($id) ->
+        [az] Az
+       *[a] A
+    } #{ $id } játszmát eredmény nélkül lefújták: nincs története.
 history-bad_id = Adj meg egy játszmaszámot, például 12, vagy válassz egyet a játszmáid listájából.
 history-choice = #{ $id } { $opponent } ellen — { $outcome }, { $deck }, { $date }
-history-outcome-win = nyert
-history-outcome-loss = vesztett
+history-outcome-win = győzelem
+history-outcome-loss = vereség
 history-outcome-draw = döntetlen
 about-title = ℹ️ Cardia bot
-about-description = Cardia-párbajok, a Hans im Glück kártyajátéka, pontos szabálymotorral. A `/cardia rules` elmagyarázza a játékot, a `/cardia challenge` párbajt indít.
+about-description = Cardia-párbajok – a Hans im Glück kártyajátéka – pontos szabálymotorral. A `/cardia szabályok` elmagyarázza a játékszabályokat, a `/cardia kihívás` párbajt indít.
 about-version = Verzió
 about-library = discord.py
 about-uptime = Üzemidő
@@ -78,5 +86,5 @@ duration-days = { $d } nap { $h } óra
 duration-hours = { $h } óra { $m } perc
 duration-minutes = { $m } perc { $s } mp
 duration-seconds = { $s } mp
-stats-computer = A számítógép ellen (nem számít a pontszámba)
+stats-computer = A számítógép ellen (nem számít bele az értékszámba)
 history-not_yours = Nem játszottál #{ $id } számú játszmát: itt csak a saját játszmáidat mutatom meg.
