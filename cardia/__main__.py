@@ -11,7 +11,7 @@ ENGINE_JOBS = ("play", "replay", "move", "arena", "calibrate", "bench")
 USAGE = """usage: cardia JOB [options]
 
   play                 a game against the computer in this terminal (no Discord, no token)
-  replay RECORD.json   the state a game record leads to
+  replay RECORD.json   the state a game record leads to (JSON); --step: step through it here
   move RECORD.json     the computer player's answer to a pending decision
   review RECORD.json   a review of one seat's decisions (--seat p1|p2), and its chart as a PNG
   arena                the computer player's strength, measured
@@ -66,12 +66,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "records": _records,
         "store": _store,
     }
-    if job in ENGINE_JOBS:
-        return _engine([job, *rest])
-    if job in routes:
-        return routes[job](rest)
-    print(f"cardia: unknown job {job!r}; `cardia --help` lists them", file=sys.stderr)
-    return 2
+    if job not in ENGINE_JOBS and job not in routes:
+        print(f"cardia: unknown job {job!r}; `cardia --help` lists them", file=sys.stderr)
+        return 2
+    try:
+        return _engine([job, *rest]) if job in ENGINE_JOBS else routes[job](rest)
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked (a game saves its record first), no traceback
+        return 130
 
 
 if __name__ == "__main__":

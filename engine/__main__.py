@@ -1,7 +1,12 @@
-"""Command line: ``python -m engine replay RECORD.json [--at N]``, ``python -m engine move RECORD.json
+"""Command line: ``python -m engine replay RECORD.json [--at N]`` (with ``--step [--seat p1|p2]``: the
+game stepped through in this terminal, :mod:`terminal.replay`), ``python -m engine move RECORD.json
 --player p1|p2 [--level hard] [--seed N] [--budget-ms N]``, ``python -m engine play`` (a game against
 the computer in this terminal: :mod:`terminal`), ``python -m engine arena``, ``python -m engine
-learn`` and ``python -m engine bench``."""
+learn`` and ``python -m engine bench``. ``cardia JOB`` runs the same jobs.
+
+A command-line error is one line on standard error and exit status 2; its prefix says what is wrong:
+``record:`` the document as a whole, ``setup:`` its setup, ``action N:`` its action N, ``cannot read``
+the file, ``--at:`` the option."""
 
 from __future__ import annotations
 
@@ -12,32 +17,57 @@ import sys
 from collections.abc import Sequence
 
 
-def _read(path: str) -> bytes:
-    """A record document from a file or standard input (``-``); :class:`RecordError` if unreadable."""
+def read_document(path: str) -> bytes:
+    """A record document from a file or standard input (``-``), never more than a record may hold (one
+    byte more, so that ``parse_record`` refuses it: ``/dev/zero`` is not read without end);
+    :class:`RecordError` ``cannot read PATH (why)`` if it cannot be read."""
     from engine.record import MAX_RECORD_BYTES, RecordError
 
     try:
-        # One byte more than a record may hold: enough to refuse a larger one without reading it all.
         if path == "-":
             return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         with open(path, "rb") as file:
             return file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(f"setup: cannot read {path} ({error.strerror})") from None
+        raise RecordError(f"cannot read {path} ({error.strerror})") from None
 
 
-def _replay(path: str, at: int | None) -> int:
-    from engine.game import replay_document
-    from engine.observe import state
+def check_at(at: int | None, actions: int | None = None) -> None:
+    """``--at N``: 0 or more, and (once the record is read) at most its number of ``actions``;
+    :class:`RecordError` if not."""
     from engine.record import RecordError
 
+    if at is not None and at < 0:
+        raise RecordError(f"--at: must be 0 or more, not {at}")
+    if at is not None and actions is not None and at > actions:
+        held = f"{actions} action{'' if actions == 1 else 's'}"
+        raise RecordError(f"--at: the record holds {held}, so 0 to {actions}, not {at}")
+
+
+def _replay(path: str, at: int | None, step: bool, seat: str | None, language: str | None) -> int:
+    from engine.game import replay_document
+    from engine.observe import state
+    from engine.record import RecordError, parse_record
+
     try:
-        if at is not None and at < 0:
-            raise RecordError(f"setup: --at must be 0 or more, not {at}")
-        game = replay_document(_read(path), at)
+        if step and path == "-":
+            raise RecordError("--step reads its keys from standard input: give the record as a file")
+        check_at(at)
+        data = read_document(path)
+        game = replay_document(data)  # the error names the first rejected action
+        record = parse_record(data)
+        check_at(at, len(record.actions))
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
+    if step:
+        from terminal.cli import step_through
+
+        return step_through(record, path, at or 0, seat, language)
+    if at is not None:
+        from engine.game import replay
+
+        game = replay(record, at)
     json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     sys.stdout.flush()
@@ -51,7 +81,7 @@ def _move(path: str, player: str, level: str, seed: int, budget_ms: int | None) 
     from engine.record import RecordError, parse_record
 
     try:
-        text = _read(path)
+        text = read_document(path)
         replay_document(text)  # the error names the first rejected action
         searched = choose(parse_record(text), player, level, seed=seed, budget_ms=budget_ms)
     except (RecordError, NothingToDecide) as error:
@@ -91,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked, no traceback
+        return 130
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -104,9 +136,20 @@ def _main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser(
         "play", help="play a whole game against the computer in this terminal", add_help=False
     )
-    replay = commands.add_parser("replay", help="print the state a game record leads to")
+    replay = commands.add_parser(
+        "replay", help="print the state a game record leads to (JSON), or step through it (--step)"
+    )
     replay.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
-    replay.add_argument("--at", type=int, default=None, metavar="N", help="stop after the first N actions")
+    replay.add_argument(
+        "--at", type=int, default=None, metavar="N", help="after the first N actions (0 to all of them)"
+    )
+    replay.add_argument(
+        "--step", action="store_true", help="step through the game in this terminal (from step N with --at)"
+    )
+    replay.add_argument(
+        "--seat", choices=["p1", "p2"], help="with --step: what that seat saw (default: the public view)"
+    )
+    replay.add_argument("--language", choices=["en", "hu", "pl"], help="with --step (default: from LANG)")
     move = commands.add_parser("move", help="the computer player's answer to a player's pending decision")
     move.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     move.add_argument("--player", required=True, choices=["p1", "p2"], help="the seat to answer for")
@@ -156,7 +199,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--reviews", type=_positive, metavar="N", help="instead: reviews of N games' seats")
     args = parser.parse_args(arguments)
     if args.command == "replay":
-        return _replay(args.record, args.at)
+        if (args.seat or args.language) and not args.step:
+            parser.error("--seat and --language go with --step")
+        return _replay(args.record, args.at, args.step, args.seat, args.language)
     if args.command == "move":
         return _move(args.record, args.player, args.level, args.seed, args.budget_ms)
     if args.command in ("arena", "calibrate"):

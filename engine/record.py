@@ -94,7 +94,8 @@ class Record(_Strict):
 
 
 class RecordError(ValueError):
-    """A record that cannot be read; the message is the one line ``python -m engine replay`` prints.
+    """A record that cannot be read; the message is the one line ``python -m engine replay`` prints,
+    its prefix saying where the problem is: ``record:`` (the document), ``setup:`` or ``action N:``.
     ``action`` is the index of the rejected action, if the error is in one."""
 
     def __init__(self, message: str, action: int | None = None) -> None:
@@ -104,14 +105,15 @@ class RecordError(ValueError):
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> Record:
-    """Validate a record, raising :class:`RecordError` with ``setup: ...`` or ``action N: ...``. Text
-    may start with a UTF-8 byte-order mark; more than :data:`MAX_RECORD_BYTES` is refused unread."""
+    """Validate a record, raising :class:`RecordError` with ``record: ...``, ``setup: ...`` or ``action
+    N: ...``. Text may start with a UTF-8 byte-order mark; more than :data:`MAX_RECORD_BYTES` is refused
+    unread."""
     try:
         if isinstance(data, dict):
             return Record.model_validate(data)
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(
-                f"setup: a record is at most {MAX_RECORD_BYTES:,} bytes (a game's is far smaller)"
+                f"record: a record is at most {MAX_RECORD_BYTES:,} bytes (a game's is far smaller)"
             )
         # A byte-order mark, as some editors write one, is not part of the JSON.
         data = data.removeprefix(b"\xef\xbb\xbf") if isinstance(data, bytes) else data.removeprefix("\ufeff")
@@ -125,7 +127,7 @@ def _record_error(error: ValidationError, data: Any) -> RecordError:
     problems = error.errors()
     first = problems[0]
     if first["type"] == "json_invalid":
-        return RecordError(f"setup: not valid JSON ({first['ctx'].get('error', first['msg'])})")
+        return RecordError(f"record: not valid JSON ({first['ctx'].get('error', first['msg'])})")
     # A mixed deck is an object: its problem is in the object's branch of the union, not in "I"/"II".
     mixed = [p for p in problems if len(p["loc"]) > 3 and str(p["loc"][2]).startswith("dict[")]
     if mixed and first["loc"][:2] == ("setup", "deck"):
@@ -134,15 +136,16 @@ def _record_error(error: ValidationError, data: Any) -> RecordError:
     location = [part for part in first["loc"] if not _pydantic_tag(part)]
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] == "too_long" and location == ["actions"]:
-        return RecordError(f"setup: a record holds at most {MAX_ACTIONS:,} actions (a game, a few hundred)")
+        return RecordError(f"record: a record holds at most {MAX_ACTIONS:,} actions (a game, a few hundred)")
     if len(location) >= 2 and location[0] == "actions" and isinstance(location[1], int):
         where = ".".join(str(part) for part in location[2:])
         index = location[1]
         return RecordError(f"action {index}: {where + ': ' if where else ''}{message}", index)
+    prefix = "record"  # the document as a whole: its format, its keys, its actions' list
     if location[:1] == ["setup"]:
-        location = location[1:]
+        prefix, location = "setup", location[1:]
     where = ".".join(str(part) for part in location)
-    return RecordError(f"setup: {where + ': ' if where else ''}{message}")
+    return RecordError(f"{prefix}: {where + ': ' if where else ''}{message}")
 
 
 def _pydantic_tag(part: str | int) -> bool:

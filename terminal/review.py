@@ -50,31 +50,55 @@ def show_review(console: Console, reviewed: Review, names: Mapping[str, str], ch
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardia review", description=__doc__)
-    parser.add_argument("record", type=Path, help="a cardia-replay/1 record")
+    parser.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     parser.add_argument("--seat", choices=("p1", "p2"), required=True, help="whose decisions to review")
-    parser.add_argument("--chart", type=Path, help="where the chart goes (default: beside the record)")
-    parser.add_argument("--seed", type=int, default=0, help="the search's seed (same seed, same review)")
+    parser.add_argument(
+        "--chart", type=Path, help="where the chart goes (default: beside the record; from -: here)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the search's seed (default: from the game, as everywhere)"
+    )
     parser.add_argument("--language", choices=text.LANGUAGES, help="en, hu or pl (default: from LANG)")
     return parser
 
 
+def chart_problem(chart: Path) -> str | None:
+    """Why the chart could not be written to ``chart`` (None if it can): said before the review runs."""
+    if chart.is_dir():
+        return "it is a folder"
+    if not chart.parent.is_dir():
+        return f"there is no folder {chart.parent}"
+    if not os.access(chart.parent, os.W_OK) or (chart.exists() and not os.access(chart, os.W_OK)):
+        return "writing there is not allowed"
+    return None
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) -> int:
+    """The review, or one line and exit 2 if the record cannot be read or the chart cannot be written
+    (both found before the review runs)."""
+    from engine.__main__ import read_document
+
     args = parser().parse_args(argv)
+    source = Path("cardia.json") if args.record == "-" else Path(args.record)
+    chart = args.chart or chart_path(source, args.seat)
+    problem = chart_problem(chart)
+    if problem is not None:
+        print(f"--chart: cannot write {chart} ({problem})", file=sys.stderr)
+        return 2
     try:
-        data = args.record.read_bytes()
+        data = read_document(args.record)
         replay_document(data)  # the error names the first rejected action
         record = parse_record(data)
-    except OSError as error:
-        print(f"cannot read {args.record} ({error.strerror})", file=sys.stderr)
-        return 2
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
     console = Console(file=stdout or sys.stdout, highlight=False, soft_wrap=False)
     language = args.language or text.language_of(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
     with text.speaking(language):
-        names = {"p1": "p1", "p2": "p2"}
+        names = {
+            seat: text.tr("terminal.seat_name", number=number) for number, seat in ((1, "p1"), (2, "p2"))
+        }
         with console.status(text.tr("terminal.reviewing")):
             reviewed = review(record, args.seat, seed=args.seed)
-        show_review(console, reviewed, names, args.chart or chart_path(args.record, args.seat))
+        show_review(console, reviewed, names, chart)
     return 0

@@ -1,14 +1,24 @@
 """A whole game against the computer in a terminal: the computer answers its decisions (engine.player),
 the person answers theirs by number, and every step is shown from the person's own view with what
-happened. Input errors are answered with one line and asked again; ``h`` asks for a hint, ``q`` (or the
-end of the input) stops the game. The record is saved at the end, or when stopped, as ``cardia-replay/1``,
-and a finished game's review is offered.
+happened. Input errors are answered with one line and asked again; ``h`` asks for a hint, ``?`` shows
+what the symbols and keys mean, ``r`` the rules, ``q`` (or the end of the input, or Ctrl-C) stops the
+game. The record (``cardia-replay/1``) is written before the first decision and again after every one,
+each time to a temporary file renamed over it, so that no stop, not even a kill, loses or truncates it;
+a finished game's review is offered.
+
+The game is a function of its seed and the person's answers: the deal comes from the seed, and every
+move of the computer from the seed and the number of decisions taken (a hint, from the game itself), so
+the same seed and the same answers give the same game, byte for byte, hints asked or not.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import shlex
+import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +27,7 @@ from rich.console import Console
 
 import text
 from cards import DeckChoice
-from engine import Action, Decision, Game, Record, Setup, difficulty, happenings, view
+from engine import Action, Decision, Game, Record, Setup, happenings, view
 from engine.player import choose
 from engine.review import hint, review
 from engine.view import View
@@ -26,7 +36,10 @@ from terminal.review import chart_path, show_review
 
 Read = Callable[[], str | None]  # the next line typed (None: the input ended)
 QUIT = ("q", "quit", "exit")
-HINT = ("h", "hint", "?")
+HINT = ("h", "hint")
+LEGEND = ("?", "help")
+RULES = ("r", "rules")
+INTERRUPTED = 130  # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +59,10 @@ class Stopped(Exception):
 
 
 class TerminalGame:
-    def __init__(self, options: Options, console: Console, read: Read, rng: random.Random) -> None:
+    def __init__(self, options: Options, console: Console, read: Read) -> None:
         self.options = options
         self.console = console
         self.read = read
-        self.rng = rng  # the computer's searches (never the game's seed)
         setup: dict[str, object] = {
             "deck": options.deck,
             "location": options.location,
@@ -68,22 +80,25 @@ class TerminalGame:
         person = options.name or text.tr("terminal.player")
         self.names = {self.person: person, self.computer: text.tr("computer.name", level=level)}
         self.told = 0  # engine events already told
+        self.unsaved = False  # the last save failed (said once)
 
     # --- the game -------------------------------------------------------------------------------------
 
     def play(self) -> int:
-        """Play to the end (0), or until stopped (1); the record is saved either way."""
+        """Play to the end (0), or until stopped: 1 by ``q`` or the end of the input, 130 by Ctrl-C. The
+        record is saved after every decision; call :meth:`save` first to learn whether it can be."""
         self.console.print(screen.styled(f"**{text.tr('terminal.title', level=self.names[self.computer])}**"))
-        self.console.print(screen.styled(self._setup_line()))
+        self.console.print(screen.styled(screen.setup_line(self.setup)))
         try:
             while self.game.result is None:
                 self._step()
-        except Stopped:
-            self._save()
-            self.console.print(screen.styled(text.tr("terminal.stopped", file=str(self.options.record))))
-            return 1
+        except (Stopped, KeyboardInterrupt) as stop:
+            self.console.print()  # the prompt's line was left open
+            if self._save_or_say():
+                self.console.print(screen.styled(text.tr("terminal.stopped", file=str(self.options.record))))
+            return INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 1
         self._show()
-        self._save()
+        self._save_or_say()
         signets = self.game_view().signets
         mine, theirs = (signets[0], signets[1]) if self.person == "p1" else (signets[1], signets[0])
         self.console.print(
@@ -97,8 +112,15 @@ class TerminalGame:
                 )
             )
         )
-        self.console.print(screen.styled(text.tr("terminal.saved", file=str(self.options.record))))
-        self._offer_review()
+        replay = f"{cardia_command()} replay {shlex.quote(str(self.options.record))} --step"
+        self.console.print(
+            screen.styled(text.tr("terminal.saved", file=str(self.options.record), replay=replay))
+        )
+        try:
+            self._offer_review()
+        except KeyboardInterrupt:  # the record is saved: nothing is lost
+            self.console.print()
+            return INTERRUPTED
         return 0
 
     def _offer_review(self) -> None:
@@ -108,7 +130,7 @@ class TerminalGame:
         if line is None or line.strip().lower() in QUIT:
             return
         with self.console.status(text.tr("terminal.reviewing")):
-            reviewed = review(self._record(), self.person, seed=self.rng.getrandbits(32))
+            reviewed = review(self._record(), self.person)
         show_review(self.console, reviewed, self.names, chart_path(self.options.record, self.person))
 
     def game_view(self) -> View:
@@ -120,7 +142,7 @@ class TerminalGame:
         computer = next((d for d in pending if d.player == self.computer), None)
         if computer is not None:  # it sees only its own view: deciding first reveals nothing to it
             with self.console.status(text.tr("terminal.thinking", name=self.names[self.computer])):
-                searched = choose(self._record(), self.computer, self.options.level, self.rng.getrandbits(32))
+                searched = choose(self._record(), self.computer, self.options.level, self._seed("move"))
             self._apply(self.computer, list(searched.answer))
             return
         mine = next(d for d in pending if d.player == self.person)
@@ -130,6 +152,11 @@ class TerminalGame:
     def _apply(self, player: str, answer: list[str]) -> None:
         self.game.apply(player, answer)
         self.actions.append(Action(player=player, choose=answer))
+        self._save_or_say()
+
+    def _seed(self, purpose: str) -> int:
+        """A search's seed: the game's, what it is for, and how many decisions were taken."""
+        return random.Random(f"{self.options.seed}:{purpose}:{len(self.actions)}").getrandbits(32)
 
     # --- showing and asking ---------------------------------------------------------------------------
 
@@ -142,7 +169,9 @@ class TerminalGame:
         if happened:
             self.console.print(screen.happened_panel(happened))
         title = text.tr("board.title", first=self.names["p1"], second=self.names["p2"], number=1)
-        self.console.print(screen.board_panel(seen, self.names, title=title, footer=self._setup_line()))
+        self.console.print(
+            screen.board_panel(seen, self.names, title=title, footer=screen.setup_line(self.setup))
+        )
         if seen.result is None:
             self.console.print(screen.hand_panel(seen, self.person, self.names))
 
@@ -162,8 +191,15 @@ class TerminalGame:
             line = self.read()
             if line is None or line.strip().lower() in QUIT:
                 raise Stopped
-            if line.strip().lower() in HINT:
+            typed = line.strip().lower()
+            if typed in HINT:
                 self._hint(decision)
+                continue
+            if typed in LEGEND:
+                self.console.print(screen.legend_panel())
+                continue
+            if typed in RULES:
+                self.console.print(screen.rules_panel())
                 continue
             picked = _numbers(line, total)
             if picked is None:
@@ -176,7 +212,7 @@ class TerminalGame:
     def _hint(self, decision: Decision) -> None:
         """The answer the computer would choose in the person's place, from what they see, and its chance."""
         with self.console.status(text.tr("terminal.thinking", name=self.names[self.computer])):
-            suggested = hint(self._record(), self.person, self.rng.getrandbits(32))
+            suggested = hint(self._record(), self.person)
         seen = self.game_view()
         answer = text.answer_label(decision.kind, suggested.answer, self.person, self.names, seen, limit=200)
         self.console.print(text.tr("terminal.hint", answer=answer, chance=text.percent(suggested.chance)))
@@ -186,24 +222,66 @@ class TerminalGame:
     def _record(self) -> Record:
         return Record(format="cardia-replay/1", setup=self.setup, actions=list(self.actions))
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Write the record so far (raises :class:`OSError`): to a temporary file beside it, renamed over
+        it, so that a reader, a crash or a kill finds the previous record or this one, never half of one."""
         document = self._record().model_dump(mode="json", exclude_none=True)
-        self.options.record.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+        write_atomically(self.options.record, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
 
-    def _setup_line(self) -> str:
-        level = difficulty(self.setup)
-        place = (
-            text.location_name(self.options.location)
-            if self.options.location
-            else text.tr("challenge.no_location")
-        )
-        return text.tr(
-            "terminal.setup",
-            deck=text.deck_label(self.options.deck),
-            location=place,
-            difficulty=text.tr(f"difficulty.{level.level}"),
-            seed=self.options.seed,
-        )
+    def _save_or_say(self) -> bool:
+        """Save; if it fails, say so (once a game) and go on: the game is worth more than its record."""
+        try:
+            self.save()
+        except OSError as error:
+            if not self.unsaved:
+                print(cannot_save(self.options.record, error), file=sys.stderr)
+            self.unsaved = True
+            return False
+        self.unsaved = False
+        return True
+
+
+def write_atomically(path: Path, content: str) -> None:
+    """``content`` in ``path``, replaced in one step (a temporary file in the same folder, renamed)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        # Not fsynced: the rename is atomic against a killed process, which is what a game must survive.
+        temporary.write_text(content, encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def cannot_save(path: Path, error: OSError) -> str:
+    """The one line that says why the record cannot be written to ``path``."""
+    if isinstance(error, IsADirectoryError) or path.is_dir():
+        reason = text.tr("terminal.reason_folder")
+    elif isinstance(error, FileNotFoundError | NotADirectoryError):
+        reason = text.tr("terminal.reason_no_folder", folder=str(path.parent))
+    elif isinstance(error, PermissionError):
+        reason = text.tr("terminal.reason_not_allowed")
+    else:
+        reason = error.strerror or str(error)
+    return text.tr("terminal.cannot_save", file=str(path), reason=reason)
+
+
+def cardia_command() -> str:
+    """The ``cardia`` command as this shell can run it: its name if it is on PATH, else the path of the
+    one beside this Python (``.venv/bin/cardia``), else this Python running the module."""
+    beside = Path(sys.executable).parent / "cardia"
+    found = shutil.which("cardia")
+    if beside.exists():
+        if found is not None and Path(found).resolve() == beside.resolve():
+            return "cardia"
+        try:
+            relative = beside.relative_to(Path.cwd())
+        except ValueError:
+            return shlex.quote(str(beside))
+        return shlex.quote(str(relative) if relative.parent != Path() else f"./{relative}")
+    if found is not None:
+        return "cardia"
+    return f"{shlex.quote(sys.executable)} -m cardia"
 
 
 def _numbers(line: str, total: int) -> list[int] | None:

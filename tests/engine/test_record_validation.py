@@ -1,6 +1,6 @@
 """Record validation (docs/record-format.md "Record", "Decisions", "Chance"): what ``parse_record`` and
 ``replay``
-accept and reject, with the ``setup: ...`` / ``action N: ...`` messages, and that ``Game.apply`` changes
+accept and reject, with the ``record: ...`` / ``setup: ...`` / ``action N: ...`` messages, and that ``Game.apply`` changes
 nothing when it rejects an action."""
 
 from __future__ import annotations
@@ -66,6 +66,11 @@ def rejected(data: dict[str, Any] | str) -> str:
 def assert_setup_error(data: dict[str, Any] | str) -> None:
     message = rejected(data)
     assert message.startswith("setup: ") and len(message) > len("setup: "), message
+
+
+def assert_record_error(data: dict[str, Any] | str) -> None:
+    message = rejected(data)
+    assert message.startswith("record: ") and len(message) > len("record: "), message
 
 
 def assert_action_error(data: dict[str, Any], index: int) -> None:
@@ -173,18 +178,24 @@ def _explicit_base() -> dict[str, Any]:
     return explicit("I", [], [], [])
 
 
+RECORD_LEVEL = {
+    "unknown-record-key": _with(["comment"], "hello"),
+    "missing-format": _without(["format"]),
+    "format-2": _with(["format"], "cardia-replay/2"),
+    "format-space": _with(["format"], "cardia-replay/1 "),
+    "format-case": _with(["format"], "CARDIA-REPLAY/1"),
+    "format-number": _with(["format"], 1),
+    "actions-object": _with(["actions"], {}),
+    "actions-string": _with(["actions"], "p1:judge"),
+}
+
+
 @pytest.mark.parametrize(
     "data",
     [
-        pytest.param(_with(["comment"], "hello"), id="unknown-record-key"),
         pytest.param(_with(["setup", "players"], 2), id="unknown-setup-key"),
         pytest.param(_with(["setup", "Deck"], "I"), id="unknown-setup-key-case"),
-        pytest.param(_without(["format"]), id="missing-format"),
         pytest.param(_without(["setup"]), id="missing-setup"),
-        pytest.param(_with(["format"], "cardia-replay/2"), id="format-2"),
-        pytest.param(_with(["format"], "cardia-replay/1 "), id="format-space"),
-        pytest.param(_with(["format"], "CARDIA-REPLAY/1"), id="format-case"),
-        pytest.param(_with(["format"], 1), id="format-number"),
         pytest.param(_with(["setup", "deck"], "III"), id="deck-III"),
         pytest.param(_with(["setup", "deck"], "i"), id="deck-lowercase"),
         pytest.param(_with(["setup", "deck"], 1), id="deck-number"),
@@ -214,8 +225,6 @@ def _explicit_base() -> dict[str, Any]:
         pytest.param(_with(["setup", "chance"], "random"), id="unknown-chance"),
         pytest.param(_with(["setup", "chance"], "explicit"), id="explicit-without-decks"),
         pytest.param(_with(["setup", "decks"], None, _explicit_base()), id="explicit-null-decks"),
-        pytest.param(_with(["actions"], {}), id="actions-object"),
-        pytest.param(_with(["actions"], "p1:judge"), id="actions-string"),
         pytest.param(_with(["setup"], "I"), id="setup-string"),
     ],
 )
@@ -223,9 +232,15 @@ def test_setup_level_errors(data: dict[str, Any]) -> None:
     assert_setup_error(data)
 
 
+@pytest.mark.parametrize("data", [pytest.param(data, id=name) for name, data in RECORD_LEVEL.items()])
+def test_record_level_errors(data: dict[str, Any]) -> None:
+    """What is wrong with the document as a whole (not its setup) is said as ``record: ...``."""
+    assert_record_error(data)
+
+
 @pytest.mark.parametrize("text", ["", "{", "not json", "[]", "null", "42", '"cardia-replay/1"', "{}"])
-def test_non_records_are_setup_errors(text: str) -> None:
-    assert_setup_error(text)
+def test_non_records_are_record_errors(text: str) -> None:
+    assert_record_error(text)
 
 
 def _deck_edit(player: str, edit: str) -> dict[str, Any]:

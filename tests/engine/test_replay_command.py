@@ -145,11 +145,20 @@ def test_at_n_matches_the_api_and_the_truncated_record(
         assert out == ok(run("replay", str(truncated))), n
 
 
-def test_at_the_end_and_beyond(record: dict[str, Any], record_file: Path) -> None:
-    full = ok(run("replay", str(record_file)))
+def test_at_the_end(record: dict[str, Any], record_file: Path) -> None:
     total = len(record["actions"])
-    for n in (total, total + 1, total + 1000):
-        assert ok(run("replay", str(record_file), "--at", str(n))) == full
+    assert ok(run("replay", str(record_file), "--at", str(total))) == ok(run("replay", str(record_file)))
+
+
+@pytest.mark.parametrize("beyond", [1, 1000])
+def test_at_beyond_the_end_is_an_error(record: dict[str, Any], record_file: Path, beyond: int) -> None:
+    """Not silently the end: the record does not hold that many actions."""
+    total = len(record["actions"])
+    line = error_line(run("replay", str(record_file), "--at", str(total + beyond)))
+    assert line == f"--at: the record holds {total} actions, so 0 to {total}, not {total + beyond}"
+    five = dict(record, actions=record["actions"][:5])
+    line = error_line(run("replay", "-", "--at", "99", stdin=json.dumps(five)))
+    assert line == "--at: the record holds 5 actions, so 0 to 5, not 99"
 
 
 def test_at_with_stdin(record: dict[str, Any]) -> None:
@@ -158,35 +167,35 @@ def test_at_with_stdin(record: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("at", ["-1", "-5"])
-def test_negative_at_is_a_setup_error(record_file: Path, at: str) -> None:
+def test_negative_at_is_an_error_of_the_option(record_file: Path, at: str) -> None:
     line = error_line(run("replay", str(record_file), "--at", at))
-    assert line.startswith("setup: ")
+    assert line == f"--at: must be 0 or more, not {at}"
     line = error_line(run("replay", str(record_file), f"--at={at}"))
-    assert line.startswith("setup: ")
+    assert line == f"--at: must be 0 or more, not {at}"
 
 
 # --- errors ---------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("text", ["{not json", "", "[1, 2", '{"format": "cardia-replay/1",}'])
-def test_invalid_json_is_a_setup_error(text: str, tmp_path: Path) -> None:
+def test_invalid_json_is_an_error_of_the_record(text: str, tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text)
-    assert error_line(run("replay", str(path))).startswith("setup: ")
-    assert error_line(run("replay", "-", stdin=text)).startswith("setup: ")
+    assert error_line(run("replay", str(path))).startswith("record: not valid JSON (")
+    assert error_line(run("replay", "-", stdin=text)).startswith("record: not valid JSON (")
 
 
-def test_non_utf8_input_is_a_setup_error(tmp_path: Path) -> None:
+def test_non_utf8_input_is_an_error_of_the_record(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{"format": "cardia-replay/1\xff"}')
-    assert error_line(run("replay", str(path))).startswith("setup: ")
+    assert error_line(run("replay", str(path))).startswith("record: ")
 
 
 @pytest.mark.parametrize(
     ("edit", "prefix"),
     [
-        ({"extra": 1}, "setup: "),
-        ({"format": "cardia-replay/2"}, "setup: "),
+        ({"extra": 1}, "record: extra: "),
+        ({"format": "cardia-replay/2"}, "record: format: "),
         ({"setup": {"deck": "I", "location": None, "seed": True}}, "setup: "),
         ({"setup": {"deck": "I", "location": None, "seed": 1, "speed": 2}}, "setup: "),
         ({"setup": {"deck": "I", "location": None, "seed": 1, "chance": "explicit"}}, "setup: "),
@@ -227,13 +236,12 @@ def test_action_after_the_end(record: dict[str, Any], tmp_path: Path) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    line = error_line(run("replay", str(tmp_path / "no-such-record.json")))
-    assert line.startswith("setup: ")
+    path = tmp_path / "no-such-record.json"
+    assert error_line(run("replay", str(path))) == f"cannot read {path} (No such file or directory)"
 
 
 def test_directory_instead_of_a_file(tmp_path: Path) -> None:
-    line = error_line(run("replay", str(tmp_path)))
-    assert line.startswith("setup: ")
+    assert error_line(run("replay", str(tmp_path))) == f"cannot read {tmp_path} (Is a directory)"
 
 
 # --- determinism across processes ------------------------------------------------------------------------
@@ -323,7 +331,7 @@ def test_a_record_far_larger_than_a_game_is_refused_at_once(tmp_path: Path) -> N
     many.write_text(json.dumps({"format": FORMAT, "setup": {"deck": "I", "seed": 1}, "actions": actions}))
     assert (
         error_line(run("replay", str(many)))
-        == "setup: a record holds at most 2,000 actions (a game, a few hundred)"
+        == "record: a record holds at most 2,000 actions (a game, a few hundred)"
     )
     huge = tmp_path / "huge.json"
     with huge.open("w") as out:  # 58 MB: read no further than the limit
@@ -332,7 +340,7 @@ def test_a_record_far_larger_than_a_game_is_refused_at_once(tmp_path: Path) -> N
         out.write("]}")
     assert huge.stat().st_size > 50_000_000
     line = error_line(run("replay", str(huge)))
-    assert line == "setup: a record is at most 1,000,000 bytes (a game's is far smaller)"
+    assert line == "record: a record is at most 1,000,000 bytes (a game's is far smaller)"
 
 
 def test_a_reader_that_stops_early_is_not_an_error(record_file: Path) -> None:

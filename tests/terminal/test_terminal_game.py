@@ -73,7 +73,7 @@ def _session(tmp_path: Path, seed: int = 7, **overrides: object) -> tuple[Termin
     )
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False)
-    game = TerminalGame(options, console, lambda: None, random.Random(1))
+    game = TerminalGame(options, console, lambda: None)
     return game, out
 
 

@@ -4,16 +4,54 @@ terminal-setup = { $deck } · { $location } · nehézség: { $difficulty } · ke
 terminal-player = Játékos
 terminal-round = { $round }. kör
 terminal-thinking = { $name } gondolkodik…
-terminal-ask_one = Választásod (1–{ $n }; h tipp; a q befejezi a játszmát):
-terminal-ask_many = Válassz { $count } különböző számot 1 és { $n } között, szóközzel elválasztva (h tipp; a q befejezi a játszmát):
-terminal-not_a_number = Írd be az 1 és { $n } közötti számok egyikét.
-terminal-need_count = Pontosan { $count } különböző számot válassz.
+terminal-ask_one = Választásod (1–{ $n }; h tipp; ? súgó; a q befejezi a játszmát):
+terminal-ask_many =
+    { $count ->
+        [one] Válassz egy számot 1 és { $n } között (h tipp; ? súgó; a q befejezi a játszmát):
+       *[other] Válassz { $count } különböző számot 1 és { $n } között, szóközzel elválasztva (h tipp; ? súgó; a q befejezi a játszmát):
+    }
+terminal-not_a_number =
+    { $n ->
+        [one] Írd be: 1.
+       *[other] Írd be az 1 és { $n } közötti számok egyikét.
+    }
+terminal-need_count =
+    { $count ->
+        [one] Pontosan egy számot válassz.
+       *[other] Pontosan { $count } különböző számot válassz.
+    }
 terminal-stopped = A játszma megszakadt. Az eddigi lejegyzés itt van: { $file }.
 terminal-summary = { $rounds }, { $decisions } — te 💍 { $a }, a számítógép 💍 { $b }.
-terminal-saved = A lejegyzés itt van: { $file }; a python -m engine replay { $file } visszajátssza.
+terminal-saved = A lejegyzés itt van: { $file }. Lépésenként így játszhatod vissza: { $replay }
 terminal-reviewing = A játék átnézése…
 terminal-review_decision = { $number }. { $round }. kör: { $chosen } ({ $after })
 terminal-review_better = { " " }— jobb lett volna: { $best } ({ $before })
 terminal-chart_saved = Az esélyeid grafikonja: { $file }.
 terminal-hint = Tipp: { $answer } — győzelmi esélyed vele: { $chance }.
 terminal-review_offer = Nyomj Entert, és átnézzük a döntéseidet; a q-val befejezed:
+terminal-cannot_save = A lejegyzés nem menthető ide: { $file } ({ $reason }).
+terminal-reason_folder = ez egy mappa
+terminal-reason_no_folder = nincs ilyen mappa: { $folder }
+terminal-reason_not_allowed = ide nincs írási jogod
+# ? during the game: what the board's symbols and the keys mean
+terminal-legend-title = A jelek és a billentyűk jelentése
+terminal-legend-factions = A kártya csoportja: { $factions }
+terminal-legend-influence = **11** (8+3): a kártya befolyása – az értéke 8, a módosítói összesen +3
+terminal-legend-row = ┃ egy találkozás két kártyája között · → a találkozás győztese: ✅ a győztes, ⚖️ döntetlen, … még nincs összevetve
+terminal-legend-face_down = 🂠 képpel lefelé fekvő kártya · 👁️ képpel lefelé fekvő kártya, amelyet megmutattak neked
+terminal-legend-tokens = 🔘 egy állandó képesség időjelzője · 💍 pecsétgyűrű: aki elsőként gyűjt ötöt, megnyeri a játszmát
+terminal-legend-zones = ✋ kártyák a kézben · 📚 kártyák a pakliban · 🗑️ eldobott kártyák
+terminal-legend-waiting = A játékos következő kártyájára vár: ⏭️ egy módosító · 📖 { $librarian } · ⚙️ { $engineer } · 🗝️ { $blackmailer } · 🔮 { $fortune_teller }
+terminal-legend-other = 📍 a helyszín · ❗ a te döntésed · ⏳ akire a játszma vár · 🏁 az eredmény
+terminal-legend-keys = Billentyűk: a választott szám (több is, szóközzel elválasztva), majd Enter · **h** tipp · **?** ez a súgó · **r** a szabályok · **q** befejezi a játszmát (a lejegyzése megmarad)
+terminal-rules-title = A szabályok
+# cardia replay RECORD.json --step: a game stepped through, one decision at a time
+terminal-seat_name = { $number }. játékos
+terminal-replay_title = Visszajátszás: { $file } – { $view }
+terminal-replay_public = amit mindenki lát
+terminal-replay_seat = amit { $name } látott
+terminal-replay_step = Lépés: { $step } / { $total }
+terminal-replay_keys = Enter vagy n: következő · b: vissza · egy szám: az a lépés · ? súgó · q: kilépés
+terminal-replay_first = Ez az első lépés.
+terminal-replay_last = Ez az utolsó lépés.
+terminal-replay_no_step = Nincs { $step }. lépés: 0 és { $total } közötti számot írj be.
