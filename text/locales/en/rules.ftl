@@ -18,11 +18,11 @@ note-poisoner = A one-shot negative modifier; later changes do not re-trigger it
 note-kinesis_mage = Source and destination are both yours (either may be the Kinesis Mage). A token landing on an ongoing card switches its ability on at once.
 note-envoy = Any played card of either player, or the next card you play.
 note-tax_collector = Often turns the loss into a win (4 + 4 = 8) or a tie; the opposing card does not activate then.
-note-revolutionary = Your opponent picks the 2 cards (all they have if fewer), then draws as many as the deck allows.
+note-revolutionary = Your opponent picks the 2 cards to discard (all they have if fewer), then draws 2 (fewer if the deck is shorter).
 note-librarian = You choose +2 or −2 after seeing both revealed cards, before the comparison.
 note-prodigy = Prodigy itself qualifies while its influence is 8 or less.
 note-aristocrat = Pays off if the encounter later flips to the Aristocrat: it then carries 2 signets.
-note-blackmailer = The discard happens right after the reveal, before abilities; your opponent chooses which 2.
+note-blackmailer = The discard happens right after the reveal, before abilities; your opponent chooses the 2 cards to discard.
 note-illusionist = A losing card is one whose opposing card currently wins. The ability resolves in that card's position; an ongoing one gets its token there.
 note-engineer = The +5 lands after the next encounter's abilities (also after a tie), so it does not decide which card activates.
 note-counselor = Relative to the Counselor; overrides influence, Mediator and Judge while the token is on. Two Counselors forcing the same encounter cancel out.
@@ -74,7 +74,7 @@ rules-page-5-title = Signets and live re-evaluation
 rules-page-5 = 
     Signets are never fixed: **at any moment** the card with the higher influence wins its encounter. If a modifier, a removed token or an ability changes a past encounter, its signet moves to the new winner (or goes back on a tie). This never activates another ability: only the card that lost the comparison this round activates.
 
-    Some cards add signets: Treasurer (the winner of the previous encounter carries 1 more) and Aristocrat (2 signets when it wins).
+    Some cards add signets: Treasurer (the winner of the previous encounter carries 1 more signet) and Aristocrat (2 signets when it wins).
 rules-page-6-title = End of the game
 rules-page-6 = 
     The game ends at once when:
@@ -86,7 +86,7 @@ rules-page-6 =
     Reaching 5 signets in the middle of a round is not yet a win: the losing card's ability may still take signets away.
 rules-page-7-title = Locations and difficulty
 rules-page-7 = 
-    A game may use one **location**, whose rule applies all game long (e.g. Bazaar: no end-of-round draw, but refill to 4 whenever your hand drops to 1; Foggy Swamp: each round the *previous* encounter is revealed). Each location has 1–3 skulls.
+    A game may use one **location**, whose rule applies all game long (e.g. Bazaar: no draw at the end of a round, but whoever holds 1 card or none draws 4 at once; Foggy Swamp: each round the *previous* encounter is revealed). Each location has 1–3 skulls.
 
     {"*"}*Difficulty** = deck (Deck I 0, Deck II or a mix with any Deck II faction 1) + the location's skulls: 0–1 Assassins in training, 2 Experienced inventors, 3–4 Mighty mages.
 

@@ -18,11 +18,11 @@ note-poisoner = Egyszeri negatív módosító; a későbbi változások nem ind�
 note-kinesis_mage = A forrás és a cél is a tiéd (bármelyik lehet maga a Telekinetikus). Ha időjelző kerül egy állandó képességű kártyára, a képessége azonnal bekapcsol.
 note-envoy = Bármelyik játékos bármelyik kijátszott kártyája, vagy a következő kártyád, amit kijátszol.
 note-tax_collector = Gyakran győzelemmé (4 + 4 = 8) vagy döntetlenné fordítja a vereséget; ilyenkor a vele szemben fekvő kártya nem aktiválódik.
-note-revolutionary = Az ellenfeled választja ki a 2 kártyát (ha kevesebb van, mindet), majd annyit húz, amennyit a paklija enged.
+note-revolutionary = Az ellenfeled választja ki a 2 eldobandó kártyát (ha kevesebb van, mindet), majd húz 2-t (ha rövidebb a paklija, kevesebbet).
 note-librarian = A +2 vagy −2 közül a két felfedett kártya láttán, az összevetés előtt választasz.
 note-prodigy = Maga a Csodagyerek is választható, amíg a befolyása legfeljebb 8.
 note-aristocrat = Akkor fizetődik ki, ha a találkozás később az Arisztokrata javára fordul: ekkor 2 pecsétgyűrűt visel.
-note-blackmailer = Az eldobás közvetlenül a felfedés után, a képességek előtt történik; az ellenfeled választja ki a 2 kártyát.
+note-blackmailer = Az eldobás közvetlenül a felfedés után, a képességek előtt történik; az ellenfeled választja ki a 2 eldobandó kártyát.
 note-illusionist = Vesztes kártya az, amelynek a vele szemben fekvő kártyája éppen nyer. A képesség annak a kártyának a helyén hajtódik végre; egy állandó képesség ott kapja meg az időjelzőjét.
 note-engineer = A +5 a következő találkozás képességei után kerül fel (döntetlen után is), így nem dönti el, melyik kártya aktiválódik.
 note-counselor = A Tanácsosnőhöz képest értendő; amíg rajta van az időjelző, felülírja a befolyást, a Mediátort és a Bírónőt. Ha két Tanácsosnő ugyanazt a találkozást kényszeríti, kioltják egymást.
@@ -74,7 +74,7 @@ rules-page-5-title = Pecsétgyűrűk és folyamatos újraértékelés
 rules-page-5 =
     A pecsétgyűrűk sosem véglegesek: **bármelyik pillanatban** a nagyobb befolyású kártya nyeri a találkozását. Ha egy módosító, egy eltávolított időjelző vagy egy képesség megváltoztat egy korábbi találkozást, a pecsétgyűrűje az új győzteshez kerül (vagy döntetlennél visszakerül). Ez sosem aktivál más képességet: csak az a kártya aktiválódik, amely ebben a körben elveszítette az összevetést.
 
-    Néhány kártya pecsétgyűrűt ad: a Kincstárnok (az előző találkozás győztese 1-gyel többet visel) és az Arisztokrata (2 pecsétgyűrű, ha nyer).
+    Néhány kártya pecsétgyűrűt ad: a Kincstárnok (az előző találkozás győztese 1-gyel több pecsétgyűrűt visel) és az Arisztokrata (2 pecsétgyűrű, ha nyer).
 rules-page-6-title = A játszma vége
 rules-page-6 =
     A játszma azonnal véget ér, ha:
@@ -86,7 +86,7 @@ rules-page-6 =
     Az 5 pecsétgyűrű elérése egy kör közepén még nem győzelem: a vesztes kártya képessége még elvehet pecsétgyűrűket.
 rules-page-7-title = Helyszínek és nehézség
 rules-page-7 =
-    Egy játszmában egy **helyszín** is lehet, amelynek szabálya az egész játszmára érvényes (például Bazár: nincs kör végi húzás, de 4-re töltesz, amikor a kezed 1-re csökken; Ködös mocsár: minden körben az *előző* találkozást fedjük fel). Minden helyszínen 1–3 koponya van.
+    Egy játszmában egy **helyszín** is lehet, amelynek szabálya az egész játszmára érvényes (például Bazár: nincs kör végi húzás, de akinek 1 vagy 0 kártya van a kezében, azonnal húz 4-et; Ködös mocsár: minden körben az *előző* találkozást fedjük fel). Minden helyszínen 1–3 koponya van.
 
     {"*"}*Nehézség** = pakli (I-es pakli 0, II-es pakli vagy bármely, a II-es pakliból vett csoportot tartalmazó keverék 1) + a helyszín koponyái: 0–1 Bérgyilkosok kiképzése, 2 Tapasztalt feltalálók, 3–4 Hatalmas mágusok.
 

@@ -18,11 +18,11 @@ note-poisoner = Jednorazowy ujemny modyfikator; późniejsze zmiany go nie powta
 note-kinesis_mage = Źródło i cel są twoje (każde może być samą Telekinetą). Żeton, który trafi na kartę ze stałą zdolnością, od razu ją włącza.
 note-envoy = Dowolna zagrana karta dowolnego gracza albo następna karta, którą zagrasz.
 note-tax_collector = Często zamienia przegraną w wygraną (4 + 4 = 8) albo w remis; karta przeciwna się wtedy nie aktywuje.
-note-revolutionary = Przeciwnik wybiera 2 karty (wszystkie, jeśli ma mniej), a potem dobiera tyle, ile pozwala talia.
+note-revolutionary = Przeciwnik wybiera 2 karty do odrzucenia (wszystkie, jeśli ma mniej), a potem dobiera 2 (mniej, jeśli talia jest krótsza).
 note-librarian = +2 albo −2 wybierasz po zobaczeniu obu odkrytych kart, przed porównaniem.
 note-prodigy = Sam Młody geniusz też się liczy, dopóki jego wpływ wynosi 8 lub mniej.
 note-aristocrat = Opłaca się, gdy starcie później obróci się na korzyść Arystokratki: nosi wtedy 2 sygnety.
-note-blackmailer = Odrzucenie następuje zaraz po odkryciu, przed zdolnościami; przeciwnik wybiera, które 2 karty.
+note-blackmailer = Odrzucenie następuje zaraz po odkryciu, przed zdolnościami; przeciwnik wybiera, które 2 karty odrzuca.
 note-illusionist = Przegrywająca karta to taka, której karta przeciwna obecnie wygrywa. Zdolność działa w miejscu tamtej karty; stała zdolność dostaje tam swój żeton.
 note-engineer = +5 trafia na kartę po zdolnościach następnego starcia (także po remisie), więc nie rozstrzyga, która karta się aktywuje.
 note-counselor = Względem Doradczyni; dopóki leży żeton, przeważa nad wpływem, Mediatorem i Sędziną. Dwie Doradczynie wymuszające to samo starcie się znoszą.
@@ -74,7 +74,7 @@ rules-page-5-title = Sygnety i ciągłe przeliczanie
 rules-page-5 =
     Sygnety nigdy nie są ostateczne: **w każdej chwili** starcie wygrywa karta z wyższym wpływem. Jeśli modyfikator, usunięty żeton lub zdolność zmieni przeszłe starcie, jego sygnet przechodzi do nowego zwycięzcy (albo wraca przy remisie). To nigdy nie aktywuje innej zdolności: aktywuje się tylko karta, która przegrała porównanie w tej rundzie.
 
-    Niektóre karty dodają sygnety: Skarbnik (zwycięzca poprzedniego starcia nosi o 1 więcej) i Arystokratka (2 sygnety, gdy wygrywa).
+    Niektóre karty dodają sygnety: Skarbnik (zwycięzca poprzedniego starcia nosi o 1 sygnet więcej) i Arystokratka (2 sygnety, gdy wygrywa).
 rules-page-6-title = Koniec gry
 rules-page-6 =
     Gra kończy się od razu, gdy:
@@ -86,7 +86,7 @@ rules-page-6 =
     Zdobycie 5 sygnetów w środku rundy to jeszcze nie wygrana: zdolność przegrywającej karty może jeszcze odebrać sygnety.
 rules-page-7-title = Lokacje i poziom trudności
 rules-page-7 =
-    Gra może korzystać z jednej **lokacji**, której zasada obowiązuje przez całą grę (np. Bazar: bez dobierania na koniec rundy, ale uzupełniasz do 4, gdy na ręce zostanie 1 karta; Mgliste bagna: w każdej rundzie odkrywa się *poprzednie* starcie). Każda lokacja ma 1–3 czaszki.
+    Gra może korzystać z jednej **lokacji**, której zasada obowiązuje przez całą grę (np. Bazar: bez dobierania na koniec rundy, ale kto ma na ręce 1 kartę lub żadnej, od razu dobiera 4; Mgliste bagna: w każdej rundzie odkrywa się *poprzednie* starcie). Każda lokacja ma 1–3 czaszki.
 
     {"*"}*Poziom trudności** = talia (Talia I 0, Talia II lub mieszanka z dowolną frakcją z Talii II 1) + czaszki lokacji: 0–1 Najemnicy w szkoleniu, 2 Doświadczeni inżynierowie, 3–4 Potężni magowie.
 
