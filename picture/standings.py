@@ -1,5 +1,7 @@
 """A tournament's standings as a table: place, player, points, the format's tie-breaks and each player's
-won–drawn–lost, the leader marked. Large figures and a row per player, so it reads on a phone."""
+won–drawn–lost, the leader marked, and under it what the tie-breaks are. Laid out in points
+(:mod:`picture.style`): every word reads where a phone shows the picture 400 px wide; long names take
+two lines, whole."""
 
 from __future__ import annotations
 
@@ -10,12 +12,19 @@ from PIL import Image
 
 import text
 from picture import style
-from picture.style import Canvas
+from picture.style import Canvas, px
 
-WIDTH = 720
-MARGIN, TITLE_HEIGHT, ROW_HEIGHT = 24, 64, 34
+WIDTH = px(style.POINTS)
+MARGIN, PAD = px(6), px(4)
+LINE = px(16)  # a line of a row (12-point words)
 MOST_ROWS = 64
 LEADER = style.WINNER
+# The tie-breaks a heading may name, and the line under the table that says what each is.
+NOTES = (
+    ("picture.standings_buchholz", "picture.standings_buchholz_note"),
+    ("picture.standings_sb", "picture.standings_sb_note"),
+    ("picture.standings_record", "picture.standings_record_note"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,42 +40,83 @@ class Line:
 def draw_standings(title: str, columns: Sequence[str], lines: Sequence[Line]) -> Image.Image:
     """``columns``: the headings of the figures after the player's name (points first)."""
     shown = list(lines[:MOST_ROWS])
-    height = TITLE_HEIGHT + ROW_HEIGHT * (len(shown) + 1) + MARGIN
+    room = WIDTH - 2 * MARGIN
+    title_face, head_face = style.face(15, True), style.face(11, True)
+    face, bold = style.face(12), style.face(12, True)
+    titles = style.wrap(style.drawable(title), title_face, room, hyphen="")
+    # Each figure's column as wide as its heading or its widest figure.
+    widths = [
+        max(
+            [style.width(heading, head_face)]
+            + [style.width(line.figures[i], bold) for line in shown if i < len(line.figures)]
+        )
+        + px(8)
+        for i, heading in enumerate(columns)
+    ]
+    place_width = max(
+        [style.width("#", head_face)] + [style.width(str(line.place), bold) for line in shown]
+    ) + px(6)
+    name_left = MARGIN + PAD + int(place_width)
+    figures_left = WIDTH - MARGIN - int(sum(widths))
+    name_room = figures_left - name_left - PAD
+    names = [
+        style.wrap(
+            style.drawable(line.name)
+            + (" " + text.tr("picture.standings_withdrawn") if line.withdrawn else ""),
+            bold if line.place == 1 else face,
+            name_room,
+            hyphen="",
+        )
+        or [""]
+        for line in shown
+    ]
+    notes = [
+        part
+        for heading, note in NOTES
+        if text.tr(heading) in columns
+        for part in style.wrap(text.tr(note), style.face(11), room)
+    ]
+    header = px(18)
+    rows = [len(name) * LINE + 2 * PAD for name in names]
+    top = MARGIN + len(titles) * px(20) + PAD
+    height = top + header + sum(rows) + (PAD + len(notes) * px(15) if notes else 0) + MARGIN
     canvas = Canvas((WIDTH, height))
     draw = canvas.draw
-    title_face, head_face, face, bold = (
-        style.font(24, True),
-        style.font(16, True),
-        style.font(19),
-        style.font(19, True),
-    )
-    canvas.text((MARGIN, 18), style.fit(title, title_face, WIDTH - 2 * MARGIN), title_face, style.TEXT)
-    figure_width = 104
-    figures_left = WIDTH - MARGIN - figure_width * len(columns)
-    name_left = MARGIN + 44
-    top = TITLE_HEIGHT
-    canvas.text((MARGIN, top + 8), "#", head_face, style.MUTED)
-    canvas.text((name_left, top + 8), text.tr("picture.standings_player"), head_face, style.MUTED)
-    for index, heading in enumerate(columns):
-        centre = figures_left + figure_width * index + figure_width / 2
-        canvas.centred(
-            centre, top + 8, style.fit(heading, head_face, figure_width - 6), head_face, style.MUTED
-        )
-    draw.line(
-        (MARGIN, top + ROW_HEIGHT - 2, WIDTH - MARGIN, top + ROW_HEIGHT - 2), fill=style.OUTLINE, width=2
-    )
-    for row, line in enumerate(shown, start=1):
-        y = top + ROW_HEIGHT * row
+    y = MARGIN
+    for title_line in titles:
+        canvas.text((MARGIN, y), title_line, title_face, style.TEXT, (MARGIN, y, WIDTH - MARGIN, y + px(20)))
+        y += px(20)
+    y = top
+    canvas.text((MARGIN + PAD, y + 2), "#", head_face, style.MUTED, (MARGIN, y, name_left, y + header))
+    player = style.fit(text.tr("picture.standings_player"), head_face, name_room)
+    canvas.text((name_left, y + 2), player, head_face, style.MUTED, (name_left, y, figures_left, y + header))
+    lefts = [figures_left + int(sum(widths[:i])) for i in range(len(widths))]
+    for left, wide, heading in zip(lefts, widths, columns, strict=True):
+        box = (left, y, left + int(wide), y + header)
+        canvas.centred(left + wide / 2, y + 2, heading, head_face, style.MUTED, box)
+    y += header
+    draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=style.OUTLINE, width=2)
+    for row, (line, name, row_height) in enumerate(zip(shown, names, rows, strict=True), start=1):
         if row % 2 == 0:
-            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_HEIGHT - 1), fill=style.PANEL)
+            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + row_height - 1), fill=style.PANEL)
         colour = LEADER if line.place == 1 else style.MUTED if line.withdrawn else style.TEXT
         row_face = bold if line.place == 1 else face
-        canvas.text((MARGIN + 4, y + 6), str(line.place), row_face, colour)
-        name = line.name + (" " + text.tr("picture.standings_withdrawn") if line.withdrawn else "")
         canvas.text(
-            (name_left, y + 6), style.fit(name, row_face, figures_left - name_left - 8), row_face, colour
+            (MARGIN + PAD, y + PAD), str(line.place), row_face, colour, (MARGIN, y, name_left, y + row_height)
         )
-        for index, figure in enumerate(line.figures):
-            centre = figures_left + figure_width * index + figure_width / 2
-            canvas.centred(centre, y + 6, figure, row_face, colour)
+        for index, part in enumerate(name):
+            top_of = y + PAD + index * LINE
+            canvas.text(
+                (name_left, top_of), part, row_face, colour, (name_left, y, figures_left, y + row_height)
+            )
+        for left, wide, figure in zip(lefts, widths, line.figures, strict=False):
+            box = (left, y, left + int(wide), y + row_height)
+            canvas.centred(left + wide / 2, y + PAD, figure, row_face, colour, box)
+        y += row_height
+    if notes:
+        y += PAD
+        small = style.face(11)
+        for part in notes:
+            canvas.text((MARGIN, y), part, small, style.MUTED, (MARGIN, y, WIDTH - MARGIN, y + px(15)))
+            y += px(15)
     return canvas.image

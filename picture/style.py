@@ -8,6 +8,7 @@ laid out with Pillow's basic engine, so every machine draws the same pixels.
 
 from __future__ import annotations
 
+import math
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -48,6 +49,24 @@ FACTION_SHAPE = {"rebels": "triangle", "academy": "circle", "guild": "square", "
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 Colour = tuple[int, int, int]
+
+# Discord shows an embed's picture about 400 px wide on a phone: the board, a hand and the standings are
+# laid out in points of that width (400 points), and drawn UNIT pixels to the point, so they stay sharp
+# where Discord shows them larger (up to ~520 px on a desktop) or on a phone's denser screen. No text is
+# smaller than SMALLEST points: 11 px where the picture is shown 400 px wide.
+POINTS = 400
+UNIT = 1.5
+SMALLEST = 11
+
+
+def px(points: float) -> int:
+    """``points`` in pixels."""
+    return round(points * UNIT)
+
+
+def face(points: float, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font at ``points`` (at least SMALLEST): never smaller once drawn in whole pixels."""
+    return font(math.ceil(max(points, SMALLEST) * UNIT), bold)
 
 
 _fonts = threading.local()  # a FreeType face is used by one thread only: each thread loads its own
@@ -102,15 +121,31 @@ class Canvas:
         self.image = Image.new("RGB", size, BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
 
-    def text(self, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont, fill: Colour) -> None:
-        """``text`` with its top left at ``xy``, as ``ImageDraw.text`` would draw it."""
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        face: ImageFont.FreeTypeFont,
+        fill: Colour,
+        room: Box | None = None,
+    ) -> None:
+        """``text`` with its top left at ``xy``, as ``ImageDraw.text`` would draw it; ``room`` is the box the
+        layout made for it (the tests check that every text stays in its own)."""
         if text:
             mask, left, top = _mask(text, face)
             self.image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
 
-    def centred(self, x: float, y: float, text: str, face: ImageFont.FreeTypeFont, fill: Colour) -> None:
+    def centred(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        face: ImageFont.FreeTypeFont,
+        fill: Colour,
+        room: Box | None = None,
+    ) -> None:
         """``text`` centred on ``x``, its top at ``y``."""
-        self.text((x - width(text, face) / 2, y), text, face, fill)
+        self.text((x - width(text, face) / 2, y), text, face, fill, room)
 
 
 def fit(text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
@@ -127,12 +162,28 @@ def fit(text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
     return text[:low].rstrip() + "…"
 
 
-def wrap(text: str, face: ImageFont.FreeTypeFont, room: float, lines: int) -> list[str]:
-    """``text`` broken into at most ``lines`` lines of at most ``room`` pixels, the last cut with "…"."""
+def _split(word: str, face: ImageFont.FreeTypeFont, room: float, hyphen: str) -> list[str]:
+    """A word wider than ``room`` in pieces that fit, each but the last ending with ``hyphen``."""
+    pieces = []
+    while width(word, face) > room and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and width(word[:cut] + hyphen, face) > room:
+            cut -= 1
+        pieces.append(word[:cut] + hyphen)
+        word = word[cut:]
+    return [*pieces, word]
+
+
+def wrap(
+    text: str, face: ImageFont.FreeTypeFont, room: float, lines: int | None = None, hyphen: str = "-"
+) -> list[str]:
+    """``text`` broken into lines of at most ``room`` pixels, a word wider than a line broken with
+    ``hyphen``; with ``lines``, at most that many, the last cut with "…" (only when even they are too few)."""
+    words = [piece for word in text.split() for piece in _split(word, face, room, hyphen)]
     out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines:
+    while words and (lines is None or len(out) < lines):
         line = words.pop(0)
+        # A broken word's first pieces fill their lines: nothing joins them.
         while words and width(f"{line} {words[0]}", face) <= room:
             line += " " + words.pop(0)
         out.append(line)

@@ -1,54 +1,55 @@
-"""Cards drawn as tiles: a card in the row (its influence, modifier, ongoing token and signets), a card
-back, an empty place, and a card in hand with its ability. Each draws into a box it is given."""
+"""Cards drawn as tiles, each a row across its box: the faction's colour and shape on the left, the
+figure, then the words. A card in an encounter (its influence, modifier, name, faction, ongoing token
+and signets), a card back, an empty place, and a card in hand with its ability. Each draws into a box it
+is given; sizes are in points (:func:`picture.style.px`)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 import text
 from cards import CARDS
 from engine.view import CardView
 from picture import style
-from picture.style import Box, Canvas
+from picture.style import Box, Canvas, px
 from text import board
 
-RADIUS = 10
+RADIUS = px(6)
 FRAME = 3  # the gold frame of an encounter's winner, around the card
+STRIP = px(14)  # the faction's colour and shape, down the card's left side
+FIGURE = px(44)  # the influence (or value) and the modifier, beside the strip
+PAD = px(4)
+LINE = px(13.5)  # one line of 11-point text
+ROW_CARD_HEIGHT = px(46)  # a card in an encounter: three lines of words
+
+NAME = 11  # points: a card's name in the row, bold
+WORDS = 11  # its faction, and the marks' counts
 
 
-def _faction_band(canvas: Canvas, box: Box, faction: str, height: int, size: int) -> None:
-    """The card's top: its faction's colour, shape and name."""
-    left, top, right, _ = box
+def _strip(canvas: Canvas, size: tuple[int, int], faction: str) -> None:
+    """The card's left side: its faction's colour, and its shape at the top."""
     colour, ink = style.FACTION_COLOUR[faction], style.FACTION_TEXT[faction]
     canvas.draw.rounded_rectangle(
-        (left, top, right, top + height), RADIUS, fill=colour, corners=(True, True, False, False)
+        (0, 0, STRIP, size[1]), RADIUS, fill=colour, corners=(True, False, False, True)
     )
-    mark = height - 8
-    style.shape(
-        canvas.draw,
-        style.FACTION_SHAPE[faction],
-        (left + 5, top + 4, left + 5 + mark, top + 4 + mark),
-        ink,
-        ink,
-    )
-    face = style.font(size)
-    name = style.fit(text.faction_name(faction), face, right - left - mark - 14)
-    canvas.text((left + mark + 9, top + (height - size) / 2 - 1), name, face, ink)
+    mark = px(10)
+    left = (STRIP - mark) // 2
+    style.shape(canvas.draw, style.FACTION_SHAPE[faction], (left, px(5), left + mark, px(5) + mark), ink, ink)
 
 
-# What every card of a kind shares (its outline, a faction's band, the back) is drawn once and pasted:
+# What every card of a kind shares (its outline, a faction's strip, the back) is drawn once and pasted:
 # rounded outlines are most of a picture's drawing time.
 
 
 @lru_cache(maxsize=64)
-def _blank(faction: str, size: tuple[int, int], band: int, letters: int, language: str) -> Image.Image:
-    """A card of ``faction`` with nothing on it but its band, in ``language``."""
+def _blank(faction: str, size: tuple[int, int]) -> Image.Image:
+    """A card of ``faction`` with nothing on it but its strip."""
     canvas = Canvas((size[0] + 1, size[1] + 1))
     canvas.draw.rounded_rectangle((0, 0, *size), RADIUS, fill=style.PARCHMENT, outline=style.OUTLINE, width=2)
-    with text.speaking(language):
-        _faction_band(canvas, (0, 0, *size), faction, band, letters)
+    _strip(canvas, size, faction)
+    canvas.draw.rounded_rectangle((0, 0, *size), RADIUS, outline=style.OUTLINE, width=2)
     return canvas.image
 
 
@@ -60,16 +61,17 @@ def _back(size: tuple[int, int]) -> Image.Image:
         (0, 0, right, bottom), RADIUS, fill=style.CARD_BACK, outline=style.OUTLINE, width=2
     )
     canvas.draw.rounded_rectangle(
-        (6, 6, right - 6, bottom - 6), RADIUS - 3, outline=style.CARD_BACK_LINE, width=2
+        (5, 5, right - 5, bottom - 5), max(1, RADIUS - 3), outline=style.CARD_BACK_LINE, width=2
     )
     mid_x, mid_y = right / 2, bottom / 2
-    half = min(right, bottom) / 4
+    half = bottom / 3
     canvas.draw.polygon(
         [(mid_x, mid_y - half), (mid_x + half, mid_y), (mid_x, mid_y + half), (mid_x - half, mid_y)],
         outline=style.CARD_BACK_LINE,
         width=3,
     )
-    canvas.centred(mid_x, mid_y - 12, "?", style.font(21, True), style.TEXT)
+    face = style.face(14, True)
+    canvas.centred(mid_x, mid_y - face.size * 0.6, "?", face, style.TEXT, (0, 0, right, bottom))
     return canvas.image
 
 
@@ -83,7 +85,8 @@ def _empty(size: tuple[int, int]) -> Image.Image:
     for y in range(RADIUS, bottom - RADIUS, 10):
         canvas.draw.line((0, y, 0, y + 5), fill=style.OUTLINE, width=2)
         canvas.draw.line((right, y, right, y + 5), fill=style.OUTLINE, width=2)
-    canvas.centred(right / 2, bottom / 2 - 12, "…", style.font(20, True), style.MUTED)
+    face = style.face(14, True)
+    canvas.centred(right / 2, bottom / 2 - face.size * 0.7, "…", face, style.MUTED, (0, 0, right, bottom))
     return canvas.image
 
 
@@ -112,66 +115,131 @@ def row_card(canvas: Canvas, box: Box, slot: CardView | None, won: bool) -> None
         canvas.image.paste(style.WINNER, (box[0] - FRAME, box[1] - FRAME), _frame(_size(box)))
 
 
+def _row_words(slot: CardView, width: int) -> tuple[list[str], int]:
+    """A card's name in the row, whole, on as many lines as it takes (two for the longest names), and
+    whether its ongoing token and signets take a line of their own (else they end its faction's)."""
+    assert slot.card is not None
+    room = width - STRIP - FIGURE - 2 * PAD
+    lines = style.wrap(text.card_name(slot.card), style.face(NAME, True), room)
+    faction = style.width(text.faction_name(str(CARDS[slot.card].faction)), style.face(WORDS))
+    return lines, int(faction + px(4) + _marks_width(slot) > room)
+
+
+def row_height(slot: CardView | None, width: int) -> int:
+    """The height a card in the row takes drawn ``width`` wide: three lines of words, or more."""
+    if slot is None or slot.card is None:
+        return ROW_CARD_HEIGHT
+    lines, marks_apart = _row_words(slot, width)
+    return max(ROW_CARD_HEIGHT, (len(lines) + 1 + marks_apart) * LINE + PAD)
+
+
 def face_card(canvas: Canvas, box: Box, slot: CardView) -> None:
     """A card the viewer sees: faction, influence (with the printed value and modifier when they
     differ), name, ongoing tokens and signets; a card only its owner sees is marked face down."""
     assert slot.card is not None
     left, top, right, bottom = box
     card = CARDS[slot.card]
-    canvas.image.paste(_blank(str(card.faction), _size(box), 20, 10, text.current_language()), box[:2])
-    mid_x = (left + right) / 2
-    canvas.centred(mid_x, top + 23, board.number(slot.influence), style.font(32, True), style.INK)
+    canvas.image.paste(_blank(str(card.faction), _size(box)), box[:2])
+    figure: Box = (left + STRIP, top, left + STRIP + FIGURE, bottom)
+    centre = (figure[0] + figure[2]) / 2
+    number = style.face(20, True)
+    modifier = style.face(WORDS, True)
+    block = number.size + (modifier.size + 2 if slot.modifier else 0)
+    y = top + (bottom - top - block) / 2 - px(2)
+    canvas.centred(centre, y, board.number(slot.influence), number, style.INK, figure)
     if slot.modifier:
         sign = "+" if slot.modifier > 0 else "−"
         colour = style.PLUS if slot.modifier > 0 else style.MINUS
         printed = f"{card.value} {sign} {abs(slot.modifier)}"
-        canvas.centred(mid_x, top + 58, printed, style.font(11, True), colour)
-    face, lines = _name_lines(text.card_name(slot.card), right - left - 8)
-    for i, line in enumerate(lines):
-        canvas.centred(mid_x, top + 72 + 13 * i, line, face, style.INK)
-    foot = bottom - 17
-    if slot.ongoing:
-        style.token(canvas.draw, left + 6, foot, 12)
-        if slot.ongoing > 1:
-            canvas.text((left + 21, foot - 1), f"×{slot.ongoing}", style.font(11, True), style.INK)
-    if slot.signets:
-        label = f"×{slot.signets}" if slot.signets > 1 else ""
-        face = style.font(11, True)
-        x = right - 20 - int(style.width(label, face))
-        style.signet(canvas.draw, x, foot + 1, 12)
-        canvas.text((x + 15, foot - 1), label, face, style.INK)
+        if style.width(printed, modifier) > FIGURE - 2:
+            printed = printed.replace(" ", "")
+        canvas.centred(centre, y + number.size + 2, printed, modifier, colour, figure)
+    words: Box = (figure[2] + PAD, top + PAD // 2, right - PAD, bottom - PAD // 2)
+    room = words[2] - words[0]
+    lines, marks_apart = _row_words(slot, right - left)
+    small = style.face(WORDS)
+    faction = text.faction_name(str(card.faction))
+    count = len(lines) + 1 + marks_apart
+    y = words[1] + (words[3] - words[1] - count * LINE) / 2
+    bold = style.face(NAME, True)
+    for line in lines:
+        canvas.text((words[0], y), line, bold, style.INK, words)
+        y += LINE
+    canvas.text((words[0], y), faction, small, style.INK_MUTED, words)
+    _marks(canvas, slot, words[2], int(y + marks_apart * LINE), words)
     if not slot.face_up:  # the viewer's own face-down card (never on the public board)
-        canvas.draw.rectangle((left + 2, top + 46, right - 2, top + 62), fill=style.CARD_BACK)
-        canvas.centred(mid_x, top + 48, text.tr("picture.face_down"), style.font(10, True), style.TEXT)
+        label = text.tr("picture.face_down")
+        tag = style.face(WORDS, True)
+        canvas.draw.rectangle((*figure[:2], figure[2], figure[1] + tag.size + 4), fill=style.CARD_BACK)
+        canvas.text((figure[0] + 2, figure[1] + 1), style.fit(label, tag, room), tag, style.TEXT, box)
 
 
-def _name_lines(name: str, room: int) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-    """A card's name in two lines at most, in smaller letters before it is cut ("Üresség-mágus")."""
-    for size in (11, 10, 9):
-        face = style.font(size, True)
-        lines = style.wrap(name, face, room, 2)
-        if not any(line.endswith("…") for line in lines):
-            break
-    return face, lines
+def _count(n: int) -> str:
+    return f"×{n}" if n > 1 else ""
+
+
+def _marks_width(slot: CardView) -> int:
+    """The room the ongoing token and signets take at the end of the faction's line."""
+    small = style.face(WORDS, True)
+    taken = 0
+    for n in (slot.ongoing, slot.signets):
+        if n:
+            taken += px(12) + int(style.width(_count(n), small)) + px(4)
+    return taken
+
+
+def _marks(canvas: Canvas, slot: CardView, right: int, y: int, room: Box) -> None:
+    """The ongoing token and the signets, from the right."""
+    small = style.face(WORDS, True)
+    x = right
+    icon = px(10)
+    for n, draw in ((slot.signets, style.signet), (slot.ongoing, style.token)):
+        if not n:
+            continue
+        label = _count(n)
+        x -= int(style.width(label, small))
+        canvas.text((x, y), label, small, style.INK, room)
+        x -= icon + 2
+        draw(canvas.draw, x, y + (LINE - icon) // 2 + 1, icon)
+        x -= px(4)
+
+
+def hand_height(card_id: str, width: int) -> int:
+    """The height of a card in hand drawn ``width`` wide: its name, faction and kind, and its ability."""
+    name, _kind, ability = _hand_words(card_id, width)
+    return PAD * 2 + len(name) * px(17) + px(15) + len(ability) * px(15) + PAD
+
+
+def _hand_words(card_id: str, width: int) -> tuple[list[str], str, list[str]]:
+    room = width - STRIP - FIGURE - 2 * PAD
+    card = CARDS[card_id]
+    kind = f"{text.faction_name(str(card.faction))} · {text.kind_name(card_id)}"
+    return (
+        style.wrap(text.card_name(card_id), style.face(13, True), room),
+        kind,
+        style.wrap(text.card_text(card_id), style.face(12), room),
+    )
 
 
 def hand_card(canvas: Canvas, box: Box, card_id: str) -> None:
-    """A card in the viewer's hand: value, name, faction, kind and its ability, as much as fits."""
+    """A card in the viewer's hand: value, name, faction, kind and its ability, whole."""
     left, top, right, bottom = box
     card = CARDS[card_id]
-    canvas.image.paste(_blank(str(card.faction), _size(box), 26, 13, text.current_language()), box[:2])
-    mid_x = (left + right) / 2
-    canvas.centred(mid_x, top + 29, str(card.value), style.font(36, True), style.INK)
-    face = style.font(15, True)
-    y = top + 72
-    for line in style.wrap(text.card_name(card_id), face, right - left - 12, 2):
-        canvas.centred(mid_x, y, line, face, style.INK)
-        y += 18
-    canvas.centred(mid_x, y + 1, text.kind_name(card_id), style.font(12), style.INK_MUTED)
-    y += 19
-    canvas.draw.line((left + 10, y, right - 10, y), fill=style.OUTLINE, width=1)
-    face = style.font(13)
-    lines = max(1, (bottom - y - 8) // 16)
-    for line in style.wrap(text.card_text(card_id), face, right - left - 14, lines):
-        canvas.text((left + 7, y + 5), line, face, style.INK)
-        y += 16
+    canvas.image.paste(_blank(str(card.faction), _size(box)), box[:2])
+    figure: Box = (left + STRIP, top, left + STRIP + FIGURE, bottom)
+    number = style.face(22, True)
+    canvas.centred((figure[0] + figure[2]) / 2, top + PAD + px(2), str(card.value), number, style.INK, figure)
+    name, kind, ability = _hand_words(card_id, right - left)
+    words: Box = (figure[2] + PAD, top + PAD, right - PAD, bottom - PAD)
+    y = words[1]
+    for line in name:
+        canvas.text((words[0], y), line, style.face(13, True), style.INK, words)
+        y += px(17)
+    small = style.face(11)
+    canvas.text((words[0], y), style.fit(kind, small, words[2] - words[0]), small, style.INK_MUTED, words)
+    y += px(15)
+    canvas.draw.line((words[0], y - 2, words[2], y - 2), fill=style.OUTLINE, width=1)
+    face = style.face(12)
+    for line in ability:
+        canvas.text((words[0], y + 1), line, face, style.INK, words)
+        y += px(15)

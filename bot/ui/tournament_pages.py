@@ -217,10 +217,11 @@ def picture_rows(table: Table, after: int, final: bool) -> tuple[str, list[str],
     key = "picture.standings_final" if final else "picture.standings_after"
     title = text.tr(key, name=tournament.name, round=after)
     record = text.tr("picture.standings_record")
+    points, sb = text.tr("picture.standings_points"), text.tr("picture.standings_sb")
     if tournament.format == "swiss":
-        columns = [text.tr("picture.standings_points"), "Buchholz", "S-B", record]
+        columns = [points, text.tr("picture.standings_buchholz"), sb, record]
     elif tournament.format == "round-robin":
-        columns = [text.tr("picture.standings_points"), "S-B", record]
+        columns = [points, sb, record]
     else:
         columns = [text.tr("picture.standings_reached"), record]
     lines = []

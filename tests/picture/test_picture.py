@@ -167,7 +167,7 @@ def test_the_font_has_every_letter_the_pictures_may_write() -> None:
             phrases += [text.faction_name(str(f)) for f in FACTIONS]
             phrases += [text.location_name(place) for place in LOCATIONS]
             phrases += [text.tr(k) for k in ("picture.face_down", "picture.to_decide", "board.no_encounters")]
-    phrases += list("☠▲▼=…×−")
+    phrases += list("☠▲▼◀▶=…×−")
     letters = {ch for phrase in phrases for ch in phrase if not ch.isspace()}
     assert {"ő", "ű", "ł", "ż", "ś", "ą", "ę"} <= letters
     for bold in (False, True):

@@ -9,3 +9,15 @@ picture-hand = Your hand ({ $n }) — round { $round }
 picture-chart_title = Your chance of winning, decision by decision
 picture-chart_round = R{ $n }
 picture-chart_end = end
+# The board's legend: each follows its sign (◀ ▶, =, a signet, an ongoing token, ☠).
+picture-legend_winner = the encounter's winner
+picture-legend_tie = a tie
+picture-legend_signet = signet
+picture-legend_ongoing = ongoing token
+picture-legend_skull = the location's difficulty
+# The standings picture's tie-break headings, and the lines under the table that say what they are.
+picture-standings_buchholz = Buchholz
+picture-standings_sb = SB
+picture-standings_buchholz_note = Buchholz: the points of every opponent met, added up.
+picture-standings_sb_note = SB (Sonneborn–Berger): the points of each opponent beaten, plus half those of each opponent drawn with.
+picture-standings_record_note = W–D–L: won, drawn, lost (a bye counts as won).

@@ -9,3 +9,15 @@ picture-hand = A kezed ({ $n }) — { $round }. kör
 picture-chart_title = Győzelmi esélyed döntésről döntésre
 picture-chart_round = { $n }. kör
 picture-chart_end = vége
+# A tábla jelmagyarázata: mindegyik a jele után áll (◀ ▶, =, pecsétgyűrű, időjelző, ☠).
+picture-legend_winner = a találkozás győztese
+picture-legend_tie = döntetlen
+picture-legend_signet = pecsétgyűrű
+picture-legend_ongoing = időjelző
+picture-legend_skull = a helyszín nehézsége
+# Az állás képének holtversenyt eldöntő oszlopai, és a táblázat alatti sorok, amelyek elmondják, mik ezek.
+picture-standings_buchholz = Buchholz
+picture-standings_sb = SB
+picture-standings_buchholz_note = Buchholz: az összes ellenfél pontjainak összege.
+picture-standings_sb_note = SB (Sonneborn–Berger): a legyőzött ellenfelek pontjai, meg a döntetlenre hozott ellenfelek pontjainak fele.
+picture-standings_record_note = Gy–D–V: győzelem, döntetlen, vereség (az erőnyerés győzelemnek számít).

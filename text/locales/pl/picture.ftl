@@ -9,3 +9,15 @@ picture-hand = Twoja ręka ({ $n }) — runda { $round }
 picture-chart_title = Twoja szansa na wygraną, decyzja po decyzji
 picture-chart_round = R{ $n }
 picture-chart_end = koniec
+# Legenda planszy: każdy opis stoi po swoim znaku (◀ ▶, =, sygnet, żeton stałej zdolności, ☠).
+picture-legend_winner = zwycięzca starcia
+picture-legend_tie = remis
+picture-legend_signet = sygnet
+picture-legend_ongoing = żeton stałej zdolności
+picture-legend_skull = trudność lokacji
+# Kolumny dogrywek w obrazku tabeli i wiersze pod tabelą, które je wyjaśniają.
+picture-standings_buchholz = Buchholz
+picture-standings_sb = SB
+picture-standings_buchholz_note = Buchholz: suma punktów wszystkich rywali.
+picture-standings_sb_note = SB (Sonneborn–Berger): punkty pokonanych rywali plus połowa punktów rywali, z którymi padł remis.
+picture-standings_record_note = W–R–P: wygrane, remisy, przegrane (pauza liczy się jako wygrana).
