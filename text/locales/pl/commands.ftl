@@ -88,6 +88,6 @@ slash-challenge-code-description = Wyzwij każdego, komu dasz kod, na dowolnym s
 slash-accept = przyjmij
 slash-accept-description = Przyjmij wyzwanie po kodzie: pojedynek będzie widoczny tutaj i tam, gdzie je rzucono
 slash-accept-code = kod
-slash-accept-code-description = Kod, który dał ci wyzywający
+slash-accept-code-description = Kod podany w wyzwaniu
 slash-learn = nauka
 slash-learn-description = Pierwsza gra z komputerem, która objaśnia karty i rundy w trakcie gry

@@ -2,7 +2,7 @@
 learn-card-title = 📖 { $name } ({ $value })
 learn-card = { $text } 💡 { $tip }
 learn-round-1-title = 📖 Tak przebiega runda
-learn-round-1 = Obaj gracze jednocześnie kładą kartę zakrytą, potem obie się odkrywa. Wyższy wpływ (wartość plus modyfikatory) wygrywa starcie i jego sygnet; przy remisie nikt go nie dostaje.
+learn-round-1 = Gracze jednocześnie kładą po jednej karcie zakrytej, potem obie się odkrywa. Wyższy wpływ (wartość plus modyfikatory) wygrywa starcie i jego sygnet; przy remisie nikt go nie dostaje.
 learn-round-2-title = 📖 Przegrana może się opłacić
 learn-round-2 = Karta, która przegrała starcie, aktywuje swoją zdolność (przy remisie żadna). Niskie karty często przegrywają celowo, dla swojej zdolności; wysokie zwykle dają sygnet.
 learn-round-3-title = 📖 Jak wygrać
@@ -13,7 +13,7 @@ learn-tip-surgeon = −5 trafia na twoją następną kartę: zagraj po niej kart
 learn-tip-mediator = Po przegranej jej starcie jest remisem, dopóki leży na niej żeton: tak odbierasz przeciwnikowi sygnet.
 learn-tip-saboteur = Dwie karty mniej w talii przeciwnika przybliżają jego ostatnią kartę: gracz, który nie może zagrać, przegrywa.
 learn-tip-fortune_teller = W następnej rundzie zobaczysz jego kartę, zanim wybierzesz swoją: możesz wygrać tanio albo celowo przegrać.
-learn-tip-palace_guard = Nazwij frakcję, którą przeciwnik wciąż może mieć w ręce: albo odda kartę, albo Strażnik dostanie +7 i może odzyskać starcie.
+learn-tip-palace_guard = Wskaż frakcję, którą przeciwnik wciąż może mieć na ręce: albo odda kartę, albo Strażnik pałacu dostanie +7 i może odzyskać starcie.
 learn-tip-judge = Gdy leży na niej żeton, każdy remis jest twój, dawny i przyszły: potem graj na remisy.
 learn-tip-ambusher = Wskaż frakcję, której przeciwnik zagrał dotąd najmniej: te karty są pewnie wciąż na jego ręce.
 learn-tip-puppeteer = Zamienia kartę, która ją pokonała, na losową kartę z ręki przeciwnika: starcie może przechylić się na twoją stronę.

@@ -36,7 +36,7 @@ note-founders_day = Sprawdzane w każdej chwili; „z rzędu” znaczy obok sieb
 note-grand_library = Gdy w talii została 1 karta, dobierasz ją; gdy żadna, nic.
 note-scrapyard = Nie działa, gdy w twojej talii jest 0 lub 1 karta (wtedy dobierasz normalnie).
 note-auction_house = Porównywane przy odkryciu z obecnym wpływem, z żetonami; równy wpływ oznacza brak odrzucenia. Nie dotyczy karty zastępczej Lalkarki.
-note-haunted_catacombs = Tylko przy odkryciu; sąsiedzi utworzeni przez zdolności się nie liczą. Obaj gracze naraz: remis.
+note-haunted_catacombs = Tylko przy odkryciu; sąsiedzi utworzeni przez zdolności się nie liczą. Obie strony naraz: remis.
 note-foggy_swamp = W 1. rundzie nic się nie odkrywa. Efekty „następnej karty” dotyczą następnej karty wybranej z ręki. Możesz oglądać swoje zakryte karty.
 rules-page-1-title = Cel i przygotowanie
 rules-page-1 =
@@ -47,7 +47,7 @@ rules-page-1 =
     {"*"}*Przygotowanie:** każdy gracz tasuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie przetasowuje.
 rules-page-2-title = Runda
 rules-page-2 =
-    Nie ma kolejności tur: obaj gracze działają jednocześnie.
+    Nie ma kolejności tur: gracze działają jednocześnie.
 
     {"*"}*1. Zagranie.** Każdy gracz wybiera kartę z ręki i kładzie ją zakrytą naprzeciw karty przeciwnika. Dwie karty tworzą **starcie**; starcia tworzą rząd, od najstarszego. Obie karty odkrywa się razem, a czekające efekty „następnej karty” (Chirurg −5, Zegarmistrzyni +3…) trafiają na nie właśnie teraz.
 
@@ -78,7 +78,7 @@ rules-page-5 =
 rules-page-6-title = Koniec gry
 rules-page-6 =
     Gra kończy się od razu, gdy:
-    • na koniec rundy gracz ma **5 lub więcej sygnetów i więcej niż przeciwnik** (równo 5 lub więcej: gra się dalej);
+    • na koniec rundy gracz ma **5 lub więcej sygnetów i więcej niż przeciwnik** (po równo 5 sygnetów lub więcej: gra się dalej);
     • gracz musi zagrać kartę, ale **nie ma żadnej na ręce**: wygrywa przeciwnik (jeśli żaden nie może zagrać, wygrywa ten z większą liczbą sygnetów, przy równej liczbie jest remis);
     • aktywuje się **Dżinn** (wygrywa jego właściciel, bez względu na sygnety) albo spełni się warunek **Mechanicznego dżinna**;
     • tak mówi lokacja (Festiwal założyciela, Nawiedzone katakumby).
@@ -90,5 +90,5 @@ rules-page-7 =
 
     {"*"}*Poziom trudności** = talia (Talia I 0, Talia II lub mieszanka z dowolną frakcją z Talii II 1) + czaszki lokacji: 0–1 Najemnicy w szkoleniu, 2 Doświadczeni inżynierowie, 3–4 Potężni magowie.
 
-    {"*"}*Talie mieszane** buduje się z całych frakcji, każdą z Talii I albo II; obaj gracze używają tej samej mieszanki.
+    {"*"}*Talie mieszane** buduje się z całych frakcji, każdą z Talii I albo II; obie strony używają tej samej mieszanki.
 rules-footer = Więcej: /cardia zasady temat:<…> · dowolna karta: /cardia karta

@@ -22,8 +22,8 @@ event-discard_hand = { $who } odrzuca z ręki: { $cards }
 event-discard_hand_none = { $who } nie ma na ręce kart tej frakcji
 event-discard_play =
     { $n ->
-        [one] odrzucona z gry: { $cards }
-       *[other] odrzucone z gry: { $cards }
+        [one] { $cards } trafia do kart odrzuconych
+       *[other] { $cards } trafiają do kart odrzuconych
     }
 event-modifier = { $card } otrzymuje { $amount }
 event-modifier_self = otrzymuje { $amount }

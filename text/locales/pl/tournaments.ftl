@@ -1,7 +1,7 @@
 ## Turnieje (/cardia turniej): polecenia, strona turnieju, rundy, tabela.
 
 slash-tournament = turniej
-slash-tournament-description = Turnieje prowadzone przez bota na tym serwerze, od zapisów do mistrza
+slash-tournament-description = Turnieje prowadzone przez bota na tym serwerze, od zapisów do tabeli końcowej
 slash-tournament-create = utwórz
 slash-tournament-create-description = Dla zarządców serwera: utwórz turniej na tym kanale, ze stroną zapisów
 slash-tournament-create-name = nazwa

@@ -1,0 +1,215 @@
+"""Polish as a careful Polish editor writes it, over every Polish catalogue (text/locales/pl/*.ftl).
+
+- Nobody's gender is guessed: no "Opuściłeś", no "X wycofał się" of a player who may be a woman.
+- A player's name is never put where Polish would decline it ("przeciw Łukasz", "z Łukasz"): a noun
+  carries the case ("z graczem Łukasz", "przeciwnik: Łukasz") and two names face each other with "kontra".
+- Every count takes its Polish form (1 karta, 2 karty, 5 kart, 12 kart, 22 karty, 25 kart).
+- The words are the glossary's (docs/languages.md, "Polski"), not the ones it replaces; the typography
+  is Polish („…”, …, the en dash).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fluent.syntax import ast, parse
+
+import text
+from tests.text.test_brackets import sample_values
+from tests.text.test_catalogues import glossary_of, messages
+from text.catalogue import LOCALES
+
+# Values the messages fill in with a player's name.
+PLAYER = r"\{ \$(who|winner|loser|first|second|opponent|challenger|player|champion|claimer|name|owner) \}"
+
+
+def said(pattern: ast.Pattern) -> str:
+    """What a pattern says, each variant on its own line, values shown as "{ $name }"."""
+    parts: list[str] = []
+    for element in pattern.elements:
+        if isinstance(element, ast.TextElement):
+            parts.append(element.value)
+            continue
+        expression = element.expression
+        if isinstance(expression, ast.StringLiteral):
+            parts.append(expression.parse()["value"])
+        elif isinstance(expression, ast.VariableReference):
+            parts.append(f"{{ ${expression.id.name} }}")
+        elif isinstance(expression, ast.SelectExpression):
+            parts.append("\n".join(said(variant.value) for variant in expression.variants))
+    return "".join(parts)
+
+
+def polish() -> Iterator[tuple[str, str]]:
+    """(message id, what it says) of every Polish message."""
+    for path in sorted((LOCALES / "pl").glob("*.ftl")):
+        for entry in parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                yield entry.id.name, said(entry.value)
+
+
+def offences(rules: dict[str, str]) -> list[tuple[str, str, str]]:
+    found = []
+    for identifier, words in polish():
+        for pattern, why in rules.items():
+            for match in re.finditer(pattern, words):
+                found.append((identifier, match.group(0), why))
+    return found
+
+
+GENDER = {
+    r"\w+(łeś|łaś|łbyś|łabyś)\b": "a past form that guesses the reader's gender",
+    PLAYER + r"( (nie|się|już|jeszcze))* \w+(ł|ła|[aeiouyąęó]li|ły)\b": (
+        "a past form that guesses the player's gender"
+    ),
+    r"\b(wycofał|wycofała|odpadł|odpadła|poddał|poddała|opuścił|opuściła)\b|\bprzegrała? finał": (
+        "a past form of a player of unknown gender: a noun or the present tense"
+    ),
+    r"\bjesteś (zapisany|zapisana)\b|\bsklasyfikowan\w+|\bsamego siebie\b|\bsamemu\b|\bwyzywający\b": (
+        "a masculine (or feminine) form for a player of unknown gender"
+    ),
+    r"\b[Mm]istrz(a|owi|em)?\b": "the champion is 'zwycięstwo w turnieju' / 'Turniej wygrywa X'",
+    r"\b[Oo]baj\b": "two players of unknown gender: 'obie strony'",
+}
+
+
+def test_nobodys_gender_is_guessed() -> None:
+    assert offences(GENDER) == []
+
+
+def test_the_gender_rules_find_what_they_should() -> None:
+    def caught(line: str) -> bool:
+        return any(re.search(pattern, line) for pattern in GENDER)
+
+    for wrong in (
+        "Opuściłeś kolejkę.",
+        "{ $loser } wycofał się z turnieju.",
+        "{ $loser } nie podjął decyzji w czasie",
+        "Ani { $first }, ani { $second } nie podjęli decyzji",
+        "przegrał finał",
+        "Już jesteś zapisany.",
+        "Mistrz: { $champion }",
+        "Obaj gracze odkryli",
+    ):
+        assert caught(wrong), wrong
+    for right in ("{ $name } myśli…", "Nie jesteś już w kolejce.", "{ $loser } rezygnuje z turnieju."):
+        assert not caught(right), right
+
+
+GOVERNED = (
+    r"\b(z|ze|dla|do|od|u|bez|przez|na|o|po|przy|w|we|nad|pod|przed|za|między|wobec|przeciw|przeciwko"
+    r"|wyzywa)\s+\**"
+)
+
+
+def test_no_name_stands_where_polish_would_decline_it() -> None:
+    """A name after a preposition (or "wyzywa") would need a case ending it cannot take."""
+    assert offences({GOVERNED + PLAYER: "a name in the nominative where a case is needed"}) == []
+    assert re.search(GOVERNED + PLAYER, "Cardia — { $first } przeciw { $second }")
+    assert re.search(GOVERNED + PLAYER, "wyzywa { $opponent } na pojedynek")
+    assert not re.search(GOVERNED + PLAYER, "wyzywa gracza { $opponent } na pojedynek")
+
+
+def numbers_variant_on() -> Iterator[tuple[str, str, set[str]]]:
+    """(message id, the number variable its Polish variants depend on, its variables)."""
+    variables = messages("pl")
+    for path in sorted((LOCALES / "pl").glob("*.ftl")):
+        for entry in parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(entry, ast.Message) or entry.value is None:
+                continue
+            for element in entry.value.elements:
+                if isinstance(element, ast.Placeable) and isinstance(
+                    element.expression, ast.SelectExpression
+                ):
+                    selector = element.expression.selector
+                    if isinstance(selector, ast.VariableReference):
+                        yield entry.id.name, selector.id.name, variables[entry.id.name][1]
+
+
+def form(identifier: str, number_name: str, n: int, variables: set[str]) -> str:
+    values: dict[str, Any] = sample_values(variables) | {number_name: n}
+    with text.speaking("pl"):
+        return re.sub(r"\d+", "N", text.tr(identifier, **values))
+
+
+# Messages whose number counts no noun after it ("Wpisz jedną z liczb od 1 do 5").
+NOTHING_COUNTED = {"terminal-not_a_number"}
+
+
+def test_every_count_takes_its_polish_form() -> None:
+    """1 is "one", 2, 3, 4, 22 "few", 5, 12, 25 "many": each counted phrase says them as Polish does."""
+    checked = 0
+    for identifier, number_name, variables in numbers_variant_on():
+        one, few, many = (form(identifier, number_name, n, variables) for n in (1, 2, 5))
+        assert form(identifier, number_name, 22, variables) == few, identifier
+        assert form(identifier, number_name, 3, variables) == few, identifier
+        assert form(identifier, number_name, 12, variables) == many, identifier
+        assert form(identifier, number_name, 25, variables) == many, identifier
+        if "N" in many and identifier not in NOTHING_COUNTED:  # the number is said: its noun takes each form
+            assert len({one, few, many}) == 3, (identifier, one, few, many)
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    ("n", "told"),
+    [
+        (1, "Łucja i Bob dobierają: 1 karta na osobę"),
+        (2, "Łucja i Bob dobierają: 2 karty na osobę"),
+        (5, "Łucja i Bob dobierają: 5 kart na osobę"),
+        (12, "Łucja i Bob dobierają: 12 kart na osobę"),
+        (22, "Łucja i Bob dobierają: 22 karty na osobę"),
+        (25, "Łucja i Bob dobierają: 25 kart na osobę"),
+    ],
+)
+def test_the_round_end_draw_is_said_for_every_count(n: int, told: str) -> None:
+    with text.speaking("pl"):
+        said = text.tr("event.drew_each", who=text.join(["Łucja", "Bob"]), count=text.plural("cards", n))
+    assert said == told
+
+
+def test_the_round_end_draw_in_a_real_game() -> None:
+    from tests.text.test_story import STORIES, told
+
+    with text.speaking("pl"):
+        story = told(next(s for s in STORIES if s.item == "hired_blade"))
+    assert story == [
+        "Alice i Bob kładą swoje karty zakryte.",
+        "Odkryto: Zabójczyni (Alice) (1) i Sędzina (Bob) (8) — starcie wygrywa Bob.",
+        "Zabójczyni (Alice) przegrywa i aktywuje zdolność: Zabójczyni (Alice) i Sędzina (Bob) trafiają do"
+        " kart odrzuconych.",
+        "Alice i Bob dobierają: 1 karta na osobę.",
+    ]
+
+
+# The glossary's words, and what they replace (docs/languages.md, "Polski").
+GLOSSARY = {
+    r"\bwcześniejsz\w* starci\w*|\bstarci\w* wcześniejsz\w*": "przeszłe starcie (printed)",
+    r"\btasuje ponownie\b|\btasuje się ponownie\b": "przetasować (printed)",
+    r"\bw (ręce|ręku)\b": "na ręce",
+    r"\b[Nn]azwij\b": "wskaż frakcję",
+    r"Buchholz|Sonneborn|\bS-B\b": "siła rywali, siła pokonanych",
+    r"\b[Rr]anking\b[^{\n]{0,20}\{ \$rating \}": "punkty rankingowe (a rating)",
+    r"\bvs\.?\b": "kontra",
+    r"\bwygraną z nią\b": "with what: the answer is named",
+    r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
+}
+TYPOGRAPHY = {
+    r"\.\.\.": "the ellipsis …",
+    r"\s-\s": "the en dash –",
+    r'"': "Polish quotes „…”",
+}
+
+
+def test_the_glossarys_words_and_polish_typography() -> None:
+    assert offences(GLOSSARY | TYPOGRAPHY) == []
+
+
+def test_the_glossary_has_the_words_this_test_asks_for() -> None:
+    glossary = glossary_of("pl")
+    for word in ("przeszłe starcie", "przetasować", "na ręce", "wskazać frakcję", "siła rywali", "kontra"):
+        assert word in glossary, word
+    assert "punkty rankingowe" in glossary and "obie strony" in glossary
