@@ -44,14 +44,18 @@ def draw_standings(title: str, columns: Sequence[str], lines: Sequence[Line]) ->
     title_face, head_face = style.face(15, True), style.face(11, True)
     face, bold = style.face(12), style.face(12, True)
     titles = style.wrap(style.drawable(title), title_face, room, hyphen="")
-    # Each figure's column as wide as its heading or its widest figure.
+    # Each figure's column as wide as its heading's longest word or its widest figure: a heading of
+    # two words ("Siła rywali") takes two lines.
     widths = [
         max(
-            [style.width(heading, head_face)]
+            [style.width(word, head_face) for word in heading.split()]
             + [style.width(line.figures[i], bold) for line in shown if i < len(line.figures)]
         )
         + px(8)
         for i, heading in enumerate(columns)
+    ]
+    headings = [
+        style.wrap(heading, head_face, wide - px(4)) for heading, wide in zip(columns, widths, strict=True)
     ]
     place_width = max(
         [style.width("#", head_face)] + [style.width(str(line.place), bold) for line in shown]
@@ -74,9 +78,9 @@ def draw_standings(title: str, columns: Sequence[str], lines: Sequence[Line]) ->
         part
         for heading, note in NOTES
         if text.tr(heading) in columns
-        for part in style.wrap(text.tr(note), style.face(11), room)
+        for part in style.wrap(text.tr(note, heading=text.tr(heading)), style.face(11), room)
     ]
-    header = px(18)
+    header = max([1] + [len(lines) for lines in headings]) * px(15) + px(4)
     rows = [len(name) * LINE + 2 * PAD for name in names]
     top = MARGIN + len(titles) * px(20) + PAD
     height = top + header + sum(rows) + (PAD + len(notes) * px(15) if notes else 0) + MARGIN
@@ -91,9 +95,10 @@ def draw_standings(title: str, columns: Sequence[str], lines: Sequence[Line]) ->
     player = style.fit(text.tr("picture.standings_player"), head_face, name_room)
     canvas.text((name_left, y + 2), player, head_face, style.MUTED, (name_left, y, figures_left, y + header))
     lefts = [figures_left + int(sum(widths[:i])) for i in range(len(widths))]
-    for left, wide, heading in zip(lefts, widths, columns, strict=True):
+    for left, wide, heading in zip(lefts, widths, headings, strict=True):
         box = (left, y, left + int(wide), y + header)
-        canvas.centred(left + wide / 2, y + 2, heading, head_face, style.MUTED, box)
+        for index, part in enumerate(heading):
+            canvas.centred(left + wide / 2, y + 2 + index * px(15), part, head_face, style.MUTED, box)
     y += header
     draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=style.OUTLINE, width=2)
     for row, (line, name, row_height) in enumerate(zip(shown, names, rows, strict=True), start=1):

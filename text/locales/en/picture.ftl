@@ -18,6 +18,6 @@ picture-legend_skull = the location's difficulty
 # The standings picture's tie-break headings, and the lines under the table that say what they are.
 picture-standings_buchholz = Buchholz
 picture-standings_sb = SB
-picture-standings_buchholz_note = Buchholz: the points of every opponent met, added up.
-picture-standings_sb_note = SB (Sonneborn–Berger): the points of each opponent beaten, plus half those of each opponent drawn with.
-picture-standings_record_note = W–D–L: won, drawn, lost (a bye counts as won).
+picture-standings_buchholz_note = { $heading }: the points of every opponent met, added up.
+picture-standings_sb_note = { $heading } (Sonneborn–Berger): the points of each opponent beaten, plus half those of each opponent drawn with.
+picture-standings_record_note = { $heading }: won, drawn, lost (a bye counts as won).

@@ -16,8 +16,8 @@ picture-legend_signet = pecsétgyűrű
 picture-legend_ongoing = időjelző
 picture-legend_skull = a helyszín nehézsége
 # Az állás képének holtversenyt eldöntő oszlopai, és a táblázat alatti sorok, amelyek elmondják, mik ezek.
-picture-standings_buchholz = Buchholz
-picture-standings_sb = SB
-picture-standings_buchholz_note = Buchholz: az összes ellenfél pontjainak összege.
-picture-standings_sb_note = SB (Sonneborn–Berger): a legyőzött ellenfelek pontjai, meg a döntetlenre hozott ellenfelek pontjainak fele.
-picture-standings_record_note = Gy–D–V: győzelem, döntetlen, vereség (az erőnyerés győzelemnek számít).
+picture-standings_buchholz = Ellenfelek pontjai
+picture-standings_sb = Legyőzöttek pontjai
+picture-standings_buchholz_note = { $heading }: az összes eddigi ellenfél pontjainak összege.
+picture-standings_sb_note = { $heading }: a legyőzött ellenfelek pontjai, meg a fele azokénak, akikkel döntetlen lett.
+picture-standings_record_note = { $heading }: győzelem, döntetlen, vereség (az erőnyerés győzelemnek számít).

@@ -16,8 +16,8 @@ picture-legend_signet = sygnet
 picture-legend_ongoing = żeton stałej zdolności
 picture-legend_skull = trudność lokacji
 # Kolumny dogrywek w obrazku tabeli i wiersze pod tabelą, które je wyjaśniają.
-picture-standings_buchholz = Buchholz
-picture-standings_sb = SB
-picture-standings_buchholz_note = Buchholz: suma punktów wszystkich rywali.
-picture-standings_sb_note = SB (Sonneborn–Berger): punkty pokonanych rywali plus połowa punktów rywali, z którymi padł remis.
-picture-standings_record_note = W–R–P: wygrane, remisy, przegrane (pauza liczy się jako wygrana).
+picture-standings_buchholz = Siła rywali
+picture-standings_sb = Siła pokonanych
+picture-standings_buchholz_note = { $heading }: suma punktów wszystkich dotychczasowych rywali.
+picture-standings_sb_note = { $heading }: punkty pokonanych rywali plus połowa punktów rywali, z którymi zremisowano.
+picture-standings_record_note = { $heading }: zwycięstwa, remisy, porażki (pauza liczy się jako zwycięstwo).
