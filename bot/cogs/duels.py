@@ -196,7 +196,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         try:
             with self.outbox.answering(match.id):
                 with text.speaking(await self._language_here(interaction, home[0])):
-                    message = self.messages.challenge(match)
+                    message = self.messages.challenge(match, mirror=mirror)
                 message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
                 if message_id is not None and mirror:
                     self.outbox.shown_challenge(match, message_id, mirror=True)

@@ -100,7 +100,8 @@ class Messages:
         ``revision`` shown (the outbox finds a board by it). With it, when the server shows pictures, the
         drawing of its picture: to be awaited once the game's lock is let go (see
         :func:`render.with_picture`), so a decision never waits for a board to be drawn. The players in
-        ``quiet`` are named, not mentioned (they asked for a direct message, or for nothing)."""
+        ``quiet`` are named, not mentioned (they asked for a direct message, or for nothing, or are away
+        from this home: :func:`render.away`)."""
         game, match = live.game, live.match
         names = match.names
         score = await self._score_line(live)  # first: what follows shows one moment of the game
@@ -187,8 +188,10 @@ class Messages:
 
     # --- a match's result -------------------------------------------------------------------------------
 
-    async def match_result(self, match: MatchRow) -> tuple[str, Components]:
-        """The message that ends a match: who won it (or why it ended), with the Rematch button."""
+    async def match_result(self, match: MatchRow, *, mirror: bool = False) -> tuple[str, Components]:
+        """The message that ends a match: who won it (or why it ended), with the Rematch button; in its
+        home or (``mirror``) the opponent's, where only the player at home there is mentioned."""
+        named = render.away(match, mirror=mirror)
         wins = await self.duels.score(match.id)
         winner = "p1" if wins["p1"] > wins["p2"] else "p2"
         loser = "p2" if winner == "p1" else "p1"
@@ -196,33 +199,35 @@ class Messages:
         view = Components() if match.tournament_id is not None else Components(RematchButton(match.id))
         content = text.tr(
             "match.won",
-            winner=render.mention(match, winner),
+            winner=render.mention(match, winner, named),
             a=wins[winner],
             b=wins[loser],
             # Against the computer the player is told of the end either way (nobody else is).
-            loser=match.names[loser] if match.computer is None else render.mention(match, loser),
+            loser=match.names[loser] if match.computer is None else render.mention(match, loser, named),
         )
         games = await self.duels.storage.games(match.id)
         last = await self.duels.live(games[-1].id) if games else None
         if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
-            mentions = {player: render.mention(match, player) for player in ("p1", "p2")}
+            mentions = {player: render.mention(match, player, named) for player in ("p1", "p2")}
             content = text.match_ended_text(*last.ended, mentions, match.names)
         return content, view
 
     # --- a challenge ------------------------------------------------------------------------------------
 
     def challenge(
-        self, match: MatchRow, *, rematch: bool = False, tournament: str | None = None
+        self, match: MatchRow, *, rematch: bool = False, tournament: str | None = None, mirror: bool = False
     ) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open (a
-        tournament's duel, named ``tournament``: its pairing, pinging both players)."""
+        tournament's duel, named ``tournament``: its pairing, pinging both players); in the match's home
+        or (``mirror``) the opponent's, where only the player at home there is mentioned."""
+        named = render.away(match, mirror=mirror)
         if match.tournament_id is not None:
             content = text.tr(
                 "challenge.tournament",
                 name=tournament or "",
                 round=match.tournament_round or 0,
-                first=f"<@{match.challenger_id}>",
-                second=f"<@{match.opponent_id}>",
+                first=render.mention(match, "p1", named),
+                second=render.mention(match, "p2", named),
             )
         elif match.computer is not None:
             level = text.tr(f"computer.level.{match.computer}")
@@ -235,7 +240,7 @@ class Messages:
         else:
             content = text.tr(
                 "challenge.rematch" if rematch else "challenge.content",
-                opponent=f"<@{match.opponent_id}>",
+                opponent=render.mention(match, "p2", named),
                 challenger=match.challenger_name,
             )
             if match.hints:  # both players see it before the duel starts

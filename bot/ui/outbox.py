@@ -140,13 +140,14 @@ class Outbox:
             with text.speaking(await self._language(place, mirror=True)):
                 there = await self.home(match.id, mirror=True)
                 latest = self.board(live, mirror=True).message_id
-                mirrored = self.messages.notice(notice, there, latest, guild_id=match.mirror_guild_id or 0)
+                away = render.away(match, mirror=True)
+                mirrored = self.messages.notice(notice, there, latest, away, match.mirror_guild_id or 0)
             await self._post_notice(live, there, mirrored, dm_player(place, True))
         language = await self._language(place, mirror=False)
         with text.speaking(language):
             home = await self.home(match.id)
-            quiet = await self.pings.quiet(match)
-            message = self.messages.notice(notice, home, self.latest_board(live), quiet)
+            named = await self.pings.quiet(match) | render.away(match)
+            message = self.messages.notice(notice, home, self.latest_board(live), named)
         posted = await self._post_notice(live, home, message, dm_player(place, False))
         if posted is None or match.mirror_id is not None:
             return  # a duel in direct messages tells each there anyway
@@ -409,7 +410,8 @@ class Outbox:
         if board.revision == live.revision and board.message_id is not None:
             return  # the channel shows it already
         channel = self.bot.get_partial_messageable(home)
-        quiet = await self.pings.quiet(live.match)  # who asked not to be mentioned here
+        # Named, not mentioned: who asked not to be, and who plays from the other home.
+        named = await self.pings.quiet(live.match) | render.away(live.match, mirror=mirror)
         # Built under the game's lock: a decision applied but not yet stored is never shown.
         async with self.duels.lock(live.row.id):
             # The cached game again: a decision that failed to be stored drops it (replayed afresh).
@@ -420,7 +422,7 @@ class Outbox:
             edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
             told_from = board.told_from if edit else board.told
-            shown, drawing = await self.messages.board(live, told_from, revision, quiet)
+            shown, drawing = await self.messages.board(live, told_from, revision, named)
         pictured = await render.with_picture(shown, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT)
         try:
             if edit and board.message_id is not None:
@@ -529,7 +531,7 @@ class Outbox:
             found = next((m.id for m in await scan.recent(home) if marker in custom_ids(m)), None)
         if found is None:
             channel = self.bot.get_partial_messageable(home)
-            content, view = await self.messages.match_result(match)
+            content, view = await self.messages.match_result(match, mirror=mirror)
             try:
                 message = await channel.send(
                     content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
@@ -590,7 +592,7 @@ class Outbox:
                 None if match.tournament_id is None else await self.storage.tournament(match.tournament_id)
             )
             challenge = self.messages.challenge(
-                match, tournament=None if tournament is None else tournament.name
+                match, tournament=None if tournament is None else tournament.name, mirror=mirror
             )
             try:
                 message = await channel.send(

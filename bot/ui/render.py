@@ -138,20 +138,28 @@ def as_edit(message: dict[str, Any]) -> dict[str, Any]:
 # --- pieces shared by the views -----------------------------------------------------------------------
 
 
-def mention(match: MatchRow, player: str) -> str:
-    """A player as a channel message names them: a mention, or the computer's name (never a ping of the
-    bot itself)."""
-    if player == match.computer_seat:
+def mention(match: MatchRow, player: str, named: frozenset[int] = frozenset()) -> str:
+    """A player as a channel message names them: a mention, or their name in bold for the computer
+    (never a ping of the bot itself) and for the users in ``named``."""
+    if player == match.computer_seat or match.user(player) in named:
         return f"**{match.names[player]}**"
     return f"<@{match.user(player)}>"
 
 
 def ping(match: MatchRow, player: str, quiet: frozenset[int]) -> str:
     """A player the message tells it waits for: mentioned, unless they asked not to be pinged where the
-    duel is (``quiet``: their user ids; bot.ui.pings), then named."""
-    if match.user(player) in quiet:
-        return f"**{match.names[player]}**"
-    return mention(match, player)
+    duel is (``quiet``: their user ids; bot.ui.pings) or are away from it (:func:`away`), then named."""
+    return mention(match, player, quiet)
+
+
+def away(match: MatchRow, *, mirror: bool = False) -> frozenset[int]:
+    """The players of ``match`` to be named, never mentioned, in one of its homes (``mirror``: the
+    opponent's): those who play from the other. They may not be members of this home's server (a duel
+    accepted by code on another server, the queue's) or see this DM with the bot, where a mention reads
+    as an unknown user; and their own home pings them."""
+    if match.mirror_id is None:  # both play from this channel
+        return frozenset()
+    return frozenset({match.challenger_id if mirror else match.opponent_id})
 
 
 def _color(view: View) -> int:

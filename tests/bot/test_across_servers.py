@@ -92,9 +92,12 @@ async def test_a_whole_match_across_two_servers_by_code(table: Table) -> None:
         for _ in range(200):
             if in_channel(table, away_thread, "cardia:r:"):
                 break
-            board = in_channel(table, thread, "cardia:h:")[-1]
-            waiting = [user for user in (alice, bob) if user.mention in board.content]
-            assert waiting, board.content
+            # Each home pings only its own player (the other is named there).
+            homes = ((alice, thread), (bob, away_thread))
+            latest = {user: in_channel(table, there, "cardia:h:")[-1] for user, there in homes}
+            waiting = [user for user, board in latest.items() if user.mention in board.content]
+            assert waiting, latest
+            assert bob.mention not in latest[alice].content and alice.mention not in latest[bob].content
             user = rng.choice(waiting)
             there = thread if user is alice else away_thread
             await decide(table, user, in_channel(table, there, "cardia:h:")[-1], rng)

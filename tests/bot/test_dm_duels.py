@@ -51,9 +51,9 @@ async def test_a_whole_match_in_direct_messages(table: Table) -> None:
         for _ in range(200):
             if results(alice):
                 break
-            board = boards(alice)[-1]
-            waiting = [user for user in (alice, bob) if user.mention in board.content]
-            assert waiting, board.content
+            # Each DM pings only its own player (the other is named there).
+            waiting = [user for user in (alice, bob) if user.mention in boards(user)[-1].content]
+            assert waiting, boards(alice)[-1].content
             await decide(table, rng.choice(waiting), rng)
         (result_alice,), (result_bob,) = results(alice), results(bob)
         # Each DM showed every board of the game, and no other message of the duel was posted.

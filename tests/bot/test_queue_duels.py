@@ -69,11 +69,10 @@ async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_the
         await table.settle()
         (alice_board,) = boards_in(table, alice, duel_home(table, alice, homes[alice]))
         (bob_board,) = boards_in(table, bob, duel_home(table, bob, homes[bob]))
-        assert table.mentioned(alice_board) == [alice, bob] or set(table.mentioned(alice_board)) == {
-            alice,
-            bob,
-        }
-        assert bob.mention in bob_board.content and alice_board.custom_ids == bob_board.custom_ids
+        # Each home pings its own player only, and names the other (who plays from another server).
+        assert table.mentioned(alice_board) == [alice] and "**Bob**" in alice_board.content
+        assert table.mentioned(bob_board) == [bob] and "**Alice**" in bob_board.content
+        assert alice_board.custom_ids == bob_board.custom_ids
 
         await queue(table, carol, match=1)
         await queue(table, dave)
