@@ -30,8 +30,10 @@ from functools import cache
 import pytest
 
 from bot.ui import render
+from bot.ui.choices import MATCH_CHOICES
 from cards import CARDS, DECK_I, LOCATIONS
-from engine import Game
+from engine import Game, Setup
+from engine.difficulty import difficulty
 from tests.helpers import card, choose, hand, new_game, pending, play, view, winner
 from text import card_note, card_text, location_text, rules_pages, tr
 from text.catalogue import LANGUAGES, has, speaking
@@ -104,6 +106,28 @@ FACTS: dict[str, tuple[Fact, ...]] = {
     "foggy_swamp": (Fact("round", 1, main=False),),
 }
 
+# The rules of the game itself, for what the rules pages and the first game's round notes say outside
+# any card or location (proved by test_the_engine_proves_the_game_facts).
+GAME = "game"
+GAME_FACTS: tuple[Fact, ...] = (
+    Fact("players", 2),
+    Fact("deck", 16),
+    Fact("value", 16, also=(1,)),
+    Fact("faction", 4),
+    Fact("draw", 5),  # the opening hand
+    Fact("draw", 1),  # at the end of a round
+    Fact("encounter", 2),  # cards in an encounter
+    Fact("signet", 5),
+    Fact("match", 2),
+    Fact("skull", 3, also=(1,)),
+    Fact("deck value", 1, also=(0,)),  # of the difficulty: Deck I 0, Deck II (or a mix with it) 1
+)
+
+
+def facts_of(owner: str) -> tuple[Fact, ...]:
+    return GAME_FACTS if owner == GAME else FACTS[owner]
+
+
 # The words of each fact kind, in each language (searched case-insensitively in the fact's clause). A
 # modifier's word is its sign, a sum's its "=".
 TERMS: dict[str, dict[str, str]] = {
@@ -118,6 +142,13 @@ TERMS: dict[str, dict[str, str]] = {
     "round": {"en": r"\bround", "hu": r"kör", "pl": r"rund"},
     "under": {"en": r"\bunder\b", "hu": r"aljára", "pl": r"\bpod\b"},
     "targets": {"en": r"card|encounter", "hu": r"kártya|kártyá|találkozás", "pl": r"kart|starci"},
+    "players": {"en": r"player", "hu": r"játékos|személyes", "pl": r"gracz"},
+    "value": {"en": r"value", "hu": r"érték", "pl": r"wartoś"},
+    "faction": {"en": r"faction", "hu": r"csoport", "pl": r"frakcj"},
+    "encounter": {"en": r"encounter", "hu": r"találkozás", "pl": r"starci"},
+    "match": {"en": r"\bgames?\b", "hu": r"játszm", "pl": r"\bgr[yaęe]\b|\bgier\b"},
+    "skull": {"en": r"skull", "hu": r"kopony", "pl": r"czaszk"},
+    "deck value": {"en": r"Deck I", "hu": r"pakli", "pl": r"Tali"},
     "sum": dict.fromkeys(LANGUAGES, r"="),
     "modifier": dict.fromkeys(LANGUAGES, r""),
 }
@@ -150,8 +181,8 @@ def numbers(clause: str, language: str) -> list[Number]:
     """The numbers written in ``clause``: digits (a sign counts only when it touches them: "+7", not the
     "+" of "7 + 7"), and number words."""
     found = []
-    for match in re.finditer(r"(?<![\w+−-])([+−-]?)(\d+)", clause):
-        sign, digits = match.groups()
+    for match in re.finditer(r"(?<![\w+−-])([+−-]?)(\d+)(?!\.\s+[A-ZÁÉÍÓÖŐÚÜŰŁŚŻŹĆŃ])", clause):
+        sign, digits = match.groups()  # (not the numbered steps: "1. Play")
         value = -int(digits) if sign in ("−", "-") else int(digits)
         found.append(Number(value, bool(sign), match.group()))
     for pattern, value in NUMBER_WORDS[language].items():
@@ -225,10 +256,18 @@ def fits(number: Number, fact: Fact, clause: str, language: str) -> bool:
 def problems(text: str, language: str, owner: str, where: str) -> list[str]:
     """What in ``text`` (about ``owner``) disagrees with the facts: a number none of them has (or whose
     clause lacks the fact's word), or a sure win of an item that only adds a modifier."""
-    allowed = [fact for item in {owner} | named(text, language) for fact in FACTS[item]]
-    modifies = any(fact.kind == "modifier" for fact in FACTS[owner])
+    allowed = [fact for item in {owner} | named(text, language) for fact in facts_of(item)]
+    modifies = any(fact.kind == "modifier" for fact in facts_of(owner))
     found = []
     for clause in clauses(text):
+        level = level_named(clause, language) if owner == GAME else None
+        if level is not None:
+            found += [
+                f"{language} {where}: {number.written!r} is no sum of {level!r} ({clause.strip()!r})"
+                for number in numbers(clause, language)
+                if LEVEL_OF.get(number.value) != level
+            ]
+            continue
         for number in numbers(clause, language):
             if not any(fits(number, fact, clause, language) for fact in allowed):
                 kinds = sorted({f"{f.kind} {f.number}" for f in allowed}) or ["no number"]
@@ -242,6 +281,22 @@ def problems(text: str, language: str, owner: str, where: str) -> list[str]:
                 f"{language} {where} ({owner}): {clause.strip()!r} says it wins, but a modifier may not win"
             )
     return found
+
+
+def offered_setups() -> Iterator[Setup]:
+    for deck in ("I", "II", {"rebels": "II", "academy": "I", "guild": "I", "dynasty": "I"}):
+        for location in (None, *LOCATIONS):
+            yield Setup.model_validate({"deck": deck, "location": location, "seed": 0})
+
+
+#: The engine's difficulty level of each sum a game can have (deck value + the location's skulls).
+LEVEL_OF = {found.value: found.level for found in map(difficulty, offered_setups())}
+
+
+def level_named(clause: str, language: str) -> str | None:
+    """The difficulty level whose name ``clause`` gives, if any ("0–1 Assassins in training")."""
+    with speaking(language):
+        return next((lv for lv in set(LEVEL_OF.values()) if tr(f"difficulty.{lv}") in clause), None)
 
 
 def stated(fact: Fact, text: str, language: str) -> int:
@@ -300,11 +355,13 @@ def test_the_learn_tip_agrees_with_the_facts(item: str, language: str) -> None:
 
 
 def passages(page: str, language: str) -> Iterator[tuple[str, str]]:
-    """The parts of a rules page about one card or location: each sentence (or part between
-    semicolons) that names items is cut where each name begins; the words before the first name go
-    with it ("e.g. Bazaar: ...")."""
+    """A rules page cut by what each part is about: each sentence (or part between semicolons) that
+    names cards or locations is cut where each name begins, the words before the first name going with
+    it ("e.g. Bazaar: ..."); a sentence that names none is about the game."""
     for sentence in re.split(r"(?<!\d)\.\s|;|\n", page):
         found = mentions(sentence, language)
+        if not found:
+            yield GAME, sentence
         for index, (start, item) in enumerate(found):
             begin = 0 if index == 0 else start
             end = found[index + 1][0] if index + 1 < len(found) else len(sentence)
@@ -319,6 +376,30 @@ def test_the_rules_pages_agree_with_the_facts(language: str) -> None:
     for number, (_, body) in enumerate(pages, start=1):
         for item, passage in passages(body, language):
             found += problems(passage, language, item, f"rules page {number}")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_pages_give_the_level_of_every_difficulty(language: str) -> None:
+    """Page 7 names each level with the sums the engine gives it, every sum a game can have."""
+    with speaking(language):
+        body = rules_pages()[6][1]
+    stated = {
+        number.value
+        for clause in clauses(body)
+        if level_named(clause, language)
+        for number in numbers(clause, language)
+    }
+    assert stated == set(LEVEL_OF), (language, stated)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_games_round_notes_agree_with_the_facts(language: str) -> None:
+    found = []
+    for number in (1, 2, 3):
+        with speaking(language):
+            note = tr(f"learn.round.{number}")
+        found += problems(note, language, GAME, f"learn round {number}")
     assert not found, "\n".join(found)
 
 
@@ -372,6 +453,54 @@ def scenario(item: str) -> Callable[[Callable[[], Measured]], Callable[[], Measu
 @pytest.mark.parametrize("item", sorted(item for item, facts in FACTS.items() if facts))
 def test_the_engine_proves_the_facts(item: str) -> None:
     assert sorted(SCENARIOS[item]()) == sorted(fact.key for fact in FACTS[item])
+
+
+def test_the_engine_proves_the_game_facts() -> None:
+    game = Game(Setup.model_validate({"deck": "I", "seed": 3}))
+    opening = len(hand(game, "p1"))
+    size = opening + len(zone(game, "p1", "deck"))
+    tie_round(game)
+    drawn = len(hand(game, "p1")) - (opening - 1)
+    encounter = [slot for slot in view(game)["encounters"][0].values() if isinstance(slot, dict)]
+    values = sorted(c.value for c in DECK_I)
+    skulls = sorted(x.skulls for x in LOCATIONS.values())
+    deck_value = difficulty(Setup.model_validate({"deck": "II", "seed": 0})).value
+    assert difficulty(Setup.model_validate({"deck": "I", "seed": 0})).value == 0
+    measured = [
+        ("players", len(view(game)["players"])),
+        ("deck", size),
+        ("value", values[-1]),
+        ("faction", len({c.faction for c in DECK_I})),
+        ("draw", opening),
+        ("draw", drawn),
+        ("encounter", len(encounter)),
+        ("signet", signets_to_win()),
+        ("match", MATCH_CHOICES[0].value),  # the first choice is the default: first to 2 wins
+        ("skull", skulls[-1]),
+        ("deck value", deck_value),
+    ]
+    assert values[0] == 1 and skulls[0] == 1
+    assert sorted(measured) == sorted(fact.key for fact in GAME_FACTS)
+
+
+def signets_to_win() -> int:
+    """Player 1 wins every encounter: the game ends after the round that gives the fifth signet."""
+    game = new_game(
+        p1=["judge", "ambusher", "puppeteer", "clockmaker", "treasurer"],
+        p2=["void_mage", "saboteur", "judge", "surgeon", "ambusher"],
+    )
+    for p1_card, p2_card in [
+        ("judge", "void_mage"),
+        ("ambusher", "saboteur"),
+        ("puppeteer", "judge"),
+        ("clockmaker", "surgeon"),
+        ("treasurer", "ambusher"),
+    ]:
+        assert view(game)["result"] is None
+        play(game, f"p1:{p1_card}", f"p2:{p2_card}")
+    choose(game, "p2", "rebels")  # the losing Ambusher names a faction
+    assert view(game)["result"] == {"winner": "p1", "reason": "signets"}
+    return view(game)["signets"]["p1"]  # type: ignore[no-any-return]
 
 
 def zone(game: Game, player: str, name: str) -> list[str]:

@@ -78,7 +78,7 @@ rules-page-5 =
 rules-page-6-title = End of the game
 rules-page-6 = 
     The game ends at once when:
-    • at the end of a round a player has **5 or more signets and more than the opponent** (equal totals of 5 or more: keep playing);
+    • at the end of a round a player has **5 or more signets and more than the opponent** (equal totals of 5 signets or more: keep playing);
     • a player must play a card but has **none in hand**: the opponent wins (if neither can play, more signets wins, equal is a draw);
     • a **Djinn** activates (its owner wins, whatever the signets), or a **Mechanical Djinn**'s condition is met;
     • a location says so (Founder's Day, Haunted Catacombs).

@@ -31,7 +31,7 @@ note-elemental = A másolat úgy hajtódik végre, mintha az Elementálra lenne 
 note-mechanical_djinn = Abban a pillanatban nyer, amikor rajta van az időjelző, és megnyered a közvetlenül utána következő találkozást, bármilyen módon (befolyás, Bírónő, Tanácsosnő).
 note-successor = Az ellenfeled az általa választott 2 kártyát tartja meg. Néhány körrel később általában már nem tud kártyát kijátszani.
 note-serpent_temple = Akkor lép életbe, amikor egy korábbi találkozás a tiéd lesz (vereségből vagy döntetlenből), például az Órakészítő, a Feltaláló, a Bírónő vagy a Tanácsosnő által; minden új győzelem újra kiváltja.
-note-bazaar = Csak a kör végi húzás marad el; a képességek továbbra is húzatnak. Az utánpótlás bármelyik fázisban megtörténik, például közvetlenül a kártyád lerakása után.
+note-bazaar = Csak a kör végi húzás marad el; a képességek továbbra is húzatnak. Az utánpótlás bármelyik fázisban megtörténik, például közvetlenül azután, hogy letetted a kártyádat.
 note-founders_day = Minden pillanatban ellenőrizzük; az egymást követő a jelenlegi sorban szomszédosat jelent.
 note-grand_library = Ha 1 kártya maradt a pakliban, azt húzod; ha egy sem, semmit.
 note-scrapyard = Nem érvényes, ha a paklidban 0 vagy 1 kártya van (ekkor a szokásos módon húzol).
@@ -49,7 +49,7 @@ rules-page-2-title = Egy kör
 rules-page-2 =
     Nincs körsorrend: a két játékos egyszerre cselekszik.
 
-    {"*"}*1. Kijátszás.** Mindkét játékos kiválaszt egy kártyát a kezéből, és képpel lefelé lerakja az ellenfele kártyájával szemben. A két kártya egy **találkozást** alkot; a találkozások sort alkotnak, a legrégebbi elöl. A két kártyát együtt fedjük fel, és a várakozó „következő kártya” hatások (Sebész −5, Órakészítő +3 …) ekkor kerülnek rájuk.
+    {"*"}*1. Kijátszás.** Mindkét játékos kiválaszt egy kártyát a kezéből, és képpel lefelé leteszi az ellenfele kártyájával szemben. A két kártya egy **találkozást** alkot; a találkozások sort alkotnak, a legrégebbi elöl. A két kártyát együtt fedjük fel, és a várakozó „következő kártya” hatások (Sebész −5, Órakészítő +3 …) ekkor kerülnek rájuk.
 
     {"*"}*2. Összevetés.** A nagyobb **befolyás** (nyomtatott érték és módosítók) nyeri a találkozást, és pecsétgyűrűt kap. A **vesztes** kártya aktiválja a képességét — csak az a kártya, és nem utasíthatja el.
 
@@ -67,7 +67,7 @@ rules-page-4 =
 
     Az **állandó** képességek (Mediátor, Bírónő, Kincstárnok; Arisztokrata, Tanácsosnő, Mechanikus dzsinn) időjelzőt tesznek a kártyára. A hatás addig tart, amíg az időjelző ott van, akkor is, ha a kártya később megnyeri a találkozását; az időjelző eltávolítása azonnal kikapcsolja.
 
-    A „kijátszott kártya” a sor bármelyik képpel felfelé lévő kártyája, bármelyik játékosé. Az „előző találkozás” a sorban közvetlenül előtte lévő; a „következő kártya, amit kijátszol” a következő körben lerakott kártyád.
+    A „kijátszott kártya” a sor bármelyik képpel felfelé fekvő kártyája, bármelyik játékosé. Az „előző találkozás” a sorban közvetlenül előtte lévő; a „következő kártya, amit kijátszol” a következő körben letett kártyád.
 
     Egy kijátszott kártya eldobásakor az összes jelzője visszakerül; ha egy találkozás mindkét kártyája távozik, a sor bezárul.
 rules-page-5-title = Pecsétgyűrűk és folyamatos újraértékelés
@@ -78,7 +78,7 @@ rules-page-5 =
 rules-page-6-title = A játszma vége
 rules-page-6 =
     A játszma azonnal véget ér, ha:
-    • egy kör végén egy játékosnak **legalább 5 pecsétgyűrűje van, és több, mint az ellenfelének** (5 vagy több egyenlő összegnél: tovább kell játszani);
+    • egy kör végén egy játékosnak **legalább 5 pecsétgyűrűje van, és több, mint az ellenfelének** (ha mindkettőjüknek ugyanannyi, legalább 5 pecsétgyűrűje van: tovább kell játszani);
     • egy játékosnak kártyát kellene kijátszania, de **nincs a kezében**: az ellenfele nyer (ha egyikük sem tud kijátszani, a több pecsétgyűrű nyer, egyenlőség esetén döntetlen);
     • egy **Dzsinn** aktiválódik (a tulajdonosa nyer, a pecsétgyűrűktől függetlenül), vagy teljesül egy **Mechanikus dzsinn** feltétele;
     • egy helyszín így rendelkezik (Városalapítás ünnepe, Elátkozott katakombák).
