@@ -1,5 +1,5 @@
 # The command tree: names (lower case, no spaces, at most 32 characters) and descriptions (at most 100).
-slash-cardia-description = Cardia-párbajok, a Hans im Glück kártyajátéka
+slash-cardia-description = Párbajok a Cardiában, a Hans im Glück kártyajátékában
 slash-challenge = kihívás
 slash-challenge-description = Hívj ki valakit egy Cardia-párbajra
 slash-challenge-opponent = ellenfél

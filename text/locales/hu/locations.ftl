@@ -17,4 +17,4 @@ location-auction_house-text = Ha olyan kártyát fedsz fel, amelynek kisebb a be
 location-haunted_catacombs = Elátkozott katakombák
 location-haunted_catacombs-text = Ha az előző találkozásban lévő kártyáddal azonos csoportba tartozó kártyát fedsz fel, azonnal elveszíted a játszmát.
 location-foggy_swamp = Ködös mocsár
-location-foggy_swamp-text = A lerakott kártyák képpel lefelé maradnak; minden körben helyette az előző találkozást fedjük fel és hajtjuk végre.
+location-foggy_swamp-text = A letett kártyák képpel lefelé maradnak; minden körben helyette az előző találkozást fedjük fel és hajtjuk végre.

@@ -30,7 +30,7 @@ leaderboard-title-wins = 🏆 Cardia-ranglista — győzelmek szerint
 leaderboard-line-rating = `{ $rank }.` **{ $name }** — **{ $rating }** · { $wins } Gy · { $losses } V · { $draws } D
 leaderboard-line-wins = `{ $rank }.` **{ $name }** — **{ $wins } Gy** · { $losses } V · { $draws } D ({ $rate }) · értékszám: { $rating }
 leaderboard-empty = Ezen a szerveren még nincs befejezett játszma: hívj ki valakit a `/cardia kihívás` paranccsal!
-leaderboard-footer = { $page }/{ $pages }. oldal · { $players } játékos · értékszám: openskill (Plackett–Luce), kezdőként 1000
+leaderboard-footer = { $page }/{ $pages }. oldal · { $players } játékos · értékszám: openskill (Plackett–Luce), új játékosnak 1000
 leaderboard-previous = Előző
 leaderboard-next = Következő
 leaderboard-sort-rating = Értékszám szerint
@@ -59,13 +59,11 @@ history-rating_change = { $name } { $before } → { $after } ({ $delta })
 history-cut = … további { $n } sor itt: { $file }
 history-footer = { $file }: a teljes jegyzőkönyv, a rejtett kártyákkal együtt. A python -m engine replay { $file } kiírja a végállapotot.
 history-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
-history-not_over =
-{ ARTICLE($id) ->
+history-not_over = { ARTICLE($id) ->
         [az] Az
        *[a] A
     } #{ $id } játszma még nem ért véget: a története a befejezése után látható.
-history-aborted =
-{ ARTICLE($id) ->
+history-aborted = { ARTICLE($id) ->
         [az] Az
        *[a] A
     } #{ $id } játszmát eredmény nélkül lefújták: nincs története.
@@ -75,7 +73,7 @@ history-outcome-win = győzelem
 history-outcome-loss = vereség
 history-outcome-draw = döntetlen
 about-title = ℹ️ Cardia bot
-about-description = Cardia-párbajok – a Hans im Glück kártyajátéka – pontos szabálymotorral. A `/cardia szabályok` elmagyarázza a játékszabályokat, a `/cardia kihívás` párbajt indít.
+about-description = Párbajok a Cardiában, a Hans im Glück kártyajátékában, pontos szabálymotorral. A `/cardia szabályok` elmagyarázza a játékszabályokat, a `/cardia kihívás` párbajt indít.
 about-version = Verzió
 about-library = discord.py
 about-uptime = Üzemidő

@@ -7,8 +7,7 @@ slash-leaderboard-season = idény
 slash-leaderboard-season-description = Egy korábbi idény végső ranglistája (alapértelmezés: a mostani idény)
 setting-season_weeks = A ranglista egy idényének hossza hetekben; 0: csak ha egy kezelő kéri
 settings-seasons = Idények
-settings-seasons_value =
-{ $weeks ->
+settings-seasons_value = { $weeks ->
         [one] hetente
        *[other] { $weeks } hetente
     } új idény: az értékszámok és az 1000 különbsége a felére csökken, a régi ranglista megmarad (`/cardia ranglista idény:`)
@@ -21,8 +20,7 @@ season-podium_line = { $medal } { $who }: { $rating }
 season-nobody = Senki sem játszott benne értékelt játszmát.
 season-begins = Kezdődik { ARTICLE($season) } **{ $season }. idény**: minden értékszám közelebb került az 1000-hez (a különbség a felére csökkent). Egy korábbi idény végső ranglistája: `/cardia ranglista idény:`.
 
-leaderboard-empty_season =
-{ ARTICLE($season) ->
+leaderboard-empty_season = { ARTICLE($season) ->
         [az] Az
        *[a] A
     } { $season }. idényben még senki sem játszott értékelt játszmát: hívj ki valakit a `/cardia kihívás` paranccsal!
@@ -30,8 +28,7 @@ leaderboard-season_now = { $season }. idény
 leaderboard-title-season = 🏆 Cardia-ranglista: { ARTICLE($season) } { $season }. idény végeredménye
 leaderboard-season_empty = Abban az idényben senki sem játszott értékelt játszmát.
 leaderboard-season_footer = { $players } játékos · értékszámok és játszmák az idény végén
-leaderboard-no_season =
-{ ARTICLE($season) ->
+leaderboard-no_season = { ARTICLE($season) ->
         [az] Az
        *[a] A
     } { $season }. idénynek nincs végső ranglistája ezen a szerveren. A mostani idény sorszáma: { $current }.
