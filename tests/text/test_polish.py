@@ -187,7 +187,7 @@ def test_the_round_end_draw_in_a_real_game() -> None:
 
 # The glossary's words, and what they replace (docs/languages.md, "Polski").
 GLOSSARY = {
-    r"\bwcześniejsz\w* starci\w*|\bstarci\w* wcześniejsz\w*": "przeszłe starcie (printed)",
+    r"\bwcześniejsz\w*": "przeszłe starcie (printed)",
     r"\btasuje ponownie\b|\btasuje się ponownie\b": "przetasować (printed)",
     r"\bw (ręce|ręku)\b": "na ręce",
     r"\b[Nn]azwij\b": "wskaż frakcję",

@@ -8,9 +8,9 @@ event-outcome-win = starcie wygrywa { $who }
 event-outcome-tie = remis, żadna zdolność się nie aktywuje
 event-lost_activates = { $card } przegrywa i aktywuje zdolność
 event-activates = { $card } aktywuje zdolność
-event-copies = { $card } kopiuje zdolność: { $source }
-event-lost_copies = { $card } przegrywa i kopiuje zdolność: { $source }
-event-lost_activates_other = { $card } przegrywa i aktywuje zdolność karty: { $target }
+event-copies = { $card } kopiuje zdolność karty { $source }
+event-lost_copies = { $card } przegrywa i kopiuje zdolność karty { $source }
+event-lost_activates_other = { $card } przegrywa i aktywuje zdolność karty { $target }
 event-discard_top =
     { $n ->
         [one] { $who } odrzuca wierzchnią kartę swojej talii ({ $cards })
@@ -28,10 +28,10 @@ event-discard_play =
 event-modifier = { $card } otrzymuje { $amount }
 event-modifier_self = otrzymuje { $amount }
 event-outcome-modified = {" "}(po modyfikatorach)
-event-modifier_removed = usunięte modyfikatory: { $card }
+event-modifier_removed = { $card } traci modyfikatory
 event-token = { $card } otrzymuje żeton stałej zdolności
 event-token_self = otrzymuje żeton stałej zdolności (zdolność działa)
-event-token_removed = usunięty żeton stałej zdolności: { $card }
+event-token_removed = { $card } traci żeton stałej zdolności
 event-moved = { $who } przenosi wszystkie modyfikatory i żetony: { $source } → { $target }
 event-returned = { $who } bierze z powrotem na rękę: { $card }
 event-replaced = odrzucono kartę { $old } i zastąpiono ją kartą z ręki gracza { $who }: { $new }
