@@ -6,6 +6,8 @@ the rule and measures those numbers (``test_the_engine_proves_the_facts``), so n
 text can drift from docs/rules.md unnoticed. Then every text about the item, in every language, is held
 to its facts: the rule's own text (cards.ftl, locations.ftl), its note (rules.ftl), its learn tip
 (learn.ftl), what ``/cardia card`` shows, and each passage of the ``/cardia rules`` pages that names it.
+What the rules pages and the first game's round notes say of the game itself (the opening hand, the
+signets to win, the difficulty levels...) is held the same way to the game's facts, proved likewise.
 
 - Every number written in a text (digits or words: "four", "négy", "cztery") is a number of one of the
   facts of its item (or of an item the text names: the Djinn's note quotes the Surgeon's −5), a
@@ -342,7 +344,8 @@ def test_the_note_agrees_with_the_facts(item: str, language: str) -> None:
     with speaking(language):
         note = card_note(item)
     assert note is not None, f"{language}: no note for {item}"
-    assert not problems(note, language, item, "note"), "\n".join(problems(note, language, item, "note"))
+    found = problems(note, language, item, "note")
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize(("item", "language"), [(c.id, lang) for c in DECK_I for lang in LANGUAGES])
@@ -351,7 +354,8 @@ def test_the_learn_tip_agrees_with_the_facts(item: str, language: str) -> None:
     with speaking(language):
         assert has(f"learn.tip.{item}"), f"{language}: no learn tip for {item}"
         tip = tr(f"learn.tip.{item}")
-    assert not problems(tip, language, item, "learn tip"), "\n".join(problems(tip, language, item, "tip"))
+    found = problems(tip, language, item, "learn tip")
+    assert not found, "\n".join(found)
 
 
 def passages(page: str, language: str) -> Iterator[tuple[str, str]]:
@@ -456,7 +460,7 @@ def test_the_engine_proves_the_facts(item: str) -> None:
 
 
 def test_the_engine_proves_the_game_facts() -> None:
-    game = Game(Setup.model_validate({"deck": "I", "seed": 3}))
+    game = new_game(p1=[], p2=[])  # both decks by value
     opening = len(hand(game, "p1"))
     size = opening + len(zone(game, "p1", "deck"))
     tie_round(game)
