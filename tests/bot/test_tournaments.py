@@ -266,9 +266,10 @@ async def test_every_page_message_and_standings_picture_speaks_the_servers_langu
     assert seen > 20
     assert len(drawn) == 2  # after round 1, and the final standings
     with text.speaking(language):
-        points = text.tr("picture.standings_points")
         final = text.tr("picture.standings_final", name="Cup", round=2)
-    assert all(used == language and points in columns for _, columns, used in drawn)
+        # The tie-breaks are headed in the server's words too (they were "Buchholz" and "S-B" everywhere).
+        heads = [text.tr(f"picture.standings_{key}") for key in ("points", "buchholz", "sb", "record")]
+    assert all(used == language and list(columns) == heads for _, columns, used in drawn)
     assert drawn[-1][0] == final
 
 
