@@ -39,14 +39,29 @@ def private(interaction: Interaction) -> Message:
     return message
 
 
+def results(table: Table) -> list[Message]:
+    """The matches' results posted anywhere, direct messages included."""
+    return [m for m in posted(table) if any(c.startswith("cardia:r:") for c in m.custom_ids)]
+
+
 async def concede(table: Table, user: SimUser) -> None:
-    """``user`` concedes their only running duel (from where they are), confirming."""
+    """``user`` concedes their only running duel (from where they are), confirming; once its result is
+    posted in each of its homes."""
     asked = await user.slash("cardia", "concede")
     await table.settle()
     question = private(asked)
     (confirm,) = question.custom_ids
+    (match_id,) = {c.split(":")[2] for c in question.custom_ids}
     await user.click(question, confirm)
     await table.settle()
+    match = await table.storage.match(int(match_id))
+    assert match is not None
+    homes = 1 if match.mirror_id is None else 2
+
+    def shown() -> bool:
+        return len([m for m in results(table) if f"cardia:r:{match_id}" in m.custom_ids]) == homes
+
+    await table.emulator.wait_for(shown, what="the conceded match's result in each home")
 
 
 async def a_dm_game(table: Table, rng: random.Random) -> int:
@@ -149,3 +164,49 @@ async def test_a_server_game_is_its_servers_and_in_a_dm_only_its_players(table: 
         reviewed = private(await alice.slash("cardia", "review", game=str(dm_game)))
         await table.settle()
         assert reviewed.content == f"There is no game #{dm_game} on this server."
+
+
+@pytest.mark.asyncio
+async def test_a_queue_game_is_reviewed_from_its_board_on_the_server_it_was_played_on(table: Table) -> None:
+    """The queue's duels belong to no server, yet are played on one: the Review button of a finished
+    game's board there works, and the game is in that server's history, and in the player's DM."""
+    emulator, alice, bob, carol = table.emulator, table.alice, table.bob, table.carol
+    second = emulator.state.add_guild("Second Hall", ("lobby",))
+    bob.channel = second.channels[0]
+    async with table.running():
+        for user in (alice, bob):
+            await user.slash("cardia", "queue")
+            await table.settle()
+        await emulator.wait_for(lambda: len(table.boards()) == 2, what="the queue's duel in both homes")
+        await concede(table, bob)
+        final = next(
+            m for m in table.boards() if m.channel_id != bob.channel.id and m.content.endswith("conceded.")
+        )
+        game_id = table.game_id(final)
+        clicked = await alice.click(final, f"cardia:rv:{game_id}")
+        await table.settle()
+        review = private(clicked)
+        assert review.embeds[0]["title"] == f"Game #{game_id}: Alice's decisions reviewed"
+        assert review.custom_ids == [f"cardia:rs:{game_id}:p1"]  # on the server it was played on: Share
+        shown = private(await carol.slash("cardia", "history", game=str(game_id)))
+        assert shown.embeds[0]["title"] == f"📜 Game #{game_id} — Alice vs Bob"
+        alice.channel = alice.dm
+        (choice,) = await alice.autocomplete("cardia", "review", focused="game", game="")
+        assert choice["value"] == str(game_id)
+
+
+@pytest.mark.asyncio
+async def test_a_hint_in_a_game_played_in_direct_messages(table: Table) -> None:
+    """/cardia learn in a DM with the bot: its hand's Hint answers there as anywhere."""
+    alice = table.alice
+    alice.channel = alice.dm
+    async with table.running():
+        await alice.slash("cardia", "learn")
+        await table.settle()
+        board = boards(alice)[-1]
+        game_id = table.game_id(board)
+        hand = await table.show_hand(alice, board)
+        hinted = await alice.click(hand, f"cardia:hi:{game_id}:0")
+        await table.settle()
+        assert private(hinted).content.startswith("💡 Hint: ")
+        assert await table.storage.hints_used(game_id) == {"p1": 1, "p2": 0}
