@@ -23,7 +23,6 @@ review-no_turning_points = No decision of yours cost 10 points of chance or more
 review-no_decisions = You made no decision in this game.
 review-title = Game #{ $id }: { $name }'s decisions reviewed
 review-shared = { $who } shares their review of game #{ $id }.
-review-in_server = Reviews are of games played in a server: ask there.
 review-not_found = There is no game #{ $id } on this server.
 review-not_over = Game #{ $id } is still being played: it can be reviewed once it is over.
 review-aborted = Game #{ $id } ended without a result: there is nothing to review.

@@ -19,7 +19,6 @@ review-no_turning_points = Egyik döntésed sem került 10 százalékpontnyi es�
 review-no_decisions = Ebben a játékban nem hoztál döntést.
 review-title = A(z) #{ $id } játszma: { $name } döntéseinek átnézése
 review-shared = { $who } megosztja a(z) #{ $id } játszma átnézését.
-review-in_server = Átnézni szerveren játszott játszmát lehet: ott kérd.
 review-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
 review-not_over = A(z) #{ $id } játszma még tart: ha véget ért, át lehet nézni.
 review-aborted = A(z) #{ $id } játszma eredmény nélkül ért véget: nincs mit átnézni.

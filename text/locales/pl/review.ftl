@@ -25,7 +25,6 @@ review-no_turning_points = Żadna twoja decyzja nie kosztowała 10 punktów proc
 review-no_decisions = W tej grze nie było twoich decyzji.
 review-title = Gra #{ $id }: przegląd decyzji gracza { $name }
 review-shared = { $who } udostępnia przegląd gry #{ $id }.
-review-in_server = Przeglądać można gry rozegrane na serwerze: poproś tam.
 review-not_found = Na tym serwerze nie ma gry #{ $id }.
 review-not_over = Gra #{ $id } wciąż trwa: można ją przejrzeć po jej zakończeniu.
 review-aborted = Gra #{ $id } zakończyła się bez wyniku: nie ma czego przeglądać.
