@@ -42,7 +42,7 @@ rules-page-1-title = Cel i przygotowanie
 rules-page-1 =
     Cardia to pojedynek dwóch graczy z identycznymi 16-kartowymi taliami (wartości 1–16, w czterech frakcjach: 🟢 Rebelia, 🟡 Akademia, 🔴 Gildia, 🔵 Dynastia).
 
-    {"*"}*Cel:** jako pierwszy mieć na koniec rundy **5 sygnetów** na swoich zagranych kartach. Mecz trwa, aż któryś gracz wygra 2 gry.
+    {"*"}*Cel:** mieć na koniec rundy **5 sygnetów** na swoich zagranych kartach, zanim zdobędzie je przeciwnik. Mecz trwa, aż któryś gracz wygra 2 gry.
 
     {"*"}*Przygotowanie:** każdy gracz tasuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie przetasowuje.
 rules-page-2-title = Runda
