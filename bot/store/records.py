@@ -207,6 +207,22 @@ class RecordQueries(Connection[Any]):
             names[row["opponent_id"]] = row["opponent_name"]
         return names
 
+    async def at_home(self, guild_id: int, user_ids: Sequence[int]) -> set[int]:
+        """Those of ``user_ids`` who played a duel from the server ``guild_id`` (its members, then): its
+        challenger, and its opponent unless they played from another home (across servers, by code)."""
+        if not user_ids:
+            return set()
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.execute_fetchall(
+            "SELECT challenger_id AS user_id FROM matches"
+            f" WHERE COALESCE(home_guild_id, guild_id) = ? AND challenger_id IN ({marks})"
+            " UNION SELECT opponent_id AS user_id FROM matches WHERE opponent_id IN"
+            f" ({marks}) AND CASE WHEN mirror_id IS NULL THEN COALESCE(home_guild_id, guild_id)"
+            " ELSE COALESCE(mirror_guild_id, 0) END = ?",
+            (guild_id, *user_ids, *user_ids, guild_id),
+        )
+        return {row["user_id"] for row in rows}
+
     async def history_of(self, game_id: int) -> list[tuple[int, MuSigma, MuSigma]]:
         """(user, before, after) for both players of a rated game."""
         rows = await self.db.execute_fetchall(

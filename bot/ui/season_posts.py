@@ -51,9 +51,16 @@ class SeasonPosts:
     async def _announce(self, season: SeasonRow) -> None:
         if season.channel_id is not None:
             final = await self.seasons.final(season.guild_id, season.number - 1)
+            # A player of a duel accepted by code from elsewhere may be no member here: named, not mentioned.
+            members = await self.storage.at_home(season.guild_id, [s.user_id for s in final[: len(MEDALS)]])
             with text.speaking(await self.messages.public_language(season.guild_id)):
                 top = [
-                    text.tr("season.podium_line", medal=medal, who=f"<@{s.user_id}>", rating=s.rating)
+                    text.tr(
+                        "season.podium_line",
+                        medal=medal,
+                        who=f"<@{s.user_id}>" if s.user_id in members else f"**{s.user_name}**",
+                        rating=s.rating,
+                    )
                     for medal, s in zip(MEDALS, final, strict=False)
                 ]
                 lines = [

@@ -1,7 +1,7 @@
 """A duel's messages mention only the players at home where they are posted (issue 46): across servers
 (a challenge by code) and in direct messages, each home pings its own player, and names the other, who
 may not be a member of that server (a mention would read as an unknown user) and is pinged in their own
-home. Boards, reminders, the result and a rematch's challenge alike."""
+home. Boards, reminders, the result and a rematch's challenge alike, and a season's podium."""
 
 from __future__ import annotations
 
@@ -113,6 +113,17 @@ async def test_a_duel_across_servers_mentions_each_player_only_on_their_own_serv
         assert again.message is not None and again.message.content.startswith("**Alice**, Bob asks")
         offer = in_channel(table, emulator.channel, "cardia:c:")[-1]
         assert offer.content.startswith(f"{alice.mention}, Bob ")
+
+        # The duel was rated on Alice's server: its season's end names Bob on the podium there.
+        await alice.slash("cardia", "settings", new_season=True)
+        await table.settle()
+
+        def podium() -> list[str]:
+            said = "\n".join(m.content for m in emulator.messages(emulator.channel))
+            return [line.split(":")[0] for line in said.splitlines() if line.startswith(("🥇", "🥈"))]
+
+        await emulator.wait_for(lambda: len(podium()) == 2, 15, what="the season's announcement")
+        assert podium() == [f"🥇 {alice.mention}", "🥈 **Bob**"]
     assert strangers_mentioned(table) == []
 
 
