@@ -19,5 +19,5 @@ picture-legend_skull = a helyszín nehézsége
 picture-standings_buchholz = Ellenfelek pontjai
 picture-standings_sb = Legyőzöttek pontjai
 picture-standings_buchholz_note = { $heading }: az összes eddigi ellenfél pontjainak összege.
-picture-standings_sb_note = { $heading }: a legyőzött ellenfelek pontjai, meg a fele azokénak, akikkel döntetlen lett.
+picture-standings_sb_note = { $heading }: a legyőzött ellenfelek pontjai, plusz azok pontjainak fele, akikkel döntetlen lett.
 picture-standings_record_note = { $heading }: győzelem, döntetlen, vereség (az erőnyerés győzelemnek számít).
