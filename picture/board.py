@@ -143,7 +143,7 @@ SIGNETS_W = px(34)  # a band's signets: the ring and the count, at its top right
 def _layout_band(view: View, player: str, name: str) -> _Band:
     zones = view.player(player)
     width = (WIDTH - 2 * MARGIN - px(4)) // 2
-    name_room = width - PAD - BADGE - px(4) - SIGNETS_W - PAD
+    name_room = width - PAD - BADGE - px(5) - SIGNETS_W - PAD
     stats = text.tr("picture.stats", hand=zones.hand_size, deck=zones.deck_size, discard=len(zones.discard))
     return _Band(
         name=style.wrap(name, style.face(13, True), name_room, hyphen=""),
@@ -176,7 +176,7 @@ def _band(canvas: Canvas, band: _Band, player: str, box: Box) -> None:
     ring = px(12)
     style.signet(canvas.draw, x - ring - px(3), top + PAD + px(4), ring)
     face = style.face(13, True)
-    x, y = left + PAD + BADGE + px(4), top + PAD
+    x, y = left + PAD + BADGE + px(5), top + PAD
     for line in band.name:
         canvas.text((x, y), line, face, style.TEXT, (x, y, right - PAD - SIGNETS_W, y + px(17)))
         y += px(17)
@@ -231,6 +231,7 @@ FRAME_ROOM = tiles.FRAME  # the winner's frame sits just outside its card
 
 ICONS = {"signet": style.signet, "token": style.token}  # drawn signs; any other sign is written
 ICON = px(10)
+SIGN_GAP = px(4)  # between a sign and its words
 
 
 def _legend(room: int, with_skulls: bool) -> list[list[tuple[str, str]]]:
@@ -246,7 +247,7 @@ def _legend(room: int, with_skulls: bool) -> list[list[tuple[str, str]]]:
     lines: list[list[tuple[str, str]]] = [[]]
     used = 0
     for item in items:
-        wide = _sign_width(item[0]) + px(3) + int(style.width(item[1], style.face(11)))
+        wide = _sign_width(item[0]) + SIGN_GAP + int(style.width(item[1], style.face(11)))
         if lines[-1] and used + px(10) + wide > room:
             lines.append([])
             used = 0
@@ -269,7 +270,7 @@ def _legend_line(canvas: Canvas, line: list[tuple[str, str]], y: int) -> None:
         else:
             colour = style.MUTED if sign == "☠" else style.WINNER
             canvas.text((x, y), sign, bold, colour, (x, y, x + wide, y + px(15)))
-        x += wide + px(3)
+        x += wide + SIGN_GAP
         shown = style.fit(words, face, WIDTH - MARGIN - x)
         canvas.text((x, y), shown, face, style.MUTED, (x, y, WIDTH - MARGIN, y + px(15)))
         x += int(style.width(shown, face)) + px(10)
