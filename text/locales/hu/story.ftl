@@ -1,7 +1,7 @@
 event-placed_hidden = { $who } letett egy kártyát képpel lefelé.
 event-placed_both_hidden = { $who } képpel lefelé letették a kártyájukat.
 event-placed_card = { $who } képpel lefelé letette a kártyáját: { $card }.
-event-placed_shown = { $who } elsőként, képpel felfelé letette a kártyáját: { $card } (Jósnő).
+event-placed_shown = { $who } a Jósnő miatt elsőként, képpel felfelé letette a kártyáját: { $card }.
 event-placed_shown_hidden = { $who } képpel lefelé letett egy kártyát, és megmutatta az ellenfelének (Jósnő).
 event-revealed = Felfedve: { $first } és { $second } — { $outcome }.
 event-outcome-win = { $who } nyeri a találkozást
