@@ -392,7 +392,7 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         await table.place(alice)
         (reminder,) = await table.later(8)
         assert reminder.content.startswith(f"⏰ {bob.mention}: twój ruch w pojedynku Alice kontra Bob (gra 1)")
-        assert "wybiera kartę" in reminder.content
+        assert "wybór karty" in reminder.content
         (claim,) = [m for m in await table.later(16) if m.custom_ids]
         assert claim.content.startswith(f"⌛ {bob.mention}: skończył się czas")
         assert claim.components[0]["components"][0]["label"] == "Ogłoś zwycięstwo"
