@@ -56,7 +56,7 @@ waiting-unknown = döntés
 option-hand = { $card }
 option-played = { $name } ({ $influence }) – { $owner }, { $index }. találkozás
 option-played_lost = { $name } – { $owner }
-option-modifiers = Módosítók ({ $modifier }) eltávolítása: { $name } – { $owner_lower }
+option-modifiers = A módosítók ({ $modifier }) eltávolítása: { $name } – { $owner_lower }
 option-ongoing =
     { $n ->
         [one] Az időjelző eltávolítása: { $name } – { $owner_lower }
