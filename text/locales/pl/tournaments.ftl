@@ -90,7 +90,7 @@ tournament-players_of = Gracze ({ $count }/{ $limit })
 tournament-nobody_yet = Jeszcze nikt się nie zapisał: naciśnij Zapisz mnie.
 tournament-footer = Turniej nr { $id }
 tournament-choice = { $name } (nr { $id }, { $state })
-tournament-duel_choice = { $name }, runda { $round }: { $first } – { $second }
+tournament-duel_choice = { $name }, runda { $round }: { $first } kontra { $second }
 tournament-points = { $n ->
         [one] 1 punkt
         [few] { $n } punkty
@@ -106,7 +106,7 @@ tournament-reached_final = porażka w finale
 tournament-reached_semi_final = porażka w półfinale
 tournament-reached_round = porażka w rundzie { $round }
 tournament-round_title = 🏆 { $name }: runda { $round } z { $rounds }
-tournament-round_pairings = **Pary** (każdy pojedynek pojawi się poniżej, z oznaczeniem graczy; powodzenia!)
+tournament-round_pairings = **Pary** (każdy pojedynek pojawi się poniżej, ze wzmianką o graczach; powodzenia!)
 tournament-pairing = { $first } kontra { $second }
 tournament-bye = { $player } pauzuje: wygrana bez pojedynku
 tournament-forfeit_pairing = { $first } kontra { $second }: walkower (rezygnacja z turnieju)
