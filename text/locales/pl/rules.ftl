@@ -53,7 +53,7 @@ rules-page-2 =
 
     {"*"}*2. Porównanie.** Wyższy **wpływ** (wartość nadrukowana plus modyfikatory) wygrywa starcie i dostaje sygnet. Karta, która **przegrała**, aktywuje swoją zdolność — tylko ona i nie może odmówić.
 
-    {"*"}*3. Koniec rundy.** Każdy gracz dobiera 1 kartę (z pustej talii po prostu nic). Potem liczy się sygnety.
+    {"*"}*3. Koniec rundy.** Każdy gracz dobiera 1 kartę (z pustej talii nie dobiera się nic). Potem liczy się sygnety.
 rules-page-3-title = Remisy
 rules-page-3 =
     Jeśli obie karty mają ten sam wpływ, starcie kończy się **remisem**: nikt nie dostaje sygnetu i w tej rundzie **żadna zdolność się nie aktywuje**.
@@ -67,14 +67,14 @@ rules-page-4 =
 
     Zdolności **stałe** (Mediator, Sędzina, Skarbnik; Arystokratka, Doradczyni, Mechaniczny dżinn) kładą na kartę żeton stałej zdolności. Efekt trwa, dopóki żeton tam leży, nawet jeśli karta później wygra swoje starcie; usunięcie żetonu od razu go wyłącza.
 
-    „Zagrana karta” to dowolna odkryta karta w rzędzie, dowolnego gracza. „Poprzednie starcie” to to tuż przed nim w rzędzie; „następna karta, którą zagrasz” to twoja karta w następnej rundzie.
+    „Zagrana karta” to dowolna odkryta karta w rzędzie, dowolnego gracza. „Poprzednie starcie” leży w rzędzie tuż przed danym starciem; „następna karta, którą zagrasz” to twoja karta w następnej rundzie.
 
     Odrzucenie zagranej karty zwraca wszystkie jej żetony; gdy obie karty starcia odchodzą, rząd zamyka lukę.
 rules-page-5-title = Sygnety i ciągłe przeliczanie
 rules-page-5 =
     Sygnety nigdy nie są ostateczne: **w każdej chwili** starcie wygrywa karta z wyższym wpływem. Jeśli modyfikator, usunięty żeton lub zdolność zmieni przeszłe starcie, jego sygnet przechodzi do nowego zwycięzcy (albo wraca przy remisie). To nigdy nie aktywuje innej zdolności: aktywuje się tylko karta, która przegrała porównanie w tej rundzie.
 
-    Niektóre karty dodają sygnety: Skarbnik (zwycięzca poprzedniego starcia nosi o 1 sygnet więcej) i Arystokratka (2 sygnety, gdy wygrywa).
+    Niektóre karty dodają sygnety: Skarbnik (karta wygrywająca poprzednie starcie ma o 1 sygnet więcej) i Arystokratka (2 sygnety, gdy wygrywa).
 rules-page-6-title = Koniec gry
 rules-page-6 =
     Gra kończy się od razu, gdy:
