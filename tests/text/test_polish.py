@@ -188,7 +188,7 @@ def test_the_round_end_draw_in_a_real_game() -> None:
 # The glossary's words, and what they replace (docs/languages.md, "Polski").
 GLOSSARY = {
     r"\bwcześniejsz\w*": "przeszłe starcie (printed)",
-    r"\btasuje ponownie\b|\btasuje się ponownie\b": "przetasować (printed)",
+    r"\btasuj\w*|\bpotasow\w*": "przetasować (printed)",
     r"\bw (ręce|ręku)\b": "na ręce",
     r"\b[Nn]azwij\b": "wskaż frakcję",
     r"Buchholz|Sonneborn|\bS-B\b": "siła rywali, siła pokonanych",

@@ -44,7 +44,7 @@ rules-page-1 =
 
     {"*"}*Cel:** mieć na koniec rundy **5 sygnetów** na swoich zagranych kartach, zanim zdobędzie je przeciwnik. Mecz trwa, aż któryś gracz wygra 2 gry.
 
-    {"*"}*Przygotowanie:** każdy gracz tasuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie przetasowuje.
+    {"*"}*Przygotowanie:** każdy gracz przetasowuje swoją talię i dobiera 5 kart. Twoje odrzucone karty leżą odkryte; każdy gracz może w dowolnej chwili przejrzeć oba stosy. Odrzuconych kart nigdy się nie przetasowuje.
 rules-page-2-title = Runda
 rules-page-2 =
     Nie ma kolejności tur: gracze działają jednocześnie.
