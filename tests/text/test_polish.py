@@ -213,3 +213,15 @@ def test_the_glossary_has_the_words_this_test_asks_for() -> None:
     for word in ("przeszłe starcie", "przetasować", "na ręce", "wskazać frakcję", "siła rywali", "kontra"):
         assert word in glossary, word
     assert "punkty rankingowe" in glossary and "obie strony" in glossary
+
+
+def test_what_a_decision_waits_for_is_a_noun() -> None:
+    """It follows a name, "twoja decyzja (…)" and "twój ruch — …": a third-person verb ("wybiera kartę")
+    reads wrong after the last two."""
+    verbs = [
+        (identifier, words)
+        for identifier, words in polish()
+        if identifier.startswith("waiting-") and re.match(r"\w+(uje|iera|ywa)\b", words)
+    ]
+    assert verbs == []
+    assert re.match(r"\w+(uje|iera|ywa)\b", "wybiera kartę") and re.match(r"\w+(uje|iera|ywa)\b", "wskazuje")
