@@ -146,10 +146,9 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
     async def _competitions(self, guild_id: int, user_id: int) -> list[str]:
         """A player's tournaments (played, won, best place) and past seasons (how many, best place)."""
         lines = []
-        played, won, best = await self.records.storage.tournament_record(guild_id, user_id)
+        (played, won, best), places = await self.records.competitions(guild_id, user_id)
         if played:
             lines.append(tr("stats.tournaments", played=played, won=won, best=best or 0))
-        places = await self.records.storage.places_of(user_id, guild_id)
         if places:
             season, place = min(places, key=lambda item: (item[1], -item[0]))
             lines.append(tr("stats.seasons", seasons=len(places), best=place, season=season))

@@ -102,6 +102,14 @@ class Records:
         """The finished game ``user_id`` asks the history of, here (:func:`finished_for`)."""
         return await finished_for(self.storage, game_id, user_id, guild_id, "history")
 
+    async def competitions(
+        self, guild_id: int, user_id: int
+    ) -> tuple[tuple[int, int, int | None], list[tuple[int, int]]]:
+        """A player's tournaments on a server (played, won, best place) and their places in its past
+        seasons ((season, place) each)."""
+        tournaments = await self.storage.tournament_record(guild_id, user_id)
+        return tournaments, await self.storage.places_of(user_id, guild_id)
+
     async def actions(self, game_id: int) -> list[tuple[str, tuple[str, ...]]]:
         """A game's decisions in order: (seat, what was chosen)."""
         return await self.storage.actions(game_id)
