@@ -43,17 +43,20 @@ def said(pattern: ast.Pattern) -> str:
     return "".join(parts)
 
 
-def polish() -> Iterator[tuple[str, str]]:
-    """(message id, what it says) of every Polish message."""
-    for path in sorted((LOCALES / "pl").glob("*.ftl")):
-        for entry in parse(path.read_text(encoding="utf-8")).body:
+FILES = sorted(path.name for path in (LOCALES / "pl").glob("*.ftl"))
+
+
+def polish(file: str | None = None) -> Iterator[tuple[str, str]]:
+    """(message id, what it says) of every Polish message (of one file)."""
+    for name in [file] if file else FILES:
+        for entry in parse((LOCALES / "pl" / name).read_text(encoding="utf-8")).body:
             if isinstance(entry, ast.Message) and entry.value is not None:
                 yield entry.id.name, said(entry.value)
 
 
-def offences(rules: dict[str, str]) -> list[tuple[str, str, str]]:
+def offences(rules: dict[str, str], file: str | None = None) -> list[tuple[str, str, str]]:
     found = []
-    for identifier, words in polish():
+    for identifier, words in polish(file):
         for pattern, why in rules.items():
             for match in re.finditer(pattern, words):
                 found.append((identifier, match.group(0), why))
@@ -76,8 +79,9 @@ GENDER = {
 }
 
 
-def test_nobodys_gender_is_guessed() -> None:
-    assert offences(GENDER) == []
+@pytest.mark.parametrize("file", FILES)
+def test_nobodys_gender_is_guessed(file: str) -> None:
+    assert offences(GENDER, file) == []
 
 
 def test_the_gender_rules_find_what_they_should() -> None:
@@ -105,9 +109,10 @@ GOVERNED = (
 )
 
 
-def test_no_name_stands_where_polish_would_decline_it() -> None:
+@pytest.mark.parametrize("file", FILES)
+def test_no_name_stands_where_polish_would_decline_it(file: str) -> None:
     """A name after a preposition (or "wyzywa") would need a case ending it cannot take."""
-    assert offences({GOVERNED + PLAYER: "a name in the nominative where a case is needed"}) == []
+    assert offences({GOVERNED + PLAYER: "a name in the nominative where a case is needed"}, file) == []
     assert re.search(GOVERNED + PLAYER, "Cardia — { $first } przeciw { $second }")
     assert re.search(GOVERNED + PLAYER, "wyzywa { $opponent } na pojedynek")
     assert not re.search(GOVERNED + PLAYER, "wyzywa gracza { $opponent } na pojedynek")
@@ -204,8 +209,9 @@ TYPOGRAPHY = {
 }
 
 
-def test_the_glossarys_words_and_polish_typography() -> None:
-    assert offences(GLOSSARY | TYPOGRAPHY) == []
+@pytest.mark.parametrize("file", FILES)
+def test_the_glossarys_words_and_polish_typography(file: str) -> None:
+    assert offences(GLOSSARY | TYPOGRAPHY, file) == []
 
 
 def test_the_glossary_has_the_words_this_test_asks_for() -> None:
