@@ -22,16 +22,16 @@ terminal-need_count =
         [few] Wybierz dokładnie { $count } różne liczby.
        *[other] Wybierz dokładnie { $count } różnych liczb.
     }
-terminal-stopped = Gra przerwana. Dotychczasowy zapis jest w { $file }.
+terminal-stopped = Gra przerwana. Dotychczasowy zapis jest w pliku { $file }.
 terminal-summary = { $rounds }, { $decisions } — ty 💍 { $a }, komputer 💍 { $b }.
-terminal-saved = Zapis jest w { $file }. Krok po kroku odtwarza go polecenie: { $replay }
+terminal-saved = Zapis jest w pliku { $file }. Krok po kroku odtwarza go polecenie: { $replay }
 terminal-reviewing = Przeglądanie gry…
 terminal-review_decision = { $number }. Runda { $round }: { $chosen } ({ $after })
 terminal-review_better = { " " }— lepiej: { $best } ({ $before })
 terminal-chart_saved = Wykres twoich szans jest w pliku { $file }.
-terminal-hint = Podpowiedź: { $answer } — twoja szansa na wygraną z nią: { $chance }.
+terminal-hint = Podpowiedź: { $answer } — twoja szansa na wygraną po tym wyborze: { $chance }.
 terminal-review_offer = Naciśnij Enter, aby przejrzeć swoje decyzje, albo q, aby zakończyć:
-terminal-cannot_save = Nie można zapisać gry w { $file }: { $reason }.
+terminal-cannot_save = Nie można zapisać gry w pliku { $file }: { $reason }.
 terminal-reason_folder = to jest folder
 terminal-reason_no_folder = nie ma folderu { $folder }
 terminal-reason_not_allowed = brak uprawnień do zapisu w tym miejscu
