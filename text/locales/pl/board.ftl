@@ -2,7 +2,7 @@ and = {" "}i{" "}
 possessive = { $name }
 # a player's card in a sentence: the card, then whose it is (player names are not declined)
 owned_card = { $card } ({ $owner })
-your = twoja
+your = twoja karta
 board-totals = { $first } 💍 **{ $a }** · { $second } 💍 **{ $b }** — do wygranej potrzeba 5 sygnetów
 board-row = **Starcia** (od najstarszego) — { $first } ┃ { $second }
 board-no_encounters = Jeszcze nie było starć.
