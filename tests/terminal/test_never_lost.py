@@ -270,3 +270,23 @@ def test_the_same_seed_and_answers_give_the_same_game(tmp_path: Path, level: str
     second = _transcript(tmp_path / "game.json", level)
     assert first == second
     assert replay_document(first[1]).result is not None
+
+
+def test_ctrl_c_during_the_review_at_the_end_keeps_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal.session, "review", interrupted)
+    game, out = _game(tmp_path, iter(()))
+
+    def answer() -> str | None:
+        decision = next((d for d in game.game.pending if d.player == "p1"), None)
+        return "\n" if decision is None else " ".join(str(n) for n in range(1, decision.count + 1)) + "\n"
+
+    game.read = answer
+    with text.speaking("en"):
+        assert game.play() == 130
+    assert "Traceback" not in out.getvalue() and "The record is in" in out.getvalue()
+    assert replay_document((tmp_path / "game.json").read_text()).result is not None
