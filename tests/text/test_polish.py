@@ -199,7 +199,7 @@ GLOSSARY = {
     r"Buchholz|Sonneborn|\bS-B\b": "siła rywali, siła pokonanych",
     r"\b[Rr]anking\b[^{\n]{0,20}\{ \$rating \}": "punkty rankingowe (a rating)",
     r"\bvs\.?\b": "kontra",
-    r"\bwygraną z nią\b": "with what: the answer is named",
+    r"\bz nią\b": 'with what? name the answer ("po tym wyborze")',
     r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
 }
 TYPOGRAPHY = {
