@@ -1,7 +1,6 @@
 """Record validation (docs/record-format.md "Record", "Decisions", "Chance"): what ``parse_record`` and
-``replay``
-accept and reject, with the ``record: ...`` / ``setup: ...`` / ``action N: ...`` messages, and that ``Game.apply`` changes
-nothing when it rejects an action."""
+``replay`` accept and reject, with the ``record: ...`` / ``setup: ...`` / ``action N: ...`` messages, and
+that ``Game.apply`` changes nothing when it rejects an action."""
 
 from __future__ import annotations
 
