@@ -94,11 +94,11 @@ class TerminalGame:
                 self._step()
         except (Stopped, KeyboardInterrupt) as stop:
             self.console.print()  # the prompt's line was left open
-            if self._save_or_say():
+            if self._save_or_say(always=True):
                 self.console.print(screen.styled(text.tr("terminal.stopped", file=str(self.options.record))))
             return INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 1
         self._show()
-        self._save_or_say()
+        saved = self._save_or_say(always=True)
         signets = self.game_view().signets
         mine, theirs = (signets[0], signets[1]) if self.person == "p1" else (signets[1], signets[0])
         self.console.print(
@@ -112,6 +112,8 @@ class TerminalGame:
                 )
             )
         )
+        if not saved:  # said why; the review's chart would go where nothing can be written
+            return 0
         replay = f"{cardia_command()} replay {shlex.quote(str(self.options.record))} --step"
         self.console.print(
             screen.styled(text.tr("terminal.saved", file=str(self.options.record), replay=replay))
@@ -228,12 +230,13 @@ class TerminalGame:
         document = self._record().model_dump(mode="json", exclude_none=True)
         write_atomically(self.options.record, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
 
-    def _save_or_say(self) -> bool:
-        """Save; if it fails, say so (once a game) and go on: the game is worth more than its record."""
+    def _save_or_say(self, always: bool = False) -> bool:
+        """Save; if it fails, say so (during the game, once until a save succeeds; at its end, ``always``)
+        and go on: the game is worth more than its record."""
         try:
             self.save()
         except OSError as error:
-            if not self.unsaved:
+            if always or not self.unsaved:
                 print(cannot_save(self.options.record, error), file=sys.stderr)
             self.unsaved = True
             return False

@@ -290,3 +290,30 @@ def test_ctrl_c_during_the_review_at_the_end_keeps_the_game(
         assert game.play() == 130
     assert "Traceback" not in out.getvalue() and "The record is in" in out.getvalue()
     assert replay_document((tmp_path / "game.json").read_text()).result is not None
+
+
+def test_a_record_that_can_no_longer_be_written_is_said_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    options = Options(level="easy", deck="I", location=None, seat="p1", seed=7, record=folder / "game.json")
+    out = io.StringIO()
+    answers = 0
+
+    def answer() -> str | None:
+        nonlocal answers
+        answers += 1
+        if answers == 2:
+            (folder / "game.json").unlink()
+            folder.rmdir()  # the folder is gone: every save from now on fails
+        decision = next(d for d in game.game.pending if d.player == "p1")
+        return None if answers == 5 else " ".join(str(n) for n in range(1, decision.count + 1)) + "\n"
+
+    game = TerminalGame(options, Console(file=out, width=300), answer)
+    with text.speaking("en"):
+        game.save()
+        assert game.play() == 1
+    line = f"Cannot save the record to {folder / 'game.json'}: there is no folder {folder}.\n"
+    assert capsys.readouterr().err == line * 2  # when it first failed, and when the game stopped
+    assert "Game stopped" not in out.getvalue() and len(game.actions) >= 6
