@@ -54,7 +54,8 @@ def _replay(path: str, at: int | None, step: bool, seat: str | None, language: s
             raise RecordError("--step reads its keys from standard input: give the record as a file")
         check_at(at)
         data = read_document(path)
-        game = replay_document(data)  # the error names the first rejected action
+        # The error names the first rejected action (stepping goes through them all, --at N to N).
+        game = replay_document(data, None if step else at)
         record = parse_record(data)
         check_at(at, len(record.actions))
     except RecordError as error:
@@ -64,10 +65,6 @@ def _replay(path: str, at: int | None, step: bool, seat: str | None, language: s
         from terminal.cli import step_through
 
         return step_through(record, path, at or 0, seat, language)
-    if at is not None:
-        from engine.game import replay
-
-        game = replay(record, at)
     json.dump(state(game), sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     sys.stdout.flush()

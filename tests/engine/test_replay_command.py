@@ -228,6 +228,19 @@ def test_rejected_action(record: dict[str, Any], tmp_path: Path) -> None:
     )
 
 
+def test_at_stops_before_a_rejected_action_and_step_refuses_it(
+    record: dict[str, Any], tmp_path: Path
+) -> None:
+    """``--at N`` replays the first N actions of a record valid as a whole; stepping through goes through
+    every action, so a rejected one is said first, in one line."""
+    actions = [dict(a) for a in record["actions"]]
+    actions.insert(6, dict(actions[5]))
+    path = tmp_path / "rejected.json"
+    path.write_text(json.dumps(dict(record, actions=actions)))
+    assert ok(run("replay", str(path), "--at", "3")) == expected(record, 3)
+    assert error_line(run("replay", str(path), "--step")).startswith("action 6: ")
+
+
 def test_action_after_the_end(record: dict[str, Any], tmp_path: Path) -> None:
     actions = [*record["actions"], {"player": "p1", "choose": ["p1:hired_blade"]}]
     path = tmp_path / "late.json"
