@@ -40,7 +40,10 @@ class Terminal:
             stdout=slave,
             stderr=slave,
             cwd=cwd,
-            env=dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="300"),  # no line is wrapped
+            # A terminal rich draws its "thinking" status in, whatever this process runs in; no line wrapped.
+            env=dict(
+                os.environ, PYTHONPATH=str(ROOT), COLUMNS="300", TERM="xterm-256color", TTY_INTERACTIVE="1"
+            ),
             start_new_session=True,
         )
         os.close(slave)
