@@ -72,7 +72,7 @@ class Stepper:
                 else:
                     step, shown = step + (1 if forward else -1), False
             elif typed in HELP:
-                self.console.print(screen.legend_panel())
+                self.console.print(screen.legend_panel(text.tr("terminal.replay_keys")))
             elif typed.isdigit():
                 if int(typed) <= self.total:
                     step, shown = int(typed), False

@@ -104,8 +104,8 @@ def choices(labels: Sequence[str]) -> Group:
     return Group(*(styled(f"  **{index}**. {label}") for index, label in enumerate(labels, start=1)))
 
 
-def legend_lines() -> list[str]:
-    """What every symbol of the board and the hand means, and the keys."""
+def legend_lines(keys: str | None = None) -> list[str]:
+    """What every symbol of the board and the hand means, and the keys (the game's, unless given)."""
     factions = " · ".join(text.faction_label(str(faction)) for faction in FACTIONS)
     cards = {
         name: text.card_name(name) for name in ("librarian", "engineer", "blackmailer", "fortune_teller")
@@ -120,12 +120,13 @@ def legend_lines() -> list[str]:
         text.tr("terminal.legend.waiting", **cards),
         text.tr("terminal.legend.other"),
         "",
-        text.tr("terminal.legend.keys"),
+        keys or text.tr("terminal.legend.keys"),
     ]
 
 
-def legend_panel() -> Panel:
-    return Panel(_lines(legend_lines()), title=plain(text.tr("terminal.legend.title")), title_align="left")
+def legend_panel(keys: str | None = None) -> Panel:
+    title = plain(text.tr("terminal.legend.title"))
+    return Panel(_lines(legend_lines(keys)), title=title, title_align="left")
 
 
 def rules_panel() -> Panel:

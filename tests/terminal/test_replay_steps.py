@@ -65,7 +65,7 @@ def test_stepping_on_back_and_to_a_number() -> None:
     forward = [str(n) for n in range(total + 1)]
     assert steps == [*forward, str(total - 1), str(total - 2), "0", "3"]
     assert shown.count("This is the last step.") == 1 and shown.count("This is the first step.") == 1
-    assert "What the symbols and keys mean" in shown
+    assert "What the symbols and keys mean" in shown and "h a hint" not in shown  # the game's keys, not here
     assert f"There is no step 99: type a number from 0 to {total}." in shown
     assert "Replay of game.json — what everybody sees" in shown
     # Each step says what its action changed, in the story's words.
