@@ -213,9 +213,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return 0
         from engine.calibrate import DEFAULT_PAIRINGS
         from engine.calibrate import run as run_calibrate
-        from engine.review import ITERATIONS
+        from engine.review import BUDGET
 
-        iterations = args.iterations or ITERATIONS
+        iterations = args.iterations or BUDGET.search
         run_calibrate(args.games, pairings or DEFAULT_PAIRINGS, workers, args.seed, iterations)
         return 0
     if args.command == "learn":

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.arena import play
-from engine.review import CALIBRATION, RAW, Calibration, calibrated, review
+from engine.review import CALIBRATION, RAW, Budget, Calibration, calibrated, review
 
 DEFAULT_PAIRINGS = (
     "random:random",
@@ -48,8 +48,10 @@ def samples_of(job: tuple[str, int, int]) -> list[Sample]:
     record = play(first, second, seed).record
     found: list[Sample] = []
     for seat in ("p1", "p2"):
-        reviewed = review(record, seat, seed=seed, iterations=iterations, calibration=RAW)
-        found.extend(Sample(seed, decision.before, reviewed.outcome) for decision in reviewed.decisions)
+        reviewed = review(record, seat, seed=seed, budget=Budget.at(iterations), calibration=RAW)
+        outcome = reviewed.outcome
+        if outcome is not None:
+            found.extend(Sample(seed, decision.before, outcome) for decision in reviewed.decisions)
     return found
 
 

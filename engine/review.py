@@ -1,20 +1,31 @@
 """A review of one seat's game: its chance of winning at each of its decisions, the best answer the search
-finds, and the decisions that cost the most (turning points), with the facts they are told by.
+finds, the decisions that cost the most (turning points), and where the chance went between them, with
+the facts they are told by.
 
 Honest like the computer player: every chance is estimated from what the seat could see at that moment
 (its knowledge, :mod:`engine.player.worlds`), never from the hidden cards, though the game is over. The
-facts a turning point is told with come from the events the seat saw (:func:`engine.observe.visible_events`).
+facts a turning point is told with come from the events the seat saw (:func:`engine.observe.visible_events`)
+and, for the card it could have placed instead, from the engine playing that card in its place.
 
     from engine.review import review
     reviewed = review(record, "p1")
 
-Pure, deterministic for a seed; no I/O. The chances are calibrated (:func:`calibrated`, fitted by
-``python -m engine calibrate``: docs/computer.md).
+Pure and deterministic: the search's seed comes from what the seat had seen at each decision
+(:func:`decision_seed`), so a game gets the same review wherever it is reviewed, and a hint at a decision
+names the answer the review will call the best there. No I/O. The chances are calibrated
+(:func:`calibrated`, fitted by ``python -m engine calibrate``: docs/computer.md).
+
+**Verdicts beyond the noise.** Each answer compared is estimated by several independent searches that
+force it (batches); their spread gives the estimate's standard error. Another answer is "better" only
+when its chance is higher by :data:`Z` standard errors of the difference and by :data:`BETTER` at
+least; a turning point is a better answer by :data:`TURNING_POINT` or more. Where a verdict is close to
+its line, more batches are searched, up to :attr:`Budget.most_batches`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import random
 from collections.abc import Sequence
@@ -22,28 +33,56 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game, replay
-from engine.model import PLAYERS, VALUE, Decision, Event, card_id
+from engine.model import PLAYERS, VALUE, Decision, Encounter, Event, IllegalAction, card_id
 from engine.observe import visible_events
-from engine.player import LEVELS, choose
+from engine.player.policies import answers
 from engine.player.search import tree_search
-from engine.player.worlds import knowledge
-from engine.record import Record
+from engine.player.worlds import Knowledge, knowledge
+from engine.record import Action, Record
 
-#: Search iterations per decision, and for the chosen answer when the search tried it too little.
-ITERATIONS = 600
-CHOSEN_ITERATIONS = 200
-HINT_ITERATIONS = LEVELS["hard"].iterations  # a hint is the computer's own answer
-#: A decision that cost at least this much chance is a turning point: ten points is about three times the
-#: noise of the difference of two estimates at these budgets, and a swing a player feels.
+#: A difference is beyond the noise at this many standard errors (about one false verdict in 700 where
+#: two answers are in truth equal).
+Z = 3.0
+#: Another answer is named better only when it is at least this much better (calibrated chance)...
+BETTER = 0.05
+#: ...and a decision is a turning point when the better answer is at least this much better: ten points,
+#: a swing a player feels.
 TURNING_POINT = 0.10
-#: The calibration (``python -m engine calibrate`` fits it), on the log-odds of the search's mean reward:
-#: a sharpness below 1 (the search is too sure of itself: its own best line is all it plays out) and a
-#: shift below 0 (the best answer's mean is the highest of several noisy means: a little too high).
+#: Between two decisions, a change of chance at least this large (and beyond the noise) is told as
+#: where the chance went, from the events the seat saw in between.
+SWING = 0.15
+#: A runner-up of the search with at least this share of the best answer's visits is estimated too: the
+#: better of the two is named, and of two within the noise of each other the first in the decision's
+#: order, so that the seed does not choose between them.
+CONTENDER = 0.6
+#: The calibration (``python -m engine calibrate`` fits it), on the log-odds of the estimated mean
+#: reward: a sharpness below 1 (the search is too sure of itself: its own best line is all it plays out)
+#: and a shift.
 SHARPNESS = 0.68
 SHIFT = -0.20
 Calibration = tuple[float, float]
 CALIBRATION: Calibration = (SHARPNESS, SHIFT)
 RAW: Calibration = (1.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The search's iterations: ``search`` to find the best answer; each answer compared is then
+    estimated by ``batches`` searches of ``batch`` iterations that force it, and up to ``most_batches``
+    where a verdict is close to its line."""
+
+    search: int = 600
+    batch: int = 150
+    batches: int = 4
+    most_batches: int = 12
+
+    @classmethod
+    def at(cls, search: int) -> Budget:
+        """The review's budget scaled to ``search`` iterations for the search (batches a quarter of it)."""
+        return cls(search=search, batch=max(1, search // 4))
+
+
+BUDGET = Budget()
 
 
 def calibrated(raw: float, calibration: Calibration = CALIBRATION) -> float:
@@ -54,9 +93,34 @@ def calibrated(raw: float, calibration: Calibration = CALIBRATION) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class Estimate:
+    """An answer's mean reward over independent forced searches (``means``, one a batch), and the
+    standard error of that mean from their spread."""
+
+    answer: tuple[str, ...]
+    means: tuple[float, ...]
+    batch: int  # iterations a batch
+
+    @property
+    def mean(self) -> float:
+        return sum(self.means) / len(self.means)
+
+    @property
+    def error(self) -> float:
+        """The spread of the batch means over the square root of their number, with a floor: a batch's
+        variance is at least a coin flip's at the batches' mean (measured, the means of forced searches
+        spread 0.8 to 1.9 times as much across seeds, and a few batches can agree by chance)."""
+        count = len(self.means)
+        mean = self.mean
+        spread = sum((m - mean) ** 2 for m in self.means) / (count - 1) if count > 1 else 0.25
+        return math.sqrt(max(spread, mean * (1.0 - mean) / self.batch) / count)
+
+
+@dataclass(frozen=True, slots=True)
 class Encountered:
-    """How a card the seat placed fared in its comparison, as the seat saw it, and how the better card
-    would have fared against the same opposing card (influence at the comparison: value and modifiers)."""
+    """How a card the seat placed fared in its encounter, as the engine settled it once the cards were
+    compared (influence at the comparison: the card's value and modifiers), and, when the better answer
+    was another card, how the engine settles the same encounter with that card placed instead."""
 
     placed: str
     against: str
@@ -64,13 +128,14 @@ class Encountered:
     against_influence: int
     outcome: str  # "won", "lost" or "tie", for the seat
     alternative: str | None  # the better card, if the better answer was another card
-    alternative_outcome: str | None
+    alternative_outcome: str | None  # None also when the engine could not tell (a choice came first)
 
 
 @dataclass(frozen=True, slots=True)
 class Reviewed:
     """One decision of the seat. ``before`` is its chance with the best answer, ``after`` with the one it
-    chose (equal when it chose the best)."""
+    chose (equal when no other answer is better beyond the noise); ``error``: the standard error of
+    ``after`` (calibrated)."""
 
     action: int  # the action's index in the record
     round: int
@@ -80,6 +145,7 @@ class Reviewed:
     before: float
     after: float
     encountered: Encountered | None  # for a card placed, how it fared
+    error: float = 0.0
 
     @property
     def cost(self) -> float:
@@ -87,31 +153,51 @@ class Reviewed:
 
 
 @dataclass(frozen=True, slots=True)
+class Swing:
+    """Where the chance went between two of the seat's decisions (or the last one and the game's end):
+    ``start`` after the earlier decision's answer, ``end`` at the next one (or the outcome), and what the
+    seat saw happen in between."""
+
+    after: int  # the index, in the review's decisions, of the decision it follows
+    start: float
+    end: float
+    revealed: tuple[str, ...]  # the opponent's cards revealed (by id)
+    drew: tuple[str, ...]  # the cards the seat drew (by id)
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     seat: str
     decisions: tuple[Reviewed, ...]
-    outcome: float  # 1 won, 0.5 drawn, 0 lost
+    outcome: float | None  # 1 won, 0.5 drawn, 0 lost; None: the game is not over
     turning_points: tuple[int, ...]  # indexes into decisions, the costliest first
+    swings: tuple[Swing, ...] = ()  # the largest changes between decisions, the largest first
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
 
     @property
     def chances(self) -> tuple[float, ...]:
-        """The seat's chance of winning at each decision, then the end (1, 0.5 or 0): the chart's line."""
-        return (*(decision.before for decision in self.decisions), self.outcome)
+        """The seat's chance of winning after each of its answers, then at the end (1, 0.5 or 0) if the
+        game is over: what happened, the chart's line."""
+        after = tuple(decision.after for decision in self.decisions)
+        return after if self.outcome is None else (*after, self.outcome)
 
 
 def review(
     record: Record,
     seat: str,
-    seed: int = 0,
-    iterations: int = ITERATIONS,
-    chosen_iterations: int = CHOSEN_ITERATIONS,
+    seed: int | None = None,
+    budget: Budget = BUDGET,
     calibration: Calibration = CALIBRATION,
 ) -> Review:
-    """Review ``seat``'s decisions in the game ``record`` (finished or not); the same ``seed``, the same
-    review. With ``calibration`` :data:`RAW`, the search's raw chances (to fit the calibration). The bot
-    reviews one decision at a time (:func:`review_decision`, then :func:`assemble`), so that a review
-    never holds a worker for long."""
-    budget = (iterations, chosen_iterations)
+    """Review ``seat``'s decisions in the game ``record`` (finished or not). ``seed`` None: the seed of
+    each decision comes from what the seat had seen (the same review wherever it is made); another
+    seed is mixed into it (to measure how much a review depends on it). With ``calibration``
+    :data:`RAW`, the search's raw chances (to fit the calibration). The bot reviews one decision at a
+    time (:func:`review_decision`, then :func:`assemble`), so that a review never holds a worker for
+    long."""
     return assemble(
         record,
         seat,
@@ -126,141 +212,334 @@ def decisions_of(record: Record, seat: str) -> list[int]:
     return [number for number, action in enumerate(record.actions) if action.player == seat]
 
 
+def decision_seed(game: Game, player: str, seed: int | None = None) -> int:
+    """The search's seed at ``player``'s pending decision in ``game``: a digest of what they have seen
+    (never a hidden card: the searches stay honest, and twins that differ only in hidden things are
+    searched alike), mixed with ``seed`` if given."""
+    seen = repr((player, seed, visible_events(game, player), [d for d in game.pending if d.player == player]))
+    return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """A decision to search: the record up to it, the game there, what its player knew."""
+
+    record: Record
+    game: Game
+    decision: Decision
+    knows: Knowledge
+    seed: int
+
+    @classmethod
+    def of(cls, record: Record, player: str, seed: int | None) -> _Position:
+        game = replay(record)
+        decision = next(d for d in game.pending if d.player == player)
+        knows = knowledge(game, PLAYERS.index(player))
+        return cls(record, game, decision, knows, decision_seed(game, player, seed))
+
+    def estimate(self, answer: tuple[str, ...], budget: Budget, batches: int, first: int = 0) -> Estimate:
+        """``answer``'s estimate from its batches ``first`` to ``batches`` (each answer's batches have
+        seeds of their own: the same answer is estimated alike, as the best or as the one chosen)."""
+        means = []
+        for batch in range(first, batches):
+            rng = random.Random(f"{self.seed}:{','.join(answer)}:{batch}")
+            searched = tree_search(
+                self.record, self.knows, self.decision, rng, budget.batch, both_sides=True, forced=answer
+            )
+            means.append(searched.tried[0][2])
+        return Estimate(answer, tuple(means), budget.batch)
+
+    def more(self, estimate: Estimate, budget: Budget, batches: int) -> Estimate:
+        """``estimate`` with its batches up to ``batches``."""
+        extra = self.estimate(estimate.answer, budget, batches, first=len(estimate.means))
+        return Estimate(estimate.answer, (*estimate.means, *extra.means), budget.batch)
+
+    def best(self, budget: Budget) -> Estimate:
+        """The best answer the search finds, estimated; of two close runners-up, the better estimated,
+        and of two within the noise of each other, the first in the decision's order."""
+        legal = answers(self.decision)
+        if len(legal) == 1:
+            return self.estimate(legal[0], budget, budget.batches)
+        rng = random.Random(f"{self.seed}:search")
+        searched = tree_search(self.record, self.knows, self.decision, rng, budget.search, both_sides=True)
+        ranked = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
+        best = self.estimate(ranked[0][0], budget, budget.batches)
+        if len(ranked) < 2 or ranked[1][1] < CONTENDER * ranked[0][1]:
+            return best
+        contender = self.estimate(ranked[1][0], budget, budget.batches)
+        if abs(best.mean - contender.mean) >= Z * _difference_error(best, contender):
+            return best if best.mean > contender.mean else contender
+        return min((best, contender), key=lambda estimate: legal.index(estimate.answer))
+
+
+def _difference_error(one: Estimate, other: Estimate) -> float:
+    return math.sqrt(one.error**2 + other.error**2)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether ``best`` is better than ``chosen`` beyond the noise, in calibrated chance."""
+
+    better: bool
+    before: float
+    after: float
+    error: float
+
+
+def verdict(best: Estimate, chosen: Estimate, calibration: Calibration = CALIBRATION) -> Verdict:
+    """``best`` against ``chosen``: better only by :data:`Z` standard errors of the difference and by
+    :data:`BETTER` at least (in calibrated chance)."""
+    difference, error = best.mean - chosen.mean, _difference_error(best, chosen)
+    before, after = calibrated(best.mean, calibration), calibrated(chosen.mean, calibration)
+    scale = _slope(chosen.mean, calibration)
+    if difference >= Z * error and before - after >= BETTER:
+        return Verdict(True, before, after, chosen.error * scale)
+    # No better answer beyond the noise: the chosen one's chance, both ways.
+    return Verdict(False, after, after, chosen.error * scale)
+
+
+def _slope(raw: float, calibration: Calibration) -> float:
+    """How much the calibrated chance moves per unit of raw mean reward near ``raw``."""
+    step = 0.01
+    low, high = max(raw - step, 0.0), min(raw + step, 1.0)
+    return (calibrated(high, calibration) - calibrated(low, calibration)) / (high - low)
+
+
+def _close(best: Estimate, chosen: Estimate, calibration: Calibration) -> bool:
+    """The verdict could change with more batches: the difference is within two standard errors of a
+    line (the noise's, :data:`BETTER`'s or :data:`TURNING_POINT`'s)."""
+    difference, error = best.mean - chosen.mean, _difference_error(best, chosen)
+    if abs(difference - Z * error) < 2 * error:
+        return True
+    cost = calibrated(best.mean, calibration) - calibrated(chosen.mean, calibration)
+    cost_error = error * _slope((best.mean + chosen.mean) / 2, calibration)
+    return any(abs(cost - line) < 2 * cost_error for line in (BETTER, TURNING_POINT))
+
+
 def review_decision(
     record: Record,
     number: int,
-    seed: int = 0,
-    budget: tuple[int, int] = (ITERATIONS, CHOSEN_ITERATIONS),
+    seed: int | None = None,
+    budget: Budget = BUDGET,
     calibration: Calibration = CALIBRATION,
 ) -> Reviewed:
-    """Action ``number`` of ``record`` reviewed from what its player knew then; ``budget``: the search's
-    iterations, and the chosen answer's."""
+    """Action ``number`` of ``record`` reviewed from what its player knew then."""
     action = record.actions[number]
     prefix = record.model_copy(update={"actions": record.actions[:number]})
-    game = replay(prefix)
-    decision = next(d for d in game.pending if d.player == action.player)
-    rng = random.Random(f"{seed}:{number}")
-    return _reviewed(prefix, game, decision, tuple(action.choose), number, rng, budget, calibration)
+    position = _Position.of(prefix, action.player, seed)
+    chosen_answer = tuple(option for option in position.decision.options if option in action.choose)
+    best = position.best(budget)
+    if best.answer == chosen_answer:
+        chance = calibrated(best.mean, calibration)
+        error = best.error * _slope(best.mean, calibration)
+        return Reviewed(
+            number,
+            position.game.round,
+            position.decision.kind,
+            chosen_answer,
+            best.answer,
+            chance,
+            chance,
+            None,
+            error,
+        )
+    chosen = position.estimate(chosen_answer, budget, budget.batches)
+    batches = budget.batches
+    while batches < budget.most_batches and _close(best, chosen, calibration):
+        batches = min(batches * 2, budget.most_batches)
+        best, chosen = position.more(best, budget, batches), position.more(chosen, budget, batches)
+    judged = verdict(best, chosen, calibration)
+    named = best.answer if judged.better else chosen_answer
+    return Reviewed(
+        number,
+        position.game.round,
+        position.decision.kind,
+        chosen_answer,
+        named,
+        judged.before,
+        judged.after,
+        None,
+        judged.error,
+    )
 
 
 def assemble(record: Record, seat: str, decisions: Sequence[Reviewed]) -> Review:
     """The review of ``seat`` from its decisions reviewed one by one: how each placed card fared, the
-    game's outcome, and the turning points."""
+    game's outcome (None if it is not over), the turning points and where the chance went."""
     starts: dict[int, int] = {}  # the first event after each reviewed decision
     game = Game(record.setup)
     for number, action in enumerate(record.actions):
         starts[number] = len(game.events)
         game.apply(action.player, action.choose)
     seen = visible_events(game, seat)
-    told = [_with_encounter(seen, starts[reviewed.action], reviewed) for reviewed in decisions]
+    told = [_with_encounter(record, reviewed) for reviewed in decisions]
     result = game.result
-    outcome = 0.5 if result is None or result.winner is None else float(result.winner == seat)
+    outcome = None if result is None else 0.5 if result.winner is None else float(result.winner == seat)
     costly = sorted(
         (i for i, reviewed in enumerate(told) if reviewed.cost >= TURNING_POINT),
         key=lambda i: (-told[i].cost, i),
     )
-    return Review(seat, tuple(told), outcome, tuple(costly))
+    ends = [starts[reviewed.action] for reviewed in told[1:]] + [len(seen)] * bool(told)
+    swings = _swings(
+        told, outcome, [seen[starts[r.action] : end] for r, end in zip(told, ends, strict=True)], seat
+    )
+    return Review(seat, tuple(told), outcome, tuple(costly), swings)
 
 
-def _reviewed(
-    prefix: Record,
-    game: Game,
-    decision: Decision,
-    chosen: tuple[str, ...],
-    number: int,
-    rng: random.Random,
-    budget: tuple[int, int],
-    calibration: Calibration,
-) -> Reviewed:
-    """One decision reviewed from what its seat knew then (``game`` is at that decision); ``budget``: the
-    search's iterations, and the chosen answer's."""
-    iterations, chosen_iterations = budget
-    knows = knowledge(game, PLAYERS.index(decision.player))
-    chosen = _as_answer(decision, chosen)
-    searched = tree_search(prefix, knows, decision, rng, iterations, both_sides=True)
-    means = {answer: (visits, mean) for answer, visits, mean in searched.tried}
-    best = searched.answer
-    visits, after = means.get(chosen, (0, 0.0))
-    if chosen != best and visits < chosen_iterations:
-        forced = tree_search(prefix, knows, decision, rng, chosen_iterations, both_sides=True, forced=chosen)
-        after = forced.tried[0][2]
-    before = means[best][1]
-    if chosen == best or after >= before:  # the chosen answer is as good as the best the search knows
-        best, after = chosen, before
-    before, after = calibrated(before, calibration), calibrated(after, calibration)
-    return Reviewed(number, game.round, decision.kind, chosen, best, before, after, None)
+def with_outcome(reviewed: Review, outcome: float) -> Review:
+    """``reviewed`` of a game the bot ended (a concession, a time-out): its outcome, and the swings to it."""
+    last = reviewed.decisions[-1] if reviewed.decisions else None
+    swings = list(reviewed.swings)
+    if last is not None and reviewed.outcome is None and abs(outcome - last.after) >= SWING:
+        swings.append(Swing(len(reviewed.decisions) - 1, last.after, outcome, (), ()))
+        swings.sort(key=lambda swing: -abs(swing.end - swing.start))
+    return dataclasses.replace(reviewed, outcome=outcome, swings=tuple(swings[:2]))
 
 
-def _as_answer(decision: Decision, chosen: tuple[str, ...]) -> tuple[str, ...]:
-    """The chosen options in the order :func:`answers` lists them (a set, not an order)."""
-    return tuple(option for option in decision.options if option in chosen)
+def _swings(
+    decisions: Sequence[Reviewed], outcome: float | None, between: Sequence[Sequence[Event]], seat: str
+) -> tuple[Swing, ...]:
+    """The two largest changes of chance between one decision's answer and the next decision (or the
+    game's end), beyond :data:`SWING` and the two estimates' noise, with what the seat saw happen."""
+    index = PLAYERS.index(seat)
+    found: list[Swing] = []
+    for position, reviewed in enumerate(decisions):
+        if position + 1 < len(decisions):
+            following = decisions[position + 1]
+            end, noise = following.before, math.hypot(reviewed.error, following.error)
+        elif outcome is not None:
+            end, noise = outcome, reviewed.error
+        else:
+            continue
+        if abs(end - reviewed.after) < max(SWING, Z * noise):
+            continue
+        events = between[position]
+        revealed = tuple(e.cards[1 - index] for e in events if e.kind == "compared" and len(e.cards) == 2)
+        drew = tuple(card for e in events if e.kind == "drew" and e.player == index for card in e.cards)
+        found.append(Swing(position, reviewed.after, end, revealed, drew))
+    found.sort(key=lambda swing: (-abs(swing.end - swing.start), swing.after))
+    return tuple(found[:2])
 
 
-def _with_encounter(seen: list[Event], start: int, reviewed: Reviewed) -> Reviewed:
-    """``reviewed`` with how its placed card fared, from the events the seat saw from ``start`` (its
-    decision) on; a decision other than placing a card is left as it is."""
+def _with_encounter(record: Record, reviewed: Reviewed) -> Reviewed:
+    """``reviewed`` with how its placed card fared and how the better card would have fared, both as the
+    engine settles their encounter; a decision other than placing a card is left as it is."""
     if reviewed.kind != "play":
         return reviewed
-    seat = PLAYERS.index(reviewed.chosen[0].split(":")[0])
-    placed = card_id(reviewed.chosen[0])
-    modifiers: dict[tuple[int, str], int] = {}  # changes of influence since the card was placed
-    for event in seen[start:]:
-        if event.kind == "modifier" and event.cards:
-            key = (event.player, event.cards[0])
-            modifiers[key] = modifiers.get(key, 0) + event.amount
-        elif event.kind == "compared" and event.cards[seat] == placed:
-            against = event.cards[1 - seat]
-            shift = modifiers.get((seat, placed), 0)  # next-card effects bind to whichever card is placed
-            mine, theirs = VALUE[placed] + shift, VALUE[against] + modifiers.get((1 - seat, against), 0)
-            alternative = card_id(reviewed.best[0]) if reviewed.best != reviewed.chosen else None
-            told = Encountered(
-                placed,
-                against,
-                mine,
-                theirs,
-                _outcome(mine, theirs),
-                alternative,
-                None if alternative is None else _outcome(VALUE[alternative] + shift, theirs),
+    fared = settle_encounter(record, reviewed.action, reviewed.chosen)
+    if fared is None:  # not compared before the game ended
+        return reviewed
+    alternative = (
+        None if reviewed.best == reviewed.chosen else settle_encounter(record, reviewed.action, reviewed.best)
+    )
+    return dataclasses.replace(
+        reviewed,
+        encountered=dataclasses.replace(
+            fared,
+            alternative=None if reviewed.best == reviewed.chosen else card_id(reviewed.best[0]),
+            alternative_outcome=None if alternative is None else alternative.outcome,
+        ),
+    )
+
+
+#: How many of the record's later actions :func:`settle_encounter` plays on at most to reach the
+#: comparison (under Foggy Swamp it comes a round later).
+_AHEAD = 12
+
+
+def settle_encounter(record: Record, number: int, placed: tuple[str, ...]) -> Encountered | None:
+    """How the encounter of the card ``placed`` at action ``number`` stands for its player once the two
+    cards are compared and that step has settled (the loser's ability included, up to its first
+    choice), the record's later actions played on as they were: the engine's own outcome and
+    influences. None if one of those actions no longer applies (a choice the card changed), or the
+    game ends first."""
+    player = record.actions[number].player
+    seat = PLAYERS.index(player)
+    card = card_id(placed[0])
+    game = replay(record, number)
+    placed_at = len(game.events)
+    following = [
+        Action(player=player, choose=list(placed)),
+        *record.actions[number + 1 : number + 1 + _AHEAD],
+    ]
+    encounter = None
+    for action in following:
+        try:
+            game.apply(action.player, action.choose)
+        except IllegalAction:
+            return None
+        if encounter is None:  # the card's own encounter: the newest holding it (a card can come back)
+            encounter = next(
+                (e for e in reversed(game.row) if (s := e.slots[seat]) is not None and s.card == card), None
             )
-            return dataclasses.replace(reviewed, encountered=told)
-    return reviewed
+        if encounter is not None and encounter.compared:
+            return _settled(game, encounter, seat, card, placed_at)
+        if game.result is not None:
+            return None
+    return None
 
 
-def _outcome(mine: int, theirs: int) -> str:
-    return "won" if mine > theirs else "lost" if mine < theirs else "tie"
+def _settled(game: Game, encounter: Encounter, seat: int, card: str, placed_at: int) -> Encountered:
+    """The encounter as it stands after the step that compared its cards: its winner and the cards'
+    influences; a card an ability took out of the row meanwhile keeps the influence it was compared
+    with, and the comparison's outcome stands."""
+    game.fresh()
+    compared = next(
+        e for e in game.events[placed_at:] if e[0] == "compared" and len(e[2]) == 2 and e[2][seat] == card
+    )
+    changes: dict[tuple[int, str], int] = {}  # modifiers logged from the placing to the comparison
+    for kind, owner, cards, amount, _, _ in game.events[placed_at : game.events.index(compared)]:
+        if kind == "modifier" and cards:
+            changes[owner, cards[0]] = changes.get((owner, cards[0]), 0) + amount
+    influences = []
+    for side in (seat, 1 - seat):
+        slot, name = encounter.slots[side], compared[2][side]
+        influences.append(slot.influence if slot is not None else VALUE[name] + changes.get((side, name), 0))
+    whole = encounter.slots[0] is not None and encounter.slots[1] is not None
+    winner = encounter.winner if whole else compared[4]
+    outcome = "won" if winner == PLAYERS[seat] else "lost" if winner == PLAYERS[1 - seat] else "tie"
+    return Encountered(card, compared[2][1 - seat], influences[0], influences[1], outcome, None, None)
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The answer the search suggests for a pending decision, and the chance of winning with it."""
+    """The answer the review would call the best at a pending decision, and the chance of winning with
+    it."""
 
     answer: tuple[str, ...]
     chance: float
 
 
-def hint(record: Record, player: str, seed: int = 0, iterations: int = HINT_ITERATIONS) -> Hint:
-    """A hint for ``player``'s pending decision in the game ``record`` leads to, from what they may see
-    (raises :class:`engine.player.NothingToDecide` if they have none)."""
-    searched = choose(record, player, dataclasses.replace(LEVELS["hard"], iterations=iterations), seed)
-    chance = next((mean for answer, _, mean in searched.tried if answer == searched.answer), None)
-    if chance is None:  # a single answer: its value searched on its own
-        game = replay(record)
-        decision = next(d for d in game.pending if d.player == player)
-        knows = knowledge(game, PLAYERS.index(player))
-        rng = random.Random(seed)
-        forced = tree_search(
-            record, knows, decision, rng, iterations, both_sides=True, forced=searched.answer
-        )
-        chance = forced.tried[0][2]
-    return Hint(searched.answer, calibrated(chance))
+def hint(record: Record, player: str, budget: Budget = BUDGET) -> Hint:
+    """A hint for ``player``'s pending decision in the game ``record`` leads to, from what they may see:
+    the answer the review of this decision will call the best, with its chance, so that a player who
+    follows the hints is never told of a better answer (raises :class:`engine.player.NothingToDecide`
+    if they have none)."""
+    from engine.player import NothingToDecide
+
+    game = replay(record)
+    if not any(d.player == player for d in game.pending):
+        raise NothingToDecide(f"{player} has nothing to decide")
+    best = _Position.of(record, player, None).best(budget)
+    return Hint(best.answer, calibrated(best.mean))
 
 
 def review_data(reviewed: Review) -> dict[str, Any]:
     """``reviewed`` as JSON data (the bot keeps each review it made); :func:`review_from_data` reads it."""
-    return dataclasses.asdict(reviewed)
+    return {"version": DATA_VERSION, **dataclasses.asdict(reviewed)}
+
+
+#: The version of a review's data: a review kept by an earlier version is made again.
+DATA_VERSION = 2
+
+
+class OutdatedReview(ValueError):
+    """A review kept by an earlier version of the review."""
 
 
 def review_from_data(data: dict[str, Any]) -> Review:
+    if data.get("version") != DATA_VERSION:
+        raise OutdatedReview(f"review data of version {data.get('version')}")
     decisions = tuple(
         Reviewed(
             action=item["action"],
@@ -271,7 +550,18 @@ def review_from_data(data: dict[str, Any]) -> Review:
             before=item["before"],
             after=item["after"],
             encountered=None if item["encountered"] is None else Encountered(**item["encountered"]),
+            error=item["error"],
         )
         for item in data["decisions"]
     )
-    return Review(data["seat"], decisions, data["outcome"], tuple(data["turning_points"]))
+    swings = tuple(
+        Swing(
+            after=item["after"],
+            start=item["start"],
+            end=item["end"],
+            revealed=tuple(item["revealed"]),
+            drew=tuple(item["drew"]),
+        )
+        for item in data["swings"]
+    )
+    return Review(data["seat"], decisions, data["outcome"], tuple(data["turning_points"]), swings)

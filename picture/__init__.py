@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import text
 from engine.view import View
 from picture.board import details_line, draw_board
-from picture.chart import draw_chart
+from picture.chart import Chances, draw_chart
 from picture.hand import draw_hand
 from picture.png import encode, palette
 from picture.standings import Line, draw_standings
@@ -49,14 +49,12 @@ def board_png(view: View, names: Sequence[str], *, title: str, details: str, lan
         return encode(draw_board(view, names, title=title, details=details))
 
 
-def chart_png(
-    chances: Sequence[float], rounds: Sequence[int], turning_points: Sequence[int], *, language: str
-) -> bytes:
-    """A review's chart of a player's chance of winning (:mod:`picture.chart`)."""
-    if len(chances) != len(rounds) + 1 or not all(0 <= chance <= 1 for chance in chances):
-        raise ValueError("a chance in [0, 1] for each decision's round, and one for the end")
+def chart_png(chances: Chances, *, language: str) -> bytes:
+    """A review's chart of a player's chance of winning (:mod:`picture.chart`; ``Chances.of(review)``);
+    ValueError for a review with no decision (there is nothing to draw) or chances out of [0, 1]."""
+    chances.check()
     with text.speaking(language):
-        return encode(draw_chart(chances, rounds, turning_points))
+        return encode(draw_chart(chances))
 
 
 def standings_png(title: str, columns: Sequence[str], lines: Sequence[Line], *, language: str) -> bytes:
@@ -75,6 +73,7 @@ def hand_png(view: View, viewer: str, *, language: str) -> bytes:
 
 __all__ = [
     "FORMAT",
+    "Chances",
     "Line",
     "board_png",
     "chart_png",

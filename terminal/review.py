@@ -41,10 +41,9 @@ def show_review(console: Console, reviewed: Review, names: Mapping[str, str], ch
             best = text.answer_text(decision, decision.best, reviewed.seat, names)
             line += text.tr("terminal.review_better", best=best, before=text.percent(decision.before))
         console.print(f"  {line}", highlight=False)
-    rounds = [decision.round for decision in reviewed.decisions]
-    chart.write_bytes(
-        picture.chart_png(reviewed.chances, rounds, reviewed.turning_points, language=text.current_language())
-    )
+    if not reviewed.decisions:  # nothing to draw
+        return
+    chart.write_bytes(picture.chart_png(picture.Chances.of(reviewed), language=text.current_language()))
     console.print(screen.styled(text.tr("terminal.chart_saved", file=str(chart))))
 
 

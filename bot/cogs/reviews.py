@@ -123,10 +123,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
             color=COLOR_REVIEW,
         )
         message: dict[str, Any] = {"embed": embed}
-        rounds = [decision.round for decision in reviewed.decisions]
-        png = await self.pictures.chart(
-            reviewed.chances, rounds, reviewed.turning_points, language=text.current_language()
-        )
+        png = await self.pictures.chart(reviewed, language=text.current_language())
         if png is not None:
             name = f"cardia-review-{game.id}-{found.seat}.png"
             embed.set_image(url=f"attachment://{name}")

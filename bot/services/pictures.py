@@ -22,6 +22,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 
 import picture
 from bot.services.workers import start_worker
+from engine.review import Review
 from engine.view import View
 
 log = logging.getLogger(__name__)
@@ -92,13 +93,12 @@ class Pictures:
             self._hands, functools.partial(picture.hand_png, view, viewer, language=language), "hand"
         )
 
-    async def chart(
-        self, chances: Sequence[float], rounds: Sequence[int], turning_points: Sequence[int], *, language: str
-    ) -> bytes | None:
-        """A review's chart (drawn by the hands' worker: a review is private, like a hand), or None."""
-        draw = functools.partial(
-            picture.chart_png, tuple(chances), tuple(rounds), tuple(turning_points), language=language
-        )
+    async def chart(self, reviewed: Review, *, language: str) -> bytes | None:
+        """A review's chart (drawn by the hands' worker: a review is private, like a hand), or None (also
+        for a review with no decision: nothing to draw)."""
+        if not reviewed.decisions:
+            return None
+        draw = functools.partial(picture.chart_png, picture.Chances.of(reviewed), language=language)
         return await self._draw(self._hands, draw, "chart")
 
     async def standings(

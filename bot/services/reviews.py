@@ -14,14 +14,14 @@ allowed hints (never a rated one); each decision a player asked a hint for is co
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
 import json
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from bot.services.caching import KeyedLocks
-from bot.services.computer import record_of, search_seed
+from bot.services.computer import record_of
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.records import finished_for
@@ -29,6 +29,7 @@ from bot.store import FinishedGame, Storage
 from engine import Action, Decision, Record, Setup
 from engine.review import (
     Hint,
+    OutdatedReview,
     Review,
     assemble,
     decisions_of,
@@ -36,6 +37,7 @@ from engine.review import (
     review_data,
     review_decision,
     review_from_data,
+    with_outcome,
 )
 
 #: How long a review waits before looking again whether the computer still waits for its workers.
@@ -116,10 +118,15 @@ class Reviews:
         async with self._making[game.id, seat]:
             stored = await self.storage.review(game.id, seat)
             if stored is not None:
-                return PlayerReview(game, seat, review_from_data(json.loads(stored.data)), stored.shared)
+                with contextlib.suppress(OutdatedReview):  # kept by an earlier version: made again
+                    return PlayerReview(game, seat, review_from_data(json.loads(stored.data)), stored.shared)
             made = await self._make(game, seat)
-            await self.storage.save_review(game.id, seat, json.dumps(review_data(made)))
-            return PlayerReview(game, seat, made, False)
+            data = json.dumps(review_data(made))
+            if stored is None:
+                await self.storage.save_review(game.id, seat, data)
+            else:
+                await self.storage.replace_review(game.id, seat, stored.data, data)
+            return PlayerReview(game, seat, made, stored is not None and stored.shared)
 
     async def hint(self, game_id: int, version: int, user_id: int, guild_id: int | None) -> GivenHint:
         """A hint for the decision a player's buttons show (``version``: their decisions taken so far)."""
@@ -136,9 +143,8 @@ class Reviews:
         if decision is None or live.own_actions(seat) != version:
             raise Refusal("hint.stale")
         loop = asyncio.get_running_loop()
-        seed = search_seed(game_id, len(live.actions))
-        async with self._slot():
-            given = await loop.run_in_executor(self.executor, hint, record_of(live), seat, seed)
+        async with self._slot():  # seeded from what the player has seen: the review will agree
+            given = await loop.run_in_executor(self.executor, hint, record_of(live), seat)
         await self.storage.note_hint(game_id, seat, version)
         return GivenHint(live, seat, decision, given)
 
@@ -164,10 +170,10 @@ class Reviews:
             async with self._slot():  # one decision at a time: the pool's workers are shared
                 while self.give_way():  # a duel's answer comes first; a review can wait a moment
                     await asyncio.sleep(GIVE_WAY_SECONDS)
-                reviewed = await loop.run_in_executor(self.executor, review_decision, record, number, game.id)
+                reviewed = await loop.run_in_executor(self.executor, review_decision, record, number)
             decisions.append(reviewed)
             self.decisions += 1
         made = assemble(record, seat, decisions)
-        if made.outcome == 0.5 and game.winner is not None:  # ended by the bot: a concession, a timeout
-            made = dataclasses.replace(made, outcome=float(game.winner == seat))
+        if made.outcome is None and game.winner is not None:  # ended by the bot: a concession, a timeout
+            made = with_outcome(made, float(game.winner == seat))
         return made

@@ -31,6 +31,15 @@ class ReviewQueries(Connection[Any]):
                 (game_id, seat, data, now()),
             )
 
+    async def replace_review(self, game_id: int, seat: str, outdated: str, data: str) -> None:
+        """Keep ``data`` instead of an ``outdated`` review (of an earlier version of the review); one
+        replaced meanwhile by another process is kept instead (both are the same)."""
+        async with self.transaction() as tx:
+            await tx.db.execute(
+                "UPDATE reviews SET data = ? WHERE game_id = ? AND seat = ? AND data = ?",
+                (data, game_id, seat, outdated),
+            )
+
     async def share_review(self, game_id: int, seat: str) -> bool:
         """Mark a review shared; False if it already was (it is posted once)."""
         async with self.transaction() as tx:

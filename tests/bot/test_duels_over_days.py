@@ -391,7 +391,9 @@ async def test_notices_speak_the_servers_language_and_answers_the_clickers(table
         match_id, game_id = await table.start()
         await table.place(alice)
         (reminder,) = await table.later(8)
-        assert reminder.content.startswith(f"⏰ {bob.mention}: twój ruch w pojedynku Alice kontra Bob (gra 1)")
+        assert reminder.content.startswith(
+            f"⏰ {bob.mention}: twój ruch w pojedynku Alice kontra Bob (gra 1)"
+        )
         assert "wybór karty" in reminder.content
         (claim,) = [m for m in await table.later(16) if m.custom_ids]
         assert claim.content.startswith(f"⌛ {bob.mention}: skończył się czas")

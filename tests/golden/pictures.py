@@ -59,18 +59,38 @@ class ChartScene:
     """A review's chart of fixed chances (the drawing, not the search, is what is compared)."""
 
     name: str
-    chances: tuple[float, ...]
-    rounds: tuple[int, ...]
-    turning_points: tuple[int, ...]
+    chances: picture.Chances
     language: str = "en"
 
     def draw(self) -> bytes:
-        return picture.chart_png(self.chances, self.rounds, self.turning_points, language=self.language)
+        return picture.chart_png(self.chances, language=self.language)
 
 
-#: A lost game of 11 decisions over 8 rounds, two ability choices among them, three turning points.
-LOST = (0.52, 0.58, 0.61, 0.44, 0.47, 0.31, 0.35, 0.36, 0.18, 0.12, 0.07, 0.0)
-LOST_ROUNDS = (1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 8)
+#: A lost game of 11 decisions over 8 rounds, two ability choices among them, three turning points (a
+#: drop from the best answer's chance to the chosen one's), and a slide after the last decision.
+LOST = picture.Chances(
+    rounds=(1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 8),
+    best=(0.52, 0.58, 0.61, 0.44, 0.47, 0.31, 0.35, 0.36, 0.30, 0.12, 0.07),
+    chosen=(0.52, 0.58, 0.46, 0.44, 0.33, 0.31, 0.35, 0.36, 0.18, 0.12, 0.07),
+    turning_points=(2, 4, 8),
+    outcome=0.0,
+)
+#: A won game without a turning point.
+WON = picture.Chances(
+    rounds=(1, 2, 3, 4, 5),
+    best=(0.5, 0.46, 0.71, 0.83, 0.97),
+    chosen=(0.5, 0.46, 0.71, 0.83, 0.97),
+    turning_points=(),
+    outcome=1.0,
+)
+#: A game not over: the line ends at the last decision.
+UNFINISHED = picture.Chances(
+    rounds=(1, 1, 2, 3),
+    best=(0.5, 0.55, 0.62, 0.4),
+    chosen=(0.5, 0.55, 0.48, 0.4),
+    turning_points=(2,),
+    outcome=None,
+)
 
 SCENES: tuple[Scene | ChartScene, ...] = (
     *(Scene(f"end-{game}", game, None) for game in LOCATION_GAMES),
@@ -82,9 +102,10 @@ SCENES: tuple[Scene | ChartScene, ...] = (
     Scene("hand-en", "deck1", 6, "en", "p1"),
     Scene("hand-hu", "deck1-explicit", 12, "hu", "p2"),
     Scene("hand-pl", "deck2", 4, "pl", "p1"),
-    ChartScene("chart-en", LOST, LOST_ROUNDS, (2, 4, 7)),
-    ChartScene("chart-hu", LOST, LOST_ROUNDS, (2, 4, 7), "hu"),
-    ChartScene("chart-pl-won", (0.5, 0.46, 0.71, 0.83, 0.97, 1.0), (1, 2, 3, 4, 5), (), "pl"),
+    ChartScene("chart-en", LOST),
+    ChartScene("chart-hu", LOST, "hu"),
+    ChartScene("chart-pl-won", WON, "pl"),
+    ChartScene("chart-en-unfinished", UNFINISHED),
 )
 
 

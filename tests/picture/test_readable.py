@@ -19,6 +19,7 @@ from engine import parse_record, replay, view
 from engine.view import CardView, EncounterView, View
 from picture import style, tiles
 from picture.board import draw_board
+from picture.chart import draw_chart
 from picture.hand import draw_hand
 from picture.standings import Line, draw_standings
 from picture.style import Box
@@ -265,3 +266,42 @@ def test_the_standings_say_what_their_tie_breaks_are(language: str, drawn: list[
     assert " ".join(written).split()[-len(notes) :] == notes  # under the table, whole
     if language != "en":
         assert not ENGLISH_WORDS.findall(" ".join(notes))
+
+
+def chart(language: str) -> Image.Image:
+    """A review's chart with the most labels: a game of twelve rounds, three turning points."""
+    from tests.golden.pictures import LOST
+
+    rounds = tuple(range(1, 13))
+    chances = dataclasses.replace(
+        LOST,
+        rounds=rounds,
+        best=(*LOST.best, 0.05),
+        chosen=(*LOST.chosen, 0.05),
+    )
+    with text.speaking(language):
+        return draw_chart(chances)
+
+
+@pytest.mark.parametrize("language", text.LANGUAGES)
+def test_the_charts_labels_are_11_px_on_a_phone_and_clear_of_each_other(
+    language: str, drawn: list[Drawn]
+) -> None:
+    image = chart(language)
+    texts = [t for t in drawn if t.text]
+    assert texts
+    small = [(t.text, t.size) for t in texts if t.size * PHONE / image.width < SMALLEST]
+    assert not small, (image.width, small[:5])
+    for t in texts:
+        assert (
+            t.bounds[0] >= 0
+            and t.bounds[2] <= image.width
+            and t.bounds[1] >= 0
+            and t.bounds[3] <= image.height
+        ), t
+    for index, first in enumerate(texts):
+        for second in texts[index + 1 :]:
+            assert not _overlap(first.bounds, second.bounds), (first.text, second.text)
+    with text.speaking(language):
+        key = [text.tr(f"picture.chart_{name}") for name in ("best", "chosen", "turning")]
+    assert all(words in [t.text for t in texts] for words in key)

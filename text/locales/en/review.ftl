@@ -19,7 +19,17 @@ review-turning_points =
         [one] The turning point:
        *[other] The { $n } biggest turning points:
     }
-review-no_turning_points = No decision of yours cost 10 points of chance or more: well played.
+review-no_turning_points = No decision of yours cost 10 points of chance or more.
+review-no_turning_points_won = No decision of yours cost 10 points of chance or more: well played.
+review-unfinished = The game is not over: these are your decisions so far, and the chart ends at the last of them.
+review-swings = Where your chance went:
+review-swing_fell = Round { $round }, after your decision: your chance fell from { $start } to { $end }.
+review-swing_rose = Round { $round }, after your decision: your chance rose from { $start } to { $end }.
+review-swing_lost = After your last decision (round { $round }, { $start }), the game was lost.
+review-swing_won = After your last decision (round { $round }, { $start }), the game was won.
+review-swing_drawn = After your last decision (round { $round }, { $start }), the game ended in a draw.
+review-swing_revealed = { $name } revealed { $cards }.
+review-swing_drew = You drew { $cards }.
 review-no_decisions = You made no decision in this game.
 review-title = Game #{ $id }: { $name }'s decisions reviewed
 review-shared = { $who } shares their review of game #{ $id }.

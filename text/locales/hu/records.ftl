@@ -57,7 +57,7 @@ history-played_value = { $start } → { $end }
 history-ratings = Értékszámok
 history-rating_change = { $name } { $before } → { $after } ({ $delta })
 history-cut = … további { $n } sor itt: { $file }
-history-footer = { $file }: a teljes jegyzőkönyv, a rejtett kártyákkal együtt. A python -m engine replay { $file } kiírja a végállapotot.
+history-footer = { $file }: a teljes jegyzőkönyv, a rejtett kártyákkal együtt. A projekt `cardia` parancsával lépésenként visszajátszható: `cardia replay { $file } --step`.
 history-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
 history-not_over = { ARTICLE($id) ->
         [az] Az

@@ -15,13 +15,32 @@ review-turning_points =
         [one] A fordulópont:
        *[other] A { $n } legnagyobb fordulópont:
     }
-review-no_turning_points = Egyik döntésed sem került 10 százalékpontnyi esélybe vagy többe: szép játék volt.
-review-no_decisions = Ebben a játékban nem hoztál döntést.
-review-title = A(z) #{ $id } játszma: { $name } döntéseinek átnézése
-review-shared = { $who } megosztja a(z) #{ $id } játszma átnézését.
+review-no_turning_points = Egyik döntésed sem került 10 százalékpontnyi esélybe vagy többe.
+review-no_turning_points_won = Egyik döntésed sem került 10 százalékpontnyi esélybe vagy többe: jól játszottál.
+review-unfinished = A játszma még nem ért véget: ezek az eddigi döntéseid, a grafikon az utolsónál véget ér.
+review-swings = Így változott az esélyed:
+review-swing_fell = { $round }. kör, a döntésed után: az esélyed { $start }-ról { $end }-ra csökkent.
+review-swing_rose = { $round }. kör, a döntésed után: az esélyed { $start }-ról { $end }-ra nőtt.
+review-swing_lost = Az utolsó döntésed után ({ $round }. kör, { $start }) elvesztetted a játszmát.
+review-swing_won = Az utolsó döntésed után ({ $round }. kör, { $start }) megnyerted a játszmát.
+review-swing_drawn = Az utolsó döntésed után ({ $round }. kör, { $start }) a játszma döntetlenül végződött.
+review-swing_revealed = { $name } felfordított kártyája: { $cards }.
+review-swing_drew = Húzott kártyád: { $cards }.
+review-no_decisions = Ebben a játszmában nem hoztál döntést.
+review-title = { ARTICLE($id) ->
+        [az] Az
+       *[a] A
+    } #{ $id } játszma: { $name } döntéseinek átnézése
+review-shared = { $who } megosztja { ARTICLE($id) } #{ $id } játszma átnézését.
 review-not_found = Ezen a szerveren nincs #{ $id } számú játszma.
-review-not_over = A(z) #{ $id } játszma még tart: ha véget ért, át lehet nézni.
-review-aborted = A(z) #{ $id } játszma eredmény nélkül ért véget: nincs mit átnézni.
+review-not_over = { ARTICLE($id) ->
+        [az] Az
+       *[a] A
+    } #{ $id } játszma még tart: ha véget ér, át lehet nézni.
+review-aborted = { ARTICLE($id) ->
+        [az] Az
+       *[a] A
+    } #{ $id } játszma eredmény nélkül ért véget: nincs mit átnézni.
 review-players_only = Ezt a játszmát csak { $first } és { $second } nézheti át (amíg egyikük meg nem osztja az átnézését).
 review-share_own = Az átnézést csak az a játékos oszthatja meg, akié.
 review-shared_already = Ez az átnézés már meg van osztva a csatornán.

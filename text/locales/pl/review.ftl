@@ -1,5 +1,5 @@
 review-percent = { $n }%
-review-chances = twoja szansa na wygraną: { $best } z nią, { $chosen } z twoim wyborem.
+review-chances = twoja szansa na wygraną: { $best } po lepszym wyborze, { $chosen } po twoim.
 review-placed_won = twoja karta { $placed } ({ $influence }) wygrała starcie z kartą { $against } ({ $against_influence })
 review-placed_lost = twoja karta { $placed } ({ $influence }) przegrała starcie z kartą { $against } ({ $against_influence })
 review-placed_tie = twoja karta { $placed } ({ $influence }) zremisowała z kartą { $against } ({ $against_influence })
@@ -21,7 +21,17 @@ review-turning_points =
         [few] { $n } największe punkty zwrotne:
        *[many] { $n } największych punktów zwrotnych:
     }
-review-no_turning_points = Żadna twoja decyzja nie kosztowała 10 punktów procentowych szansy lub więcej: dobra gra.
+review-no_turning_points = Żadna twoja decyzja nie kosztowała 10 punktów procentowych szansy lub więcej.
+review-no_turning_points_won = Żadna twoja decyzja nie kosztowała 10 punktów procentowych szansy lub więcej: dobra gra.
+review-unfinished = Gra jeszcze trwa: to twoje dotychczasowe decyzje, a wykres kończy się na ostatniej z nich.
+review-swings = Jak zmieniała się twoja szansa:
+review-swing_fell = Runda { $round }, po twojej decyzji: twoja szansa spadła z { $start } do { $end }.
+review-swing_rose = Runda { $round }, po twojej decyzji: twoja szansa wzrosła z { $start } do { $end }.
+review-swing_lost = Po twojej ostatniej decyzji (runda { $round }, { $start }) gra zakończyła się porażką.
+review-swing_won = Po twojej ostatniej decyzji (runda { $round }, { $start }) gra zakończyła się zwycięstwem.
+review-swing_drawn = Po twojej ostatniej decyzji (runda { $round }, { $start }) gra zakończyła się remisem.
+review-swing_revealed = Odkryto: { $cards }.
+review-swing_drew = Dobrano: { $cards }.
 review-no_decisions = W tej grze nie było twoich decyzji.
 review-title = Gra #{ $id }: przegląd decyzji gracza { $name }
 review-shared = { $who } udostępnia przegląd gry #{ $id }.
@@ -31,7 +41,7 @@ review-aborted = Gra #{ $id } zakończyła się bez wyniku: nie ma czego przegl�
 review-players_only = Tę grę mogą przejrzeć tylko { $first } i { $second } (dopóki któreś z nich nie udostępni przeglądu).
 review-share_own = Przegląd może udostępnić tylko gracz, którego dotyczy.
 review-shared_already = Ten przegląd jest już udostępniony na kanale.
-hint-given = 💡 Podpowiedź: { $answer } — twoja szansa na wygraną z nią: { $chance }.
+hint-given = 💡 Podpowiedź: { $answer } — twoja szansa na wygraną po tym wyborze: { $chance }.
 hint-not_allowed = Podpowiedzi są dostępne w pojedynkach z komputerem i w tych, których wyzwanie na nie pozwoliło.
 hint-stale = Ten przycisk podpowiedzi jest nieaktualny: otwórz ponownie swoją rękę przy obecnej decyzji.
 hint-used = 💡 Wykorzystane podpowiedzi: { $players }.
