@@ -188,12 +188,22 @@ def _main(argv: Sequence[str] | None = None) -> int:
     learn.add_argument("--write", action="store_true", help="write engine/player/value_weights.py")
     bench = commands.add_parser("bench", help="measure random complete games and record replays")
     bench.add_argument("--games", type=_positive, default=3000, help="random games per mode")
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--seed", type=int, default=None, help="1 (--review-stability: 7100, far from the tests')"
+    )
     bench.add_argument(
         "--setups", choices=["deck1", "all", "both"], default="both", help="Deck I only, every setup, or both"
     )
     bench.add_argument("--search", type=_positive, metavar="N", help="instead: hard's search on N positions")
     bench.add_argument("--reviews", type=_positive, metavar="N", help="instead: reviews of N games' seats")
+    bench.add_argument(
+        "--review-stability",
+        type=_positive,
+        metavar="N",
+        help="instead: N games' reviews with --seeds seeds each: how often they name the same things",
+    )
+    bench.add_argument("--seeds", type=_positive, default=10, help="with --review-stability (10)")
+    bench.add_argument("--workers", type=_positive, default=None, help="with --review-stability: processes")
     args = parser.parse_args(arguments)
     if args.command == "replay":
         if (args.seat or args.language) and not args.step:
@@ -224,6 +234,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
         run_learn(args.games, args.generations, args.seed, args.workers or default_workers(), args.write)
         return 0
+    if args.review_stability:
+        from engine.arena import default_workers
+        from engine.review_stability import run as run_stability
+
+        seed = 7100 if args.seed is None else args.seed
+        run_stability(args.review_stability, args.seeds, seed, args.workers or default_workers())
+        return 0
+    if args.seed is None:
+        args.seed = 1
     if args.search or args.reviews:
         from engine.bench_search import review_speed, search_speed
 

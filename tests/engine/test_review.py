@@ -35,6 +35,7 @@ from engine.review import (
     settle_encounter,
     verdict,
 )
+from engine.review_stability import Verdicts, stability
 from picture import Chances, chart_png
 from tests.engine.twins import replayed, seen_by, twins
 from tests.helpers import random_setup
@@ -326,3 +327,17 @@ def test_where_the_chance_went_is_told_from_what_the_seat_saw() -> None:
             for card in swing.revealed:
                 assert card in {e[2][1] for e in replay(record).events if e[0] == "compared"}
     assert told >= 3
+
+
+def test_stability_counts_the_reviews_that_name_what_most_name() -> None:
+    """python -m engine bench --review-stability: of three reviews of a game, two name decision 4 a turning
+    point with the better answer A, one names nothing: two thirds the same turning points, two thirds
+    the same verdict on the one disputed decision, two thirds whole reviews the same."""
+    named = Verdicts(frozenset({4}), ((2, None), (4, ("A",))), 1.0)
+    unnamed = Verdicts(frozenset(), ((2, None), (4, None)), 2.0)
+    measured = stability([[named, named, unnamed]])
+    assert (measured.turning_points, measured.better, measured.whole) == (2 / 3, 2 / 3, 2 / 3)
+    assert measured.decisions == 1 and measured.reviews == 3 and measured.seconds == (1.0, 1.0, 2.0)
+    other = Verdicts(frozenset({4}), ((2, None), (4, ("B",))), 1.0)  # the same turning point, another answer
+    measured = stability([[named, other, named]])
+    assert (measured.turning_points, measured.better) == (1.0, 2 / 3)
