@@ -195,7 +195,7 @@ def test_the_review_command(tmp_path: Path) -> None:
     out = io.StringIO()
     chart = tmp_path / "chart.png"
     status = review_main([str(record), "--seat", "p2", "--chart", str(chart), "--language", "pl"], stdout=out)
-    assert status == 0 and "Przejrzano" in out.getvalue() and chart.read_bytes().startswith(b"\x89PNG")
+    assert status == 0 and "Przeanalizowano" in out.getvalue() and chart.read_bytes().startswith(b"\x89PNG")
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "cardia-replay/1"}')
     finished = subprocess.run(

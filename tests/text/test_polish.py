@@ -4,6 +4,8 @@
 - A player's name is never put where Polish would decline it ("przeciw Łukasz", "z Łukasz"): a noun
   carries the case ("z graczem Łukasz", "przeciwnik: Łukasz") and two names face each other with "kontra".
 - Every count takes its Polish form (1 karta, 2 karty, 5 kart, 12 kart, 22 karty, 25 kart).
+- Every message says what its English message says: no value dropped ("Odkryto: X" of whose card?).
+- The review reads as one account: every pronoun has its noun, whose card is revealed or drawn is said.
 - The words are the glossary's (docs/languages.md, "Polski"), not the ones it replaces; the typography
   is Polish („…”, …, the en dash).
 """
@@ -76,6 +78,9 @@ GENDER = {
     ),
     r"\b[Mm]istrz(a|owi|em)?\b": "the champion is 'zwycięstwo w turnieju' / 'Turniej wygrywa X'",
     r"\b[Oo]baj\b": "two players of unknown gender: 'obie strony'",
+    r"\b[Zz]arządc\w+ serwera \w+(ł|ła|li)\b|\b\w+(ł|ła|li) zarządc\w+ serwera\b": (
+        "the server manager's gender: the present tense"
+    ),
 }
 
 
@@ -97,6 +102,8 @@ def test_the_gender_rules_find_what_they_should() -> None:
         "Już jesteś zapisany.",
         "Mistrz: { $champion }",
         "Obaj gracze odkryli",
+        "Zarządca serwera przyznał zwycięstwo",
+        "Pojedynek przerwał zarządca serwera",
     ):
         assert caught(wrong), wrong
     for right in ("{ $name } myśli…", "Nie jesteś już w kolejce.", "{ $loser } rezygnuje z turnieju."):
@@ -201,11 +208,13 @@ GLOSSARY = {
     r"\bvs\.?\b": "kontra",
     r"\bz nią\b": 'with what? name the answer ("po tym wyborze")',
     r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
+    r"\b[Pp]rzegl[aą]d\w*": "analiza (a game's review)",
 }
 TYPOGRAPHY = {
     r"\.\.\.": "the ellipsis …",
     r"\s-\s": "the en dash –",
     r'"': "Polish quotes „…”",
+    r"(\d|\})\s%": "the percent sign straight after its number (51%)",
 }
 
 
@@ -216,7 +225,15 @@ def test_the_glossarys_words_and_polish_typography(file: str) -> None:
 
 def test_the_glossary_has_the_words_this_test_asks_for() -> None:
     glossary = glossary_of("pl")
-    for word in ("przeszłe starcie", "przetasować", "na ręce", "wskazać frakcję", "siła rywali", "kontra"):
+    for word in (
+        "przeszłe starcie",
+        "przetasować",
+        "na ręce",
+        "wskazać frakcję",
+        "siła rywali",
+        "kontra",
+        "analiza",
+    ):
         assert word in glossary, word
     assert "punkty rankingowe" in glossary and "obie strony" in glossary
 
@@ -231,3 +248,54 @@ def test_what_a_decision_waits_for_is_a_noun() -> None:
     ]
     assert verbs == []
     assert re.match(r"\w+(uje|iera|ywa)\b", "wybiera kartę") and re.match(r"\w+(uje|iera|ywa)\b", "wskazuje")
+
+
+def test_every_polish_message_says_the_values_its_english_message_says() -> None:
+    english, polish_messages = messages("en"), messages("pl")
+    dropped = {
+        identifier: variables - polish_messages[identifier][1]
+        for identifier, (_, variables) in english.items()
+        if variables - polish_messages[identifier][1]
+    }
+    assert dropped == {}
+
+
+def test_wins_draws_and_losses_in_the_order_of_polish_tables() -> None:
+    """Z, R, P (zwycięstwa, remisy, porażki), as a Polish league table and the standings picture say them."""
+    said = dict(polish())
+    assert said["picture-standings_record"] == "Z–R–P"
+    for identifier in (
+        "records-tally",
+        "leaderboard-line-rating",
+        "leaderboard-line-wins",
+        "leaderboard-footer",
+    ):
+        assert re.search(r"\bZ\b.*\bR\b.*\bP\b", said[identifier]), identifier
+    assert "Z: zwycięstwa, R: remisy, P: porażki" in said["stats-footer"]
+
+
+def test_a_review_read_in_polish() -> None:
+    """Whose card was revealed and who drew are said, in the tense of the story; "je" (the encounter) has
+    its noun after a tie too; the chance at the last decision is called a chance."""
+    from engine.review import Encountered, Review, Reviewed, Swing
+    from text.review import review_lines
+
+    tied = Encountered("envoy", "poisoner", 1, 1, "tie", "engineer", "tie")
+    decisions = (
+        Reviewed(3, 5, "play", ("envoy",), ("engineer",), 0.79, 0.5, tied),
+        Reviewed(9, 8, "play", ("envoy",), ("envoy",), 0.45, 0.45, None),
+    )
+    swings = (Swing(0, 0.45, 0.2, ("aristocrat",), ("saboteur", "judge")), Swing(1, 0.45, 0.0, (), ()))
+    review = Review("p1", decisions, 0.0, (0,), swings)
+    with text.speaking("pl"):
+        lines = review_lines(review, {"p1": "Łucja", "p2": "Komputer – trudny"})
+    assert lines == [
+        "Twoja szansa na wygraną przy pierwszej decyzji: 79%. Przeanalizowano 2 decyzje.",
+        "Punkt zwrotny:",
+        "1. Runda 5: twoja karta Posłaniec (1) zremisowała starcie z kartą Truciciel (1); karta Inżynier"
+        " zremisowałaby je — twoja szansa na wygraną: 79% po lepszym wyborze, 50% po twoim.",
+        "Jak zmieniała się twoja szansa:",
+        "– Runda 5, po twojej decyzji: twoja szansa spada z 45% do 20%. Komputer – trudny odkrywa:"
+        " Arystokratka. Dobierasz: Sabotażysta i Sędzina.",
+        "– Po twojej ostatniej decyzji (runda 8, szansa 45%) gra kończy się twoją porażką.",
+    ]

@@ -146,13 +146,13 @@ tournament-which = Ten serwer ma kilka takich turniejów: wybierz jeden w opcji 
 challenge-tournament = 🏆 **{ $name }**, runda { $round }: { $first } kontra { $second }. Powodzenia!
 
 match-withdrawn = 🏆 Mecz wygrywa { $winner }: { $loser } rezygnuje z turnieju.
-match-awarded = 🏆 Zarządca serwera przyznał zwycięstwo w meczu graczowi { $winner } (przeciwnik: { $loser }).
-match-draw_awarded = 🤝 Zarządca serwera uznał pojedynek { $first } kontra { $second } za remis.
-match-replayed = 🔁 Zarządca serwera zarządził powtórkę pojedynku { $first } kontra { $second }: zaczyna się nowy pojedynek.
+match-awarded = 🏆 Zarządca serwera przyznaje zwycięstwo w meczu graczowi { $winner } (przeciwnik: { $loser }).
+match-draw_awarded = 🤝 Zarządca serwera uznaje pojedynek { $first } kontra { $second } za remis.
+match-replayed = 🔁 Zarządca serwera zarządza powtórkę pojedynku { $first } kontra { $second }: zaczyna się nowy pojedynek.
 result-withdrawn = Wygrywa { $winner }: { $loser } rezygnuje z turnieju.
 result-awarded = Wygrywa { $winner }: tak rozstrzyga zarządca serwera.
-result-draw_awarded = Zarządca serwera uznał pojedynek za remis.
-result-replayed = Zarządca serwera zarządził rozegranie pojedynku od nowa.
+result-draw_awarded = Zarządca serwera uznaje pojedynek za remis.
+result-replayed = Zarządca serwera zarządza rozegranie pojedynku od nowa.
 
 picture-standings_after = { $name }: tabela po rundzie { $round }
 picture-standings_final = { $name }: tabela końcowa
