@@ -200,7 +200,7 @@ def test_the_round_end_draw_in_a_real_game() -> None:
 # The glossary's words, and what they replace (docs/languages.md, "Polski").
 GLOSSARY = {
     r"\bwcześniejsz\w*": "przeszłe starcie (printed)",
-    r"\btasuj\w*|\bpotasow\w*": "przetasować (printed)",
+    r"\btasuj\w*|\bpotasow\w*|\btasow\w*": "przetasować (printed)",
     r"\bw (ręce|ręku)\b": "na ręce",
     r"\b[Nn]azwij\b": "wskaż frakcję",
     r"Buchholz|Sonneborn|\bS-B\b": "siła rywali, siła pokonanych",
@@ -299,3 +299,31 @@ def test_a_review_read_in_polish() -> None:
         " Arystokratka. Dobierasz: Sabotażysta i Sędzina.",
         "– Po twojej ostatniej decyzji (runda 8, szansa 45%) gra kończy się twoją porażką.",
     ]
+
+
+# Values said before they reach the message, in a form the words around them must fit.
+FILLED = {
+    r"\bco \{ \$(hours|minutes|n)\b": (
+        "a count comes in the nominative ('1 godzina'): 'co' would need 'co 1 godzinę'"
+    ),
+    r"\b(od|do|przed|po) \{ \$(since|time_up)\b": (
+        "Discord writes a moment as '2 godziny temu' / 'za 8 godzin': no preposition before it"
+    ),
+}
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_what_the_code_fills_in_fits_the_words_around_it(file: str) -> None:
+    assert offences(FILLED, file) == []
+
+
+def test_a_reminder_says_when_with_discords_own_words() -> None:
+    with text.speaking("pl"):
+        every = [text.tr("settings.reminder_value", hours=text.hours_text(n)) for n in (1, 2, 12)]
+        waits = text.tr("status.waits", who="❗ twoja decyzja", since="2 godziny temu", time_up="za 8 godzin")
+    assert every == [
+        "1 godzina między przypomnieniami, gdy czekamy na decyzję",
+        "2 godziny między przypomnieniami, gdy czekamy na decyzję",
+        "12 godzin między przypomnieniami, gdy czekamy na decyzję",
+    ]
+    assert waits == "❗ twoja decyzja – czekanie zaczęło się 2 godziny temu; czas mija za 8 godzin."

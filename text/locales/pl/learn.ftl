@@ -22,4 +22,4 @@ learn-tip-treasurer = Gdy leży na niej żeton, zwycięzca poprzedniego starcia 
 learn-tip-swamp_guardian = Weź z powrotem silną zagraną kartę i odrzuć jej przeciwną kartę: zagrasz ją jeszcze raz.
 learn-tip-magistra = Kopiuje natychmiastową zdolność jednej z twoich zagranych kart co najmniej tak silnych jak ona, rozpatrzoną tutaj: sprawdź, co już masz w rzędzie.
 learn-tip-inventor = +3 na jednej karcie i −3 na innej mogą odwrócić dwa starcia naraz: patrz na cały rząd.
-learn-tip-djinn = Wygrywa tylko wtedy, gdy przegra: jeśli karta przeciwnika pokona Dżinna, wygrywasz grę. Przeciwnik będzie tego unikał.
+learn-tip-djinn = Wygrywa tylko wtedy, gdy przegra: jeśli karta przeciwnika pokona Dżinna, wygrywasz grę. Przeciwnik będzie tego unikać.

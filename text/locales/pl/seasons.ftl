@@ -13,15 +13,15 @@ settings-seasons_value =
         [few] { $weeks } tygodnie
         [many] { $weeks } tygodni
        *[other] { $weeks } tygodnia
-    }: punkty rankingowe wracają w połowie drogi do 1000, a końcowy ranking sezonu zostaje zachowany (`/cardia ranking sezon:`)
+    }: punkty rankingowe przesuwają się w pół drogi do 1000, a końcowy ranking sezonu zostaje zachowany (`/cardia ranking sezon:`)
 settings-seasons_off = nowy sezon tylko wtedy, gdy zacznie go zarządca serwera (`/cardia ustawienia nowy_sezon:True`)
 
-season-begun = ✅ Zaczął się sezon { $season }: końcowy ranking poprzedniego zostaje zachowany, a punkty rankingowe każdego gracza wróciły w połowie drogi do 1000.
+season-begun = ✅ Zaczął się sezon { $season }: końcowy ranking poprzedniego zostaje zachowany, a punkty rankingowe każdego gracza przesunęły się w pół drogi do 1000.
 season-raced = Sezon zmienił się przed chwilą: nic więcej nie zrobiono.
 season-over = 🏁 **Sezon { $season }** rankingu Cardii na tym serwerze dobiegł końca!
 season-podium_line = { $medal } { $who }: { $rating }
 season-nobody = Nikt nie rozegrał w nim gry rankingowej.
-season-begins = Zaczyna się **sezon { $season }**: punkty rankingowe każdego gracza wróciły w połowie drogi do 1000. Końcowy ranking minionego sezonu: `/cardia ranking sezon:`.
+season-begins = Zaczyna się **sezon { $season }**: punkty rankingowe każdego gracza przesunęły się w pół drogi do 1000. Końcowy ranking minionego sezonu: `/cardia ranking sezon:`.
 
 leaderboard-empty_season = W sezonie { $season } nikt jeszcze nie rozegrał gry rankingowej: wyzwij kogoś poleceniem `/cardia wyzwanie`!
 leaderboard-season_now = Sezon { $season }
