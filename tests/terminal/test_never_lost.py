@@ -226,7 +226,7 @@ def test_a_record_place_not_allowed_is_refused_in_the_players_language(
     out = io.StringIO()
     status = main(["--language", "hu", "--record", "/sys/cardia.json"], stdin=io.StringIO("1\n"), stdout=out)
     assert status == 2 and out.getvalue() == ""
-    assert capsys.readouterr().err.startswith("A lejegyzés nem menthető ide: /sys/cardia.json (")
+    assert capsys.readouterr().err.startswith("A jegyzőkönyv nem menthető ide: /sys/cardia.json (")
 
 
 def _transcript(record: Path, level: str) -> tuple[str, bytes]:

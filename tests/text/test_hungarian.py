@@ -3,7 +3,8 @@
 - The article before a number or a name is "a" or "az" as it is read aloud (``ARTICLE`` in
   text/catalogue.py), through Fluent and through ``tr``'s fast path alike; "a(z)" is never written.
 - The catalogues use the glossary's words, not those it replaces (each replacement is in the glossary).
-- Typography: „…” quotes, "62%", "…", no English command names (tests/text/test_command_names.py).
+- Typography: „…” quotes, "62%", "…", the en dash (never the em dash), no English command names
+  (tests/text/test_command_names.py).
 - Phrases a player reads, rendered with real values, say what a native speaker would.
 """
 
@@ -16,6 +17,7 @@ import pytest
 from fluent.syntax import ast, parse
 
 import text
+from engine.review import Encountered, Review, Reviewed, Swing
 from engine.view import ResultView
 from tests.text.test_catalogues import glossary_of
 from text.catalogue import LOCALES, TEMPLATES, _format, article
@@ -129,6 +131,9 @@ REPLACED = {
     r"\bI{1,2}\. pakli": "I-es pakli",
     r"\bpontszám|\bpontozott": "értékszám",
     r"\bszerver-kezel": "szerverkezelő",
+    r"\bátnéz\w*": "elemzés",  # a review: a proofreader's word
+    r"\blejegyz\w*": "jegyzőkönyv",
+    r"\bCéh\b": "Céhesek",  # the rulebook's name of the faction
 }
 
 
@@ -181,6 +186,17 @@ def test_a_percentage_has_no_space() -> None:
         assert text.tr("records.rate", percent=62) == "62%"
 
 
+@pytest.mark.parametrize("name", FILES)
+def test_the_dash_is_the_en_dash(name: str) -> None:
+    """Hungarian writes its dash (gondolatjel) as "–"; "—" stands only alone, for an empty cell."""
+    found = [
+        identifier
+        for _, identifier, source in message_sources(name)
+        if "—" in source and source.partition("=")[2].strip() != "—"
+    ]
+    assert found == []
+
+
 # --- phrases as a player reads them ---------------------------------------------------------------------
 
 
@@ -220,3 +236,94 @@ def test_the_duels_counted_are_nobodys_in_particular() -> None:
         reminder = text.tr("settings.reminder_value", hours=text.hours_text(24))
     assert "3 nyitott párbaj van" in them and "párbajod" not in them
     assert reminder.startswith("minden 24 óra elteltével")  # not "24 óra-nként"
+
+
+def _review(outcome: float | None) -> Review:
+    """A review of Bob's three decisions: a card placed that lost where another would have won, an
+    ability's choice, and a last card; his chance fell from 45% to 20% after the second."""
+    lost = Encountered(
+        placed="void_mage",
+        against="swamp_guardian",
+        influence=2,
+        against_influence=13,
+        outcome="lost",
+        alternative="hired_blade",
+        alternative_outcome="won",
+    )
+    decisions = (
+        Reviewed(
+            action=0,
+            round=5,
+            kind="play",
+            chosen=("void_mage",),
+            best=("hired_blade",),
+            before=0.55,
+            after=0.39,
+            encountered=lost,
+        ),
+        Reviewed(
+            action=2,
+            round=6,
+            kind="play",
+            chosen=("elemental",),
+            best=("elemental",),
+            before=0.45,
+            after=0.45,
+            encountered=None,
+        ),
+        Reviewed(
+            action=4,
+            round=7,
+            kind="play",
+            chosen=("surgeon",),
+            best=("surgeon",),
+            before=0.2,
+            after=0.2,
+            encountered=None,
+        ),
+    )
+    swings = (Swing(after=1, start=0.45, end=0.2, revealed=("aristocrat",), drew=("illusionist",)),)
+    return Review(seat="p2", decisions=decisions, outcome=outcome, turning_points=(0,), swings=swings)
+
+
+def test_a_review_reads_as_a_hungarian_writes_it() -> None:
+    """The article before a card's name, a suffix after a percentage, the chances in a sentence of their
+    own, a seat named like a player."""
+    with text.speaking("hu"):
+        names = {
+            seat: text.tr("terminal.seat_name", number=number) for number, seat in ((1, "p1"), (2, "p2"))
+        }
+        lines = text.review_lines(_review(None), names)
+        two = text.tr("review.turning_points", n=2)
+        many = text.tr("review.turning_points", n=5)
+    assert (
+        lines[1]
+        == "A játszma még nem ért véget: ezek az eddigi döntéseid, és a grafikon az utolsónál ér véget."
+    )
+    assert lines[3] == (
+        "1. 5. kör: kijátszott kártyád, az Ürességmágus (2), elvesztette a találkozást a Mocsárőr (13)"
+        " ellen; helyette az Orgyilkos megnyerte volna. Győzelmi esélyed azzal 55% lett volna, a te"
+        " választásoddal 39%."
+    )
+    assert lines[5] == (
+        "– 6. kör, a döntésed után: az esélyed 45%-ról 20%-ra csökkent. Játékos 1 felfedte: Arisztokrata."
+        " Húztál: Illuzionista."
+    )
+    assert (two, many) == ("A két legnagyobb fordulópont:", "Az 5 legnagyobb fordulópont:")
+
+
+def test_the_computer_is_named_like_a_player_in_the_terminal() -> None:
+    """Its name ("Számítógép – könnyű") takes no article and no postposition."""
+    with text.speaking("hu"):
+        name = text.tr("computer.name", level=text.tr("computer.level.easy"))
+        title = text.tr("terminal.title", level=name)
+    assert title == "Cardia – ellenfeled: Számítógép – könnyű"
+
+
+@pytest.mark.parametrize(("number", "said"), [(1, "az #1"), (2, "a #2"), (50, "az #50")])
+def test_a_game_someone_else_played_takes_its_article(number: int, said: str) -> None:
+    with text.speaking("hu"):
+        history = text.tr("history.not_yours", id=number)
+        review = text.tr("review.not_yours", id=number)
+    assert history.startswith(f"Nem vettél részt {said} játszmában:")
+    assert review.startswith(f"Nem vettél részt {said} játszmában:")

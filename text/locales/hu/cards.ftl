@@ -1,6 +1,6 @@
 faction-rebels = Lázadók
 faction-academy = Akadémia
-faction-guild = Céh
+faction-guild = Céhesek
 faction-dynasty = Dinasztia
 kind-instant = egyszeri
 kind-ongoing = állandó

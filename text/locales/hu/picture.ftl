@@ -2,10 +2,10 @@
 picture-face_down = képpel lefelé
 picture-location = { $name } { $skulls }
 picture-difficulty = Nehézség: { $name }
-picture-to_decide = dönt
-picture-stats = Kéz { $hand } · Pakli { $deck } · Eldobva { $discard }
+picture-to_decide = döntenie kell
+picture-stats = Kéz { $hand } · Pakli { $deck } · Dobópakli { $discard }
 picture-result = { $result }
-picture-hand = A kezed ({ $n }) — { $round }. kör
+picture-hand = A kezed ({ $n }) – { $round }. kör
 picture-chart_title = Győzelmi esélyed döntésről döntésre
 picture-chart_round = { $n }. kör
 picture-chart_end = vége
@@ -21,6 +21,6 @@ picture-legend_skull = a helyszín nehézsége
 # Az állás képének holtversenyt eldöntő oszlopai, és a táblázat alatti sorok, amelyek elmondják, mik ezek.
 picture-standings_buchholz = Ellenfelek pontjai
 picture-standings_sb = Legyőzöttek pontjai
-picture-standings_buchholz_note = { $heading }: az összes eddigi ellenfél pontjainak összege.
-picture-standings_sb_note = { $heading }: a legyőzött ellenfelek pontjai, plusz azok pontjainak fele, akikkel döntetlen lett.
-picture-standings_record_note = { $heading }: győzelem, döntetlen, vereség (az erőnyerés győzelemnek számít).
+picture-standings_buchholz_note = { $heading } (Buchholz): az összes eddigi ellenfél pontjainak összege.
+picture-standings_sb_note = { $heading } (Sonneborn–Berger): a legyőzött ellenfelek pontjainak összege, hozzáadva azoknak a felét, akikkel döntetlen született.
+picture-standings_record_note = { $heading }: győzelmek, döntetlenek, vereségek (az erőnyerés győzelemnek számít).

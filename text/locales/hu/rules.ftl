@@ -40,7 +40,7 @@ note-haunted_catacombs = Csak a felfedéskor; a képességek által létrejött 
 note-foggy_swamp = Az 1. körben semmit sem fedünk fel. A „következő kártya” hatások a kezedből következőként választott kártyára vonatkoznak. A saját, képpel lefelé fekvő kártyáidat bármikor megnézheted.
 rules-page-1-title = Cél és előkészületek
 rules-page-1 =
-    A Cardia kétszemélyes párbaj két egyforma, 16 lapos paklival (1–16 értékek, négy csoportban: 🟢 Lázadók, 🟡 Akadémia, 🔴 Céh, 🔵 Dinasztia).
+    A Cardia kétszemélyes párbaj két egyforma, 16 lapos paklival (1–16 értékek, négy csoportban: 🟢 Lázadók, 🟡 Akadémia, 🔴 Céhesek, 🔵 Dinasztia).
 
     {"*"}*Cél:** egy kör végén elsőként **5 pecsétgyűrűt** gyűjteni a kijátszott kártyáidon. Egy mérkőzés addig tart, amíg valaki 2 játszmát meg nem nyer.
 
@@ -51,7 +51,7 @@ rules-page-2 =
 
     {"*"}*1. Kijátszás.** Mindkét játékos kiválaszt egy kártyát a kezéből, és képpel lefelé leteszi az ellenfele kártyájával szemben. A két kártya egy **találkozást** alkot; a találkozások sort alkotnak, a legrégebbi elöl. A két kártyát együtt fedjük fel, és a várakozó „következő kártya” hatások (Sebész −5, Órakészítő +3 …) ekkor kerülnek rájuk.
 
-    {"*"}*2. Összevetés.** A nagyobb **befolyás** (nyomtatott érték és módosítók) nyeri a találkozást, és pecsétgyűrűt kap. A **vesztes** kártya aktiválja a képességét — csak az a kártya, és nem utasíthatja el.
+    {"*"}*2. Összevetés.** A nagyobb **befolyás** (nyomtatott érték és módosítók) nyeri a találkozást, és pecsétgyűrűt kap. A **vesztes** kártya aktiválja a képességét – csak az a kártya, és nem utasíthatja el.
 
     {"*"}*3. A kör vége.** Mindkét játékos húz 1 kártyát (üres pakliból egyszerűen semmit). Ezután megszámoljuk a pecsétgyűrűket.
 rules-page-3-title = Döntetlen
@@ -63,7 +63,7 @@ rules-page-3 =
     Egy időjelzős **Mediátor** a saját találkozását döntetlenné teszi, bármekkora is a befolyás.
 rules-page-4-title = Képességek
 rules-page-4 =
-    Az **egyszeri** képességeket egyszer, azonnal és a lehető legteljesebben hajtjuk végre — akkor is, ha az ellenfélnek segít.
+    Az **egyszeri** képességeket egyszer, azonnal és a lehető legteljesebben hajtjuk végre – akkor is, ha az ellenfélnek segít.
 
     Az **állandó** képességek (Mediátor, Bírónő, Kincstárnok; Arisztokrata, Tanácsosnő, Mechanikus dzsinn) időjelzőt tesznek a kártyára. A hatás addig tart, amíg az időjelző ott van, akkor is, ha a kártya később megnyeri a találkozását; az időjelző eltávolítása azonnal kikapcsolja.
 

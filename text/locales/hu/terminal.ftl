@@ -1,14 +1,14 @@
 # The terminal game (python -m engine play): a person against the computer.
-terminal-title = Cardia — te a { $level } ellen
-terminal-setup = { $deck } · { $location } · nehézség: { $difficulty } · kezdőérték { $seed }
+terminal-title = Cardia – ellenfeled: { $level }
+terminal-setup = { $deck } · { $location } · nehézség: { $difficulty } · kezdőérték: { $seed }
 terminal-player = Játékos
 terminal-round = { $round }. kör
 terminal-thinking = { $name } gondolkodik…
-terminal-ask_one = Választásod (1–{ $n }; h tipp; ? súgó; a q befejezi a játszmát):
+terminal-ask_one = Választásod (1–{ $n }; h: tipp; ?: súgó; q: a játszma befejezése):
 terminal-ask_many =
     { $count ->
-        [one] Válassz egy számot 1 és { $n } között (h tipp; ? súgó; a q befejezi a játszmát):
-       *[other] Válassz { $count } különböző számot 1 és { $n } között, szóközzel elválasztva (h tipp; ? súgó; a q befejezi a játszmát):
+        [one] Válassz egy számot 1 és { $n } között (h: tipp; ?: súgó; q: a játszma befejezése):
+       *[other] Válassz { $count } különböző számot 1 és { $n } között, szóközzel elválasztva (h: tipp; ?: súgó; q: a játszma befejezése):
     }
 terminal-not_a_number =
     { $n ->
@@ -20,16 +20,16 @@ terminal-need_count =
         [one] Pontosan egy számot válassz.
        *[other] Pontosan { $count } különböző számot válassz.
     }
-terminal-stopped = A játszma megszakadt. Az eddigi lejegyzés itt van: { $file }.
-terminal-summary = { $rounds }, { $decisions } — te 💍 { $a }, a számítógép 💍 { $b }.
-terminal-saved = A lejegyzés itt van: { $file }. Lépésenként így játszhatod vissza: { $replay }
-terminal-reviewing = A játszma átnézése…
-terminal-review_decision = { $number }. { $round }. kör: { $chosen } ({ $after })
-terminal-review_better = { " " }— jobb lett volna: { $best } ({ $before })
-terminal-chart_saved = Az esélyeid grafikonja: { $file }.
-terminal-hint = Tipp: { $answer } — győzelmi esélyed vele: { $chance }.
-terminal-review_offer = Nyomj Entert, és átnézzük a döntéseidet; a q-val befejezed:
-terminal-cannot_save = A lejegyzés nem menthető ide: { $file } ({ $reason }).
+terminal-stopped = A játszma megszakadt. Az eddigi lépések jegyzőkönyve itt van: { $file }
+terminal-summary = { $rounds }, { $decisions } – te 💍 { $a }, a számítógép 💍 { $b }.
+terminal-saved = A jegyzőkönyv itt van: { $file }. Lépésenként így játszhatod vissza: { $replay }
+terminal-reviewing = A játszma elemzése…
+terminal-review_decision = { $number }. döntés ({ $round }. kör): { $chosen } ({ $after })
+terminal-review_better = { " " }– jobb lett volna: { $best } ({ $before })
+terminal-chart_saved = A győzelmi esélyeid grafikonja itt van: { $file }
+terminal-hint = Tipp: { $answer }. Győzelmi esélyed ezzel: { $chance }.
+terminal-review_offer = Nyomj Entert, ha elemeznéd a döntéseidet, vagy q-t a befejezéshez:
+terminal-cannot_save = A jegyzőkönyv nem menthető ide: { $file } ({ $reason }).
 terminal-reason_folder = ez egy mappa
 terminal-reason_no_folder = nincs ilyen mappa: { $folder }
 terminal-reason_not_allowed = ide nincs írási jogod
@@ -43,10 +43,10 @@ terminal-legend-tokens = 🔘 egy állandó képesség időjelzője · 💍 pecs
 terminal-legend-zones = ✋ kártyák a kézben · 📚 kártyák a pakliban · 🗑️ eldobott kártyák
 terminal-legend-waiting = A játékos következő kártyájára vár: ⏭️ egy módosító · 📖 { $librarian } · ⚙️ { $engineer } · 🗝️ { $blackmailer } · 🔮 { $fortune_teller }
 terminal-legend-other = 📍 a helyszín · ❗ a te döntésed · ⏳ akire a játszma vár · 🏁 az eredmény
-terminal-legend-keys = Billentyűk: a választott szám (több is, szóközzel elválasztva), majd Enter · **h** tipp · **?** ez a súgó · **r** a szabályok · **q** befejezi a játszmát (a lejegyzése megmarad)
+terminal-legend-keys = Billentyűk: a választott szám (több is, szóközzel elválasztva), majd Enter · **h** tipp · **?** ez a súgó · **r** a szabályok · **q** a játszma befejezése (a jegyzőkönyve megmarad)
 terminal-rules-title = A szabályok
 # cardia replay RECORD.json --step: a game stepped through, one decision at a time
-terminal-seat_name = { $number }. játékos
+terminal-seat_name = Játékos { $number }
 terminal-replay_title = Visszajátszás: { $file } – { $view }
 terminal-replay_public = amit mindenki lát
 terminal-replay_seat = amit { $name } látott
