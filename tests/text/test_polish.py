@@ -327,3 +327,10 @@ def test_a_reminder_says_when_with_discords_own_words() -> None:
         "12 godzin między przypomnieniami, gdy czekamy na decyzję",
     ]
     assert waits == "❗ twoja decyzja – czekanie zaczęło się 2 godziny temu; czas mija za 8 godzin."
+
+
+def test_hints_used_need_no_second_colon() -> None:
+    with text.speaking("pl"):
+        each = [text.tr("hint.used_by", name=name, n=n) for name, n in (("Łucja", 3), ("Bob", 1))]
+        line = text.tr("hint.used", players=", ".join(each))
+    assert line == "💡 Wykorzystane podpowiedzi: Łucja – 3, Bob – 1."

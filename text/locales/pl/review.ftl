@@ -45,6 +45,6 @@ hint-given = 💡 Podpowiedź: { $answer } — twoja szansa na wygraną po tym w
 hint-not_allowed = Podpowiedzi są dostępne w pojedynkach z komputerem i w tych, których wyzwanie na nie pozwoliło.
 hint-stale = Ten przycisk podpowiedzi jest nieaktualny: otwórz ponownie swoją rękę przy obecnej decyzji.
 hint-used = 💡 Wykorzystane podpowiedzi: { $players }.
-hint-used_by = { $name }: { $n }
+hint-used_by = { $name } – { $n }
 review-not_yours = Wśród twoich gier nie ma gry #{ $id }: tutaj możesz analizować tylko własne gry.
 review-share_nowhere = Tutaj nikt inny nie zobaczyłby tej analizy: można ją udostępnić tylko na serwerze, na którym rozegrano grę.
