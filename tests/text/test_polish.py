@@ -209,6 +209,7 @@ GLOSSARY = {
     r"\bz nią\b": 'with what? name the answer ("po tym wyborze")',
     r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
     r"\b[Pp]rzegl[aą]d\w*": "analiza (a game's review)",
+    r"\bzarządzając\w* serwerem": "zarządca serwera",
 }
 TYPOGRAPHY = {
     r"\.\.\.": "the ellipsis …",
