@@ -124,7 +124,7 @@ def test_a_z_is_never_written(name: str) -> None:
 REPLACED = {
     r"\bjáték(?:ot|ban|ba|ra|ról|ból|nak|hoz|tól|om|od|a|át|ai|ok|ért|kal|on)?\b": "játszma",
     r"\blerakópakli": "dobópakli",
-    r"\blerak\w*|\brak(?:ja|ta|d) le\b": "letesz",
+    r"\blerak\w*|\brak(?:ja|ta|d|sz|nak|tok)? le\b": "letesz",
     r"\bazonnali\b": "egyszeri képesség",
     r"\w+ csoportú\b": "azonos csoportba tartozó kártya",
     r"\bszemben lévő": "a vele szemben fekvő kártya",
@@ -134,6 +134,7 @@ REPLACED = {
     r"\bátnéz\w*": "elemzés",  # a review: a proofreader's word
     r"\blejegyz\w*": "jegyzőkönyv",
     r"\bCéh\b": "Céhesek",  # the rulebook's name of the faction
+    r"\bmegszakít\w*": "félbeszakít",  # an abort, as the messages say it
 }
 
 
@@ -149,6 +150,16 @@ def test_the_catalogues_use_the_glossarys_words(name: str) -> None:
         for _, identifier, source in message_sources(name)
         for pattern, instead in REPLACED.items()
         for match in re.finditer(pattern, source.partition("=")[2], re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_several_things_chosen_are_referred_to_in_the_plural() -> None:
+    """ "válassz 2 kártyát, amelyeket eldobsz": after a number above one the relative pronoun is plural."""
+    found = [
+        identifier
+        for _, identifier, source in message_sources()
+        if re.search(r"\b(?:[2-9]|\d\d+|két|három) kártyát, amelyet\b", source)
     ]
     assert found == []
 

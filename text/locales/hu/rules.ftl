@@ -3,7 +3,7 @@ note-void_mage = Bármelyik játékos bármelyik kijátszott kártyája, az aktu
 note-surgeon = A −5 a kártyád mellett vár, és a következő kijátszott kártyádra kerül, amikor felfeded; abban az összevetésben számít. Jól jön, ha azt akarod, hogy a saját Dzsinned veszítsen.
 note-mediator = Amíg rajta van az időjelző, a találkozása döntetlen, bármekkora is a befolyás, így az ellenfél pecsétgyűrűje visszakerül. Egy aktív Bírónő ezt a döntetlent is megnyeri.
 note-saboteur = Ha rövidebb a pakli, kevesebb kártyát dob el. Az eldobott kártyákat sosem keverjük vissza.
-note-fortune_teller = A következő körben az ellenfeled rak le elsőként, képpel felfelé; te az ő kártyája ismeretében választasz. A felfedéskor ható hatások továbbra is a felfedéskor történnek.
+note-fortune_teller = A következő körben az ellenfeled teszi le elsőként a kártyáját, képpel felfelé; te az ő kártyája ismeretében választasz. A felfedéskor ható hatások továbbra is a felfedéskor történnek.
 note-palace_guard = Vakon nevezed meg a csoportot. Az ellenfeled dönti el, eldob-e egy egyező kártyát; ha nincs ilyenje, nem teheti, és a Palotaőr +7-et kap (általában nyer: 7 + 7 = 14).
 note-judge = Aktiválásakor megnyeri az összes éppen döntetlen találkozást és minden későbbi döntetlent. A döntetlen továbbra sem aktivál képességet, és a Bírónő nem dönti el a pecsétgyűrűk egyenlőségét.
 note-ambusher = A csoportot vakon nevezed meg; az ellenfelednek nincs választása.

@@ -116,10 +116,10 @@ tournament-awarded = Kész: a párbaj eldőlt, a torna folytatódik.
 tournament-replayed = Kész: a párbajt elölről játsszák, új párbajként.
 
 tournament-unknown = Ezen a szerveren nincs ilyen torna.
-tournament-already = Már jelentkeztél.
-tournament-full = Betelt: legfeljebb { $limit }.
+tournament-already = Már jelentkeztél rá.
+tournament-full = Betelt: legfeljebb { $limit } lehet benne.
 tournament-closed = A jelentkezés lezárult.
-tournament-not_in = Nem vagy benne.
+tournament-not_in = Nem vagy a torna játékosai között.
 tournament-started = Már elkezdődött.
 tournament-over = Már véget ért.
 tournament-no_such_duel = Ez a párbaj nem a szerver egyik tornapárbaja.
