@@ -77,7 +77,8 @@ GENDER = {
         "a masculine (or feminine) form for a player of unknown gender"
     ),
     r"\b[Mm]istrz(a|owi|em)?\b": "the champion is 'zwycięstwo w turnieju' / 'Turniej wygrywa X'",
-    r"\b[Oo]baj\b": "two players of unknown gender: 'obie strony'",
+    r"\b[Oo]baj\b|\b[Oo]boje\b": "two players of unknown gender: 'obie strony'",
+    r"\b(będzie|będą|będziesz)(\s+\w+)?\s+\w+(ł|ła|li|ły)\b": "a future that guesses the gender: 'będzie unikać'",
     r"\b[Zz]arządc\w+ serwera \w+(ł|ła|li)\b|\b\w+(ł|ła|li) zarządc\w+ serwera\b": (
         "the server manager's gender: the present tense"
     ),
@@ -104,6 +105,8 @@ def test_the_gender_rules_find_what_they_should() -> None:
         "Obaj gracze odkryli",
         "Zarządca serwera przyznał zwycięstwo",
         "Pojedynek przerwał zarządca serwera",
+        "Gra czeka na was oboje",
+        "Przeciwnik będzie tego unikał.",
     ):
         assert caught(wrong), wrong
     for right in ("{ $name } myśli…", "Nie jesteś już w kolejce.", "{ $loser } rezygnuje z turnieju."):
@@ -210,6 +213,7 @@ GLOSSARY = {
     r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
     r"\b[Pp]rzegl[aą]d\w*": "analiza (a game's review)",
     r"\bzarządzając\w* serwerem": "zarządca serwera",
+    r"\b[Ww]ycofano cię\b": "rezygnacja: withdrawing is the player's own act ('Rezygnujesz z turnieju')",
 }
 TYPOGRAPHY = {
     r"\.\.\.": "the ellipsis …",
@@ -335,3 +339,16 @@ def test_hints_used_need_no_second_colon() -> None:
         each = [text.tr("hint.used_by", name=name, n=n) for name, n in (("Łucja", 3), ("Bob", 1))]
         line = text.tr("hint.used", players=", ".join(each))
     assert line == "💡 Wykorzystane podpowiedzi: Łucja – 3, Bob – 1."
+
+
+def test_short_phrases_say_what_they_mean() -> None:
+    """A verb has its object, a rating moves "w pół drogi" to 1000, a discard says what it takes."""
+    with text.speaking("pl"):
+        assert text.tr("concede.button") == "Potwierdzam: poddaję mecz"
+        assert text.tr("board.blackmail", faction="Rebelia") == (
+            "🗝️ Następna karta musi być frakcji Rebelia, inaczej odrzuca 2 karty z ręki (Szantażystka)"
+        )
+        assert text.tr("season.begins", season=3) == (
+            "Zaczyna się **sezon 3**: punkty rankingowe każdego gracza przesunęły się w pół drogi do 1000."
+            " Końcowy ranking minionego sezonu: `/cardia ranking sezon:`."
+        )
