@@ -78,7 +78,9 @@ GENDER = {
     ),
     r"\b[Mm]istrz(a|owi|em)?\b": "the champion is 'zwycięstwo w turnieju' / 'Turniej wygrywa X'",
     r"\b[Oo]baj\b|\b[Oo]boje\b": "two players of unknown gender: 'obie strony'",
-    r"\b(będzie|będą|będziesz)(\s+\w+)?\s+\w+(ł|ła|li|ły)\b": "a future that guesses the gender: 'będzie unikać'",
+    r"\b(będzie|będą|będziesz)(\s+\w+)?\s+\w+(ł|ła|li|ły)\b": (
+        "a future that guesses the gender: 'będzie unikać'"
+    ),
     r"\b[Zz]arządc\w+ serwera \w+(ł|ła|li)\b|\b\w+(ł|ła|li) zarządc\w+ serwera\b": (
         "the server manager's gender: the present tense"
     ),
@@ -213,6 +215,9 @@ GLOSSARY = {
     r"\bpartii\b|\bpartia\b|\bpartię\b": "gra",
     r"\b[Pp]rzegl[aą]d\w*": "analiza (a game's review)",
     r"\bzarządzając\w* serwerem": "zarządca serwera",
+    r"\b(odwołana|odwołany|odwołano) bez wyniku": (
+        "przerwać (abort); 'odwołać' is to cancel what has not begun"
+    ),
     r"\b[Ww]ycofano cię\b": "rezygnacja: withdrawing is the player's own act ('Rezygnujesz z turnieju')",
 }
 TYPOGRAPHY = {
