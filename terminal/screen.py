@@ -80,7 +80,7 @@ def board_panel(seen: View, names: Mapping[str, str], *, title: str, footer: str
         lines.append(f"**{board.short_name(names, player)}**: {' · '.join(stats.splitlines())}")
         lines += [f"  {line}" for line in board.parked_lines(zones)]
     if seen.location:
-        lines += ["", f"📍 **{text.location_label(seen.location)}** — {text.location_text(seen.location)}"]
+        lines += ["", f"📍 {text.location_rule(seen.location)}"]
     if seen.result is not None:
         lines += ["", f"🏁 {board.result_line(seen, names)}"]
     return Panel(

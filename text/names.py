@@ -67,6 +67,11 @@ def location_label(location_id: str) -> str:
     return tr("location.label", name=location_name(location_id), skulls=skulls_text(location.skulls))
 
 
+def location_rule(location_id: str) -> str:
+    """ "**Serpent Temple (1 skull)** — its rule" (the dash as the language writes it)."""
+    return tr("location.rule", label=location_label(location_id), text=location_text(location_id))
+
+
 def deck_label(deck: str | Mapping[Any, str]) -> str:
     """ "Deck I", "Deck II", or "Mixed: Rebels I, Academy II, Guild II, Dynasty I"."""
     if isinstance(deck, str):

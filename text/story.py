@@ -95,7 +95,10 @@ class _Teller:
     def _revealed(self, event: Event) -> str:
         """The comparison, with printed values; "(after modifiers)" when those alone do not explain it."""
         first, second = event.cards[:2]
-        sides = [f"{self.card(p, c)} ({CARDS[c].value})" for p, c in ((0, first), (1, second))]
+        sides = [
+            tr("owned_card_value", owner=self.who(p), card=card_name(c), value=CARDS[c].value)
+            for p, c in ((0, first), (1, second))
+        ]
         difference = CARDS[first].value - CARDS[second].value
         if event.detail in PLAYERS:
             outcome = tr("event.outcome.win", who=player_name(event.detail, self.names))
@@ -283,7 +286,7 @@ class _Teller:
         counts = [len(e.cards) or e.amount for e in events]
         if len(events) > 1 and len(set(counts)) == 1 and not any(e.cards for e in events):
             who = join([self.who(e.player) for e in events])
-            return tr("event.drew_each", who=who, count=plural("cards", counts[0]))
+            return tr("event.drew_each", who=who, count=plural("cards_each", counts[0]))
         return "; ".join(self._drew(e) for e in events)
 
     def _under_deck(self, events: Sequence[Event]) -> str:

@@ -297,7 +297,7 @@ def challenge_embed(
     value = tr("challenge.difficulty_value", value=difficulty_value, name=difficulty_name)
     _field(embed, tr("challenge.difficulty"), value, inline=True)
     if location is not None and location in LOCATIONS:
-        where = f"**{text.location_label(location)}** — {text.location_text(location)}"
+        where = text.location_rule(location)
     else:
         where = location or tr("challenge.no_location")
     _field(embed, tr("challenge.location"), where)

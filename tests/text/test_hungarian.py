@@ -10,15 +10,21 @@
 
 from __future__ import annotations
 
+import io
+import random
 import re
 from collections.abc import Iterator
 
 import pytest
 from fluent.syntax import ast, parse
+from rich.console import Console
 
 import text
+from engine import Game, view
 from engine.review import Encountered, Review, Reviewed, Swing
 from engine.view import ResultView
+from terminal import screen
+from tests.helpers import random_setup
 from tests.text.test_catalogues import glossary_of
 from text.catalogue import LOCALES, TEMPLATES, _format, article
 
@@ -217,12 +223,14 @@ def test_results_and_events_read_naturally() -> None:
         won = text.result_text(ResultView("p1", "signets", None), names, {"p1": 5, "p2": 2})
         catacombs = text.result_text(ResultView("p2", "haunted_catacombs", None), names)
         placed = text.tr("event.placed_card", who="Bőrönd Ödön", card="Bírónő (8, Dinasztia)")
-        drew = text.tr("event.drew_each", who="Bőrönd Ödön és Űrhajós Zsófi", count=text.plural("cards", 1))
+        drew = text.tr(
+            "event.drew_each", who="Bőrönd Ödön és Űrhajós Zsófi", count=text.plural("cards_each", 1)
+        )
         choose = text.tr("hand.choose_count", count=2)
     assert won == "Bőrönd Ödön nyert: 5 pecsétgyűrű, az ellenfelének 2."
     assert "csoportba tartozó" in catacombs and "játszma" not in catacombs
     assert placed == "Bőrönd Ödön képpel lefelé letette a kártyáját: Bírónő (8, Dinasztia)."
-    assert drew == "Bőrönd Ödön és Űrhajós Zsófi fejenként húz: 1 kártya"
+    assert drew == "Bőrönd Ödön és Űrhajós Zsófi fejenként 1 kártyát húz"
     assert choose == " (2 darabot válassz)"  # no suffix guessed after a number ("2-t", but "3-at")
 
 
@@ -338,3 +346,17 @@ def test_a_game_someone_else_played_takes_its_article(number: int, said: str) ->
         review = text.tr("review.not_yours", id=number)
     assert history.startswith(f"Nem vettél részt {said} játszmában:")
     assert review.startswith(f"Nem vettél részt {said} játszmában:")
+
+
+def test_a_locations_rule_is_told_with_the_hungarian_dash() -> None:
+    """The terminal's board and a challenge tell a location's rule after its name: the dash is the
+    catalogue's (Hungarian writes –), not one written into the code."""
+    setup = Game(random_setup(random.Random(3))).setup.model_copy(update={"location": "bazaar"})
+    console = Console(width=300, record=True, file=io.StringIO())
+    with text.speaking("hu"):
+        told = text.location_rule("bazaar")
+        console.print(
+            screen.board_panel(view(Game(setup), None), {"p1": "Ann", "p2": "Bob"}, title="", footer="")
+        )
+    assert "–" in told and "—" not in told
+    assert screen.styled(told).plain in console.export_text()

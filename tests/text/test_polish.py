@@ -174,17 +174,17 @@ def test_every_count_takes_its_polish_form() -> None:
 @pytest.mark.parametrize(
     ("n", "told"),
     [
-        (1, "Łucja i Bob dobierają: 1 karta na osobę"),
-        (2, "Łucja i Bob dobierają: 2 karty na osobę"),
-        (5, "Łucja i Bob dobierają: 5 kart na osobę"),
-        (12, "Łucja i Bob dobierają: 12 kart na osobę"),
-        (22, "Łucja i Bob dobierają: 22 karty na osobę"),
-        (25, "Łucja i Bob dobierają: 25 kart na osobę"),
+        (1, "Łucja i Bob dobierają po jednej karcie"),
+        (2, "Łucja i Bob dobierają po 2 karty"),
+        (5, "Łucja i Bob dobierają po 5 kart"),
+        (12, "Łucja i Bob dobierają po 12 kart"),
+        (22, "Łucja i Bob dobierają po 22 karty"),
+        (25, "Łucja i Bob dobierają po 25 kart"),
     ],
 )
 def test_the_round_end_draw_is_said_for_every_count(n: int, told: str) -> None:
     with text.speaking("pl"):
-        said = text.tr("event.drew_each", who=text.join(["Łucja", "Bob"]), count=text.plural("cards", n))
+        said = text.tr("event.drew_each", who=text.join(["Łucja", "Bob"]), count=text.plural("cards_each", n))
     assert said == told
 
 
@@ -195,10 +195,10 @@ def test_the_round_end_draw_in_a_real_game() -> None:
         story = told(next(s for s in STORIES if s.item == "hired_blade"))
     assert story == [
         "Alice i Bob kładą swoje karty zakryte.",
-        "Odkryto: Zabójczyni (Alice) (1) i Sędzina (Bob) (8) — starcie wygrywa Bob.",
+        "Odkryto: Zabójczyni (Alice, 1) i Sędzina (Bob, 8) — starcie wygrywa Bob.",
         "Zabójczyni (Alice) przegrywa i aktywuje zdolność: Zabójczyni (Alice) i Sędzina (Bob) trafiają do"
         " kart odrzuconych.",
-        "Alice i Bob dobierają: 1 karta na osobę.",
+        "Alice i Bob dobierają po jednej karcie.",
     ]
 
 

@@ -2,6 +2,7 @@ and = {" "}and{" "}
 possessive = { $name }'s
 # a player's card in a sentence ("Alice's Judge"); languages that decline names may say "Judge (Alice)"
 owned_card = { $owner }'s { $card }
+owned_card_value = { $owner }'s { $card } ({ $value })
 your = Your
 board-totals = { $first } 💍 **{ $a }** · { $second } 💍 **{ $b }** — first to 5 signets wins
 board-row = **Encounters** (oldest first) — { $first } ┃ { $second }

@@ -8,6 +8,12 @@ deck-I = Deck I
 deck-II = Deck II
 deck-mixed = Mixed: { $parts }
 card-label = { $name } ({ $value }, { $faction })
+# the cards each player draws ("draw 2 cards each")
+cards_each =
+    { $n ->
+        [one] 1 card
+       *[other] { $n } cards
+    }
 cards =
     { $n ->
         [one] 1 card

@@ -1,4 +1,5 @@
 location-label = { $name } ({ $skulls })
+location-rule = **{ $label }** — { $text }
 skulls =
     { $n ->
         [one] 1 skull

@@ -2,6 +2,7 @@ and = {" "}és{" "}
 possessive = { $name }
 # a player's card in a sentence: the card, then whose it is (no suffix on a player's name)
 owned_card = { $card } ({ $owner })
+owned_card_value = { $card } ({ $owner }, { $value })
 your = a tiéd
 board-totals = { $first } 💍 **{ $a }** · { $second } 💍 **{ $b }** – aki elsőként gyűjt 5 pecsétgyűrűt, nyer
 board-row = **Találkozások** (a legrégebbi elöl) – { $first } ┃ { $second }

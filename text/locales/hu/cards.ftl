@@ -8,6 +8,8 @@ deck-I = I-es pakli
 deck-II = II-es pakli
 deck-mixed = Vegyes: { $parts }
 card-label = { $name } ({ $value }, { $faction })
+# fejenként ennyit húz (tárgyeset)
+cards_each = { $n } kártyát
 cards = { $n } kártya
 card-value = Érték
 card-faction = Csoport

@@ -1,4 +1,5 @@
 location-label = { $name } ({ $skulls })
+location-rule = **{ $label }** – { $text }
 skulls = { $n } koponya
 location-skulls = Nehézség
 location-footer = Helyszín: a szabálya az egész játszmára érvényes.

@@ -2,6 +2,7 @@ and = {" "}i{" "}
 possessive = { $name }
 # a player's card in a sentence: the card, then whose it is (player names are not declined)
 owned_card = { $card } ({ $owner })
+owned_card_value = { $card } ({ $owner }, { $value })
 your = twoja karta
 board-totals = { $first } 💍 **{ $a }** · { $second } 💍 **{ $b }** — do wygranej potrzeba 5 sygnetów
 board-row = **Starcia** (od najstarszego) — { $first } ┃ { $second }

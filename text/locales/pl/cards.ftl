@@ -8,6 +8,14 @@ deck-I = Talia I
 deck-II = Talia II
 deck-mixed = Mieszana: { $parts }
 card-label = { $name } ({ $value }, { $faction })
+# dobierają po … (po jednej karcie, po 2 karty, po 5 kart)
+cards_each =
+    { $n ->
+        [one] jednej karcie
+        [few] { $n } karty
+        [many] { $n } kart
+       *[other] { $n } karty
+    }
 cards =
     { $n ->
         [one] 1 karta
