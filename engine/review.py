@@ -51,10 +51,8 @@ TURNING_POINT = 0.10
 #: Between two decisions, a change of chance at least this large (and beyond the noise) is told as
 #: where the chance went, from the events the seat saw in between.
 SWING = 0.15
-#: A runner-up of the search with at least this share of the best answer's visits is estimated too: the
-#: better of the two is named, and of two within the noise of each other the first in the decision's
-#: order, so that the seed does not choose between them.
-CONTENDER = 0.6
+#: The alternatives a chosen answer is compared with: the search's most visited other answers.
+ALTERNATIVES = 2
 #: The calibration (``python -m engine calibrate`` fits it), on the log-odds of the estimated mean
 #: reward: a sharpness below 1 (the search is too sure of itself: its own best line is all it plays out)
 #: and a shift.
@@ -171,7 +169,7 @@ class Review:
     decisions: tuple[Reviewed, ...]
     outcome: float | None  # 1 won, 0.5 drawn, 0 lost; None: the game is not over
     turning_points: tuple[int, ...]  # indexes into decisions, the costliest first
-    swings: tuple[Swing, ...] = ()  # the largest changes between decisions, the largest first
+    swings: tuple[Swing, ...] = ()  # the two largest changes between decisions, in the game's order
 
     @property
     def finished(self) -> bool:
@@ -254,22 +252,54 @@ class _Position:
         extra = self.estimate(estimate.answer, budget, batches, first=len(estimate.means))
         return Estimate(estimate.answer, (*estimate.means, *extra.means), budget.batch)
 
-    def best(self, budget: Budget) -> Estimate:
-        """The best answer the search finds, estimated; of two close runners-up, the better estimated,
-        and of two within the noise of each other, the first in the decision's order."""
+    def ranked(self, budget: Budget) -> list[tuple[str, ...]]:
+        """The decision's answers, the search's most visited first (a single answer: itself)."""
         legal = answers(self.decision)
         if len(legal) == 1:
-            return self.estimate(legal[0], budget, budget.batches)
+            return legal
         rng = random.Random(f"{self.seed}:search")
         searched = tree_search(self.record, self.knows, self.decision, rng, budget.search, both_sides=True)
-        ranked = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
-        best = self.estimate(ranked[0][0], budget, budget.batches)
-        if len(ranked) < 2 or ranked[1][1] < CONTENDER * ranked[0][1]:
-            return best
-        contender = self.estimate(ranked[1][0], budget, budget.batches)
-        if abs(best.mean - contender.mean) >= Z * _difference_error(best, contender):
-            return best if best.mean > contender.mean else contender
-        return min((best, contender), key=lambda estimate: legal.index(estimate.answer))
+        tried = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
+        ranked = [answer for answer, _, _ in tried]
+        return ranked + [answer for answer in legal if answer not in ranked]
+
+    def judge(self, chosen: tuple[str, ...], budget: Budget, calibration: Calibration) -> Judged:
+        """``chosen`` against its best alternative: the better of the search's two most visited other
+        answers (of two within the noise of each other, the first in the decision's order, so that no
+        seed chooses between equals), each estimated, with more batches where a verdict is close to its
+        line. Chosen or not by the search, the same answers are compared."""
+        legal = answers(self.decision)
+        mine = self.estimate(chosen, budget, budget.batches)
+        others = [answer for answer in self.ranked(budget) if answer != chosen][:ALTERNATIVES]
+        if not others:
+            return Judged(mine, mine, verdict(mine, mine, calibration))
+        estimates = [self.estimate(answer, budget, budget.batches) for answer in others]
+        best = estimates[0]
+        if len(estimates) == 2:
+            first, second = estimates
+            if abs(first.mean - second.mean) >= Z * _difference_error(first, second):
+                best = first if first.mean > second.mean else second
+            else:
+                best = min(estimates, key=lambda estimate: legal.index(estimate.answer))
+        batches = budget.batches
+        while batches < budget.most_batches and _close(best, mine, calibration):
+            batches = min(batches * 2, budget.most_batches)
+            best, mine = self.more(best, budget, batches), self.more(mine, budget, batches)
+        return Judged(best, mine, verdict(best, mine, calibration))
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A chosen answer against its best alternative, both estimated, and the verdict."""
+
+    alternative: Estimate
+    chosen: Estimate
+    verdict: Verdict
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        """The answer named best: the alternative if it is better beyond the noise, else the chosen one."""
+        return self.alternative.answer if self.verdict.better else self.chosen.answer
 
 
 def _difference_error(one: Estimate, other: Estimate) -> float:
@@ -327,39 +357,18 @@ def review_decision(
     action = record.actions[number]
     prefix = record.model_copy(update={"actions": record.actions[:number]})
     position = _Position.of(prefix, action.player, seed)
-    chosen_answer = tuple(option for option in position.decision.options if option in action.choose)
-    best = position.best(budget)
-    if best.answer == chosen_answer:
-        chance = calibrated(best.mean, calibration)
-        error = best.error * _slope(best.mean, calibration)
-        return Reviewed(
-            number,
-            position.game.round,
-            position.decision.kind,
-            chosen_answer,
-            best.answer,
-            chance,
-            chance,
-            None,
-            error,
-        )
-    chosen = position.estimate(chosen_answer, budget, budget.batches)
-    batches = budget.batches
-    while batches < budget.most_batches and _close(best, chosen, calibration):
-        batches = min(batches * 2, budget.most_batches)
-        best, chosen = position.more(best, budget, batches), position.more(chosen, budget, batches)
-    judged = verdict(best, chosen, calibration)
-    named = best.answer if judged.better else chosen_answer
+    chosen = tuple(option for option in position.decision.options if option in action.choose)
+    judged = position.judge(chosen, budget, calibration)
     return Reviewed(
         number,
         position.game.round,
         position.decision.kind,
-        chosen_answer,
-        named,
-        judged.before,
-        judged.after,
+        chosen,
+        judged.named,
+        judged.verdict.before,
+        judged.verdict.after,
         None,
-        judged.error,
+        judged.verdict.error,
     )
 
 
@@ -392,8 +401,7 @@ def with_outcome(reviewed: Review, outcome: float) -> Review:
     swings = list(reviewed.swings)
     if last is not None and reviewed.outcome is None and abs(outcome - last.after) >= SWING:
         swings.append(Swing(len(reviewed.decisions) - 1, last.after, outcome, (), ()))
-        swings.sort(key=lambda swing: -abs(swing.end - swing.start))
-    return dataclasses.replace(reviewed, outcome=outcome, swings=tuple(swings[:2]))
+    return dataclasses.replace(reviewed, outcome=outcome, swings=_largest(swings))
 
 
 def _swings(
@@ -417,8 +425,13 @@ def _swings(
         revealed = tuple(e.cards[1 - index] for e in events if e.kind == "compared" and len(e.cards) == 2)
         drew = tuple(card for e in events if e.kind == "drew" and e.player == index for card in e.cards)
         found.append(Swing(position, reviewed.after, end, revealed, drew))
-    found.sort(key=lambda swing: (-abs(swing.end - swing.start), swing.after))
-    return tuple(found[:2])
+    return _largest(found)
+
+
+def _largest(swings: Sequence[Swing]) -> tuple[Swing, ...]:
+    """The two largest swings, told in the game's order."""
+    largest = sorted(swings, key=lambda swing: (-abs(swing.end - swing.start), swing.after))[:2]
+    return tuple(sorted(largest, key=lambda swing: swing.after))
 
 
 def _with_encounter(record: Record, reviewed: Reviewed) -> Reviewed:
@@ -520,8 +533,14 @@ def hint(record: Record, player: str, budget: Budget = BUDGET) -> Hint:
     game = replay(record)
     if not any(d.player == player for d in game.pending):
         raise NothingToDecide(f"{player} has nothing to decide")
-    best = _Position.of(record, player, None).best(budget)
-    return Hint(best.answer, calibrated(best.mean))
+    position = _Position.of(record, player, None)
+    answer = position.ranked(budget)[0]
+    for _ in range(len(answers(position.decision))):  # each step to a better answer: it ends
+        judged = position.judge(answer, budget, CALIBRATION)
+        if not judged.verdict.better:
+            return Hint(answer, judged.verdict.after)
+        answer = judged.named
+    return Hint(answer, position.judge(answer, budget, CALIBRATION).verdict.after)
 
 
 def review_data(reviewed: Review) -> dict[str, Any]:

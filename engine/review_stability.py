@@ -6,8 +6,11 @@ name the same things:
 
 - **turning points**: the share of reviews whose turning points (the decisions named, all of them) are the
   set most of that game's reviews name;
-- **better answers**: over every decision for which any review names a better answer (or a turning point),
-  the share of reviews whose verdict on it (no better answer, or which one) is the one most of them give;
+- **better answers named**: for each better answer a review names, the share of the game's other
+  reviews that name it too;
+- **verdicts**: the share of reviews whose verdict on a decision (no better answer, or which one) is the
+  one most of them give, over every decision, and over the disputed ones (some review names a better
+  answer or a turning point there);
 - **whole reviews**: the share of reviews whose every verdict is the most common one;
 
 and each seat's review time (CPU, one core per worker). Prints figures; asserts nothing.
@@ -65,17 +68,20 @@ def game_verdicts(job: tuple[int, int]) -> list[Verdicts]:
 
 @dataclass(frozen=True, slots=True)
 class Stability:
-    turning_points: float
-    better: float
-    whole: float
-    decisions: int  # decisions some review named a better answer for
+    turning_points: float  # reviews naming the turning points most of that game's reviews name
+    named: float  # of the better answers named, the share the game's other reviews name too
+    better: float  # reviews giving the most common verdict on a disputed decision
+    decided: float  # reviews giving the most common verdict on a decision, over every decision
+    whole: float  # reviews whose every verdict is the most common one
+    decisions: int  # decisions some review named a better answer for (disputed)
     reviews: int
     seconds: tuple[float, ...]  # each review's CPU time, sorted
 
 
 def stability(games: Sequence[Sequence[Verdicts]]) -> Stability:
     same_points = same_whole = reviews = 0
-    agreeing = judged = 0
+    agreeing = judged = agreeing_all = judged_all = 0
+    seconded = naming = 0
     decisions = 0
     for found in games:
         common_points = Counter(v.turning_points for v in found).most_common(1)[0][0]
@@ -85,6 +91,13 @@ def stability(games: Sequence[Sequence[Verdicts]]) -> Stability:
             for action, better in v.better:
                 by_decision.setdefault(action, Counter())[better] += 1
         common = {action: counts.most_common(1)[0][0] for action, counts in by_decision.items()}
+        for counts in by_decision.values():
+            agreeing_all += counts.most_common(1)[0][1]
+            judged_all += sum(counts.values())
+            for answer, count in counts.items():
+                if answer is not None:  # each review naming it: how many of the others name it too
+                    naming += count
+                    seconded += count * (count - 1)
         disputed = [
             action
             for action, counts in by_decision.items()
@@ -98,10 +111,13 @@ def stability(games: Sequence[Sequence[Verdicts]]) -> Stability:
             v.turning_points == common_points and all(common[a] == b for a, b in v.better) for v in found
         )
         reviews += len(found)
+    others = max(1, max((len(found) for found in games), default=1) - 1)
     seconds = tuple(sorted(v.seconds for found in games for v in found))
     return Stability(
         same_points / reviews,
+        seconded / (naming * others) if naming else 1.0,
         agreeing / judged if judged else 1.0,
+        agreeing_all / judged_all if judged_all else 1.0,
         same_whole / reviews,
         decisions,
         reviews,
@@ -116,13 +132,16 @@ def run(games: int, seeds: int, seed: int, workers: int) -> Stability:
     measured = stability(found)
     times = measured.seconds
     print(
-        f"{games} games ({', '.join(PAIRINGS)}), one seat each, {seeds} seeds: "
-        f"the same turning points {measured.turning_points:.1%} of reviews; the same verdict on each "
-        f"disputed decision ({measured.decisions}) {measured.better:.1%}; whole reviews the same "
-        f"{measured.whole:.1%}"
+        f"{games} games ({', '.join(PAIRINGS)}), one seat each, {seeds} seeds ({measured.reviews} reviews):\n"
+        f"  the same turning points: {measured.turning_points:.1%} of reviews\n"
+        f"  a better answer named is named by the other seeds' reviews too: {measured.named:.1%}\n"
+        f"  the most common verdict on a decision: {measured.decided:.1%} over every decision, "
+        f"{measured.better:.1%} over the {measured.decisions} disputed ones (where some review names a"
+        " better answer)\n"
+        f"  whole reviews the same: {measured.whole:.1%}"
     )
     print(
         f"review time of a seat, CPU on one core: p50 {percentile(times, 0.5):.2f} s, "
-        f"p90 {percentile(times, 0.9):.2f} s, max {times[-1]:.2f} s ({measured.reviews} reviews)"
+        f"p90 {percentile(times, 0.9):.2f} s, max {times[-1]:.2f} s"
     )
     return measured

@@ -318,6 +318,7 @@ def test_where_the_chance_went_is_told_from_what_the_seat_saw() -> None:
     told = 0
     for record in finished_games(random.Random(12), 6):
         reviewed = review(record, "p1", budget=Budget.at(80))
+        assert [swing.after for swing in reviewed.swings] == sorted(swing.after for swing in reviewed.swings)
         for swing in reviewed.swings:
             told += 1
             assert abs(swing.end - swing.start) >= SWING
@@ -332,11 +333,14 @@ def test_where_the_chance_went_is_told_from_what_the_seat_saw() -> None:
 def test_stability_counts_the_reviews_that_name_what_most_name() -> None:
     """python -m engine bench --review-stability: of three reviews of a game, two name decision 4 a turning
     point with the better answer A, one names nothing: two thirds the same turning points, two thirds
-    the same verdict on the one disputed decision, two thirds whole reviews the same."""
+    the same verdict on the one disputed decision (five sixths over both), two thirds whole reviews the
+    same."""
     named = Verdicts(frozenset({4}), ((2, None), (4, ("A",))), 1.0)
     unnamed = Verdicts(frozenset(), ((2, None), (4, None)), 2.0)
     measured = stability([[named, named, unnamed]])
     assert (measured.turning_points, measured.better, measured.whole) == (2 / 3, 2 / 3, 2 / 3)
+    assert measured.decided == 5 / 6  # decision 2: three alike; decision 4: two of three
+    assert measured.named == 1 / 2  # each review naming A: one of the two others names it too
     assert measured.decisions == 1 and measured.reviews == 3 and measured.seconds == (1.0, 1.0, 2.0)
     other = Verdicts(frozenset({4}), ((2, None), (4, ("B",))), 1.0)  # the same turning point, another answer
     measured = stability([[named, other, named]])
