@@ -28,6 +28,8 @@ from bot.services.records import finished_for
 from bot.store import FinishedGame, Storage
 from engine import Action, Decision, Record, Setup
 from engine.review import (
+    BUDGET,
+    Budget,
     Hint,
     OutdatedReview,
     Review,
@@ -69,8 +71,10 @@ class Reviews:
         at_once: int = 1,  # decisions of reviews searched at the same time, in all
         computer_id: Callable[[], int | None] = lambda: None,  # the bot's own user: it has no review
         give_way: Callable[[], bool] = lambda: False,  # the computer's decisions wait for its workers
+        budget: Budget = BUDGET,  # the search's, for reviews and hints (tests make it small)
     ) -> None:
         self.duels = duels
+        self.budget = budget
         self.storage: Storage = duels.storage
         self.executor = executor
         self.at_once = at_once
@@ -144,7 +148,7 @@ class Reviews:
             raise Refusal("hint.stale")
         loop = asyncio.get_running_loop()
         async with self._slot():  # seeded from what the player has seen: the review will agree
-            given = await loop.run_in_executor(self.executor, hint, record_of(live), seat)
+            given = await loop.run_in_executor(self.executor, hint, record_of(live), seat, self.budget)
         await self.storage.note_hint(game_id, seat, version)
         return GivenHint(live, seat, decision, given)
 
@@ -170,7 +174,9 @@ class Reviews:
             async with self._slot():  # one decision at a time: the pool's workers are shared
                 while self.give_way():  # a duel's answer comes first; a review can wait a moment
                     await asyncio.sleep(GIVE_WAY_SECONDS)
-                reviewed = await loop.run_in_executor(self.executor, review_decision, record, number)
+                reviewed = await loop.run_in_executor(
+                    self.executor, review_decision, record, number, None, self.budget
+                )
             decisions.append(reviewed)
             self.decisions += 1
         made = assemble(record, seat, decisions)

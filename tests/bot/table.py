@@ -42,6 +42,7 @@ from cards import CARDS, Deck
 from emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
 from emulator.state import ALL_PERMISSIONS, EPHEMERAL
 from engine import Game, Setup, observation, state, visible_events
+from engine.review import Budget
 from tests.helpers import Clock, stacked
 
 #: The ``DuelsCog`` methods a command or a click runs; counting calls in flight tells when the bot is idle.
@@ -56,6 +57,10 @@ HANDLERS = (
     "decide",
     "decide_by_index",
 )
+
+#: Reviews and hints searched at a small budget: a test waits for a whole review, and what is tested here is
+#: the bot's handling of them (the review's own judgement is tested in tests/engine/test_review.py).
+REVIEW_BUDGET = Budget(search=60, batch=15, batches=2, most_batches=4)
 
 
 def _names_of(card: str) -> set[str]:
@@ -224,6 +229,7 @@ class Table:
     async def running(self) -> AsyncIterator[CardiaBot]:
         """A fresh bot process on the database file: started, connected, and stopped at the end."""
         async with run_bot(CardiaBot(bot_settings(self.database), sync=True), self.emulator) as client:
+            client.reviews.budget = REVIEW_BUDGET
             self._bot = client
             try:
                 yield client
@@ -492,6 +498,7 @@ class TimedTable(Table):
     async def running(self) -> AsyncIterator[CardiaBot]:
         client = CardiaBot(bot_settings(self.database, timer_tick=TICK), sync=True, clock=self.clock)
         async with run_bot(client, self.emulator) as started:
+            started.reviews.budget = REVIEW_BUDGET
             self._bot = started
             try:
                 yield started

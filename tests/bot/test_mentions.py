@@ -106,6 +106,16 @@ async def test_a_duel_across_servers_mentions_each_player_only_on_their_own_serv
         assert result_there.content.startswith(f"🏆 {alice.mention} wins the match against Bob")
         assert result_here.content.startswith("🏆 **Alice** wins the match against Bob")
 
+        # The game was rated on Alice's server: its history shows the ratings there, and none on Bob's,
+        # whose members see the game but not another server's ratings.
+        (game_id,) = {table.game_id(m) for m in in_channel(table, there, "cardia:h:")}
+        for user, ratings_shown in ((alice, True), (bob, False)):
+            shown = await user.slash("cardia", "history", game=str(game_id))
+            await table.settle()
+            assert shown.message is not None and shown.message.embeds, shown.callbacks
+            fields = [field["name"] for field in shown.message.embeds[0].get("fields", [])]
+            assert ("Ratings" in fields) == ratings_shown, (user.name, fields)
+
         # Bob asks for a rematch in his thread: Alice is pinged for it in her home, named in his.
         (match_id,) = {int(c.split(":")[2]) for c in result_here.custom_ids}
         again = await bob.click(result_here, f"cardia:r:{match_id}")

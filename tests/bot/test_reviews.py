@@ -207,3 +207,26 @@ async def test_a_conceded_game_is_reviewed_with_its_result(table: Table) -> None
         assert _review_of(review) == f"Game #{game_id}: Bob's decisions reviewed"
         stored = await table.storage.review(game_id, "p2")
         assert stored is not None and json.loads(stored.data)["outcome"] == 1.0
+
+
+@pytest.mark.asyncio
+async def test_a_review_kept_by_an_earlier_version_is_made_again(table: Table) -> None:
+    """Reviews are kept; one kept before the review judged beyond the noise (no version in its data) is
+    made again when next opened, and kept in its place, its Share state unchanged."""
+    alice = table.alice
+    async with table.running():
+        _, game_id = await table.start(match=1)
+        await table.play_game(random.Random(6))
+        first = (await alice.slash("cardia", "review", game=str(game_id))).message
+        await table.settle()
+        stored = await table.storage.review(game_id, "p1")
+        assert first is not None and stored is not None and json.loads(stored.data)["version"] == 2
+        earlier = json.loads(stored.data)
+        del earlier["version"], earlier["swings"]
+        earlier["turning_points"] = [0]  # what the earlier review said, which this one does not
+        await table.storage.replace_review(game_id, "p1", stored.data, json.dumps(earlier))
+        again = (await alice.slash("cardia", "review", game=str(game_id))).message
+        await table.settle()
+        kept = await table.storage.review(game_id, "p1")
+        assert kept is not None and json.loads(kept.data) == json.loads(stored.data)
+        assert again is not None and again.embeds == first.embeds
