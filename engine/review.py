@@ -220,60 +220,66 @@ def decision_seed(game: Game, player: str, seed: int | None = None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Position:
-    """A decision to search: the record up to it, the game there, what its player knew."""
+    """A decision to search: the record up to it, the game there, what its player knew, the budget; what
+    was searched there is kept (an answer's batch means, the search's ranking), so that each is searched
+    once however often it is compared."""
 
     record: Record
     game: Game
     decision: Decision
     knows: Knowledge
     seed: int
+    budget: Budget
+    _means: dict[tuple[str, ...], list[float]] = dataclasses.field(default_factory=dict)
+    _ranked: list[list[tuple[str, ...]]] = dataclasses.field(default_factory=list)
 
     @classmethod
-    def of(cls, record: Record, player: str, seed: int | None) -> _Position:
+    def of(cls, record: Record, player: str, seed: int | None, budget: Budget) -> _Position:
         game = replay(record)
         decision = next(d for d in game.pending if d.player == player)
         knows = knowledge(game, PLAYERS.index(player))
-        return cls(record, game, decision, knows, decision_seed(game, player, seed))
+        return cls(record, game, decision, knows, decision_seed(game, player, seed), budget)
 
-    def estimate(self, answer: tuple[str, ...], budget: Budget, batches: int, first: int = 0) -> Estimate:
-        """``answer``'s estimate from its batches ``first`` to ``batches`` (each answer's batches have
-        seeds of their own: the same answer is estimated alike, as the best or as the one chosen)."""
-        means = []
-        for batch in range(first, batches):
+    def estimate(self, answer: tuple[str, ...], batches: int) -> Estimate:
+        """``answer``'s estimate from its first ``batches`` batches (each answer's batches have seeds of
+        their own: the same answer is estimated alike, as the best or as the one chosen)."""
+        means = self._means.setdefault(answer, [])
+        for batch in range(len(means), batches):
             rng = random.Random(f"{self.seed}:{','.join(answer)}:{batch}")
             searched = tree_search(
-                self.record, self.knows, self.decision, rng, budget.batch, both_sides=True, forced=answer
+                self.record, self.knows, self.decision, rng, self.budget.batch, both_sides=True, forced=answer
             )
             means.append(searched.tried[0][2])
-        return Estimate(answer, tuple(means), budget.batch)
+        return Estimate(answer, tuple(means[:batches]), self.budget.batch)
 
-    def more(self, estimate: Estimate, budget: Budget, batches: int) -> Estimate:
-        """``estimate`` with its batches up to ``batches``."""
-        extra = self.estimate(estimate.answer, budget, batches, first=len(estimate.means))
-        return Estimate(estimate.answer, (*estimate.means, *extra.means), budget.batch)
-
-    def ranked(self, budget: Budget) -> list[tuple[str, ...]]:
+    def ranked(self) -> list[tuple[str, ...]]:
         """The decision's answers, the search's most visited first (a single answer: itself)."""
-        legal = answers(self.decision)
-        if len(legal) == 1:
-            return legal
-        rng = random.Random(f"{self.seed}:search")
-        searched = tree_search(self.record, self.knows, self.decision, rng, budget.search, both_sides=True)
-        tried = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
-        ranked = [answer for answer, _, _ in tried]
-        return ranked + [answer for answer in legal if answer not in ranked]
+        if not self._ranked:
+            legal = answers(self.decision)
+            if len(legal) == 1:
+                self._ranked.append(legal)
+                return legal
+            rng = random.Random(f"{self.seed}:search")
+            searched = tree_search(
+                self.record, self.knows, self.decision, rng, self.budget.search, both_sides=True
+            )
+            tried = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
+            ranked = [answer for answer, _, _ in tried]
+            self._ranked.append(ranked + [answer for answer in legal if answer not in ranked])
+        return self._ranked[0]
 
-    def judge(self, chosen: tuple[str, ...], budget: Budget, calibration: Calibration) -> Judged:
+    def judge(self, chosen: tuple[str, ...], calibration: Calibration) -> Judged:
         """``chosen`` against its best alternative: the better of the search's two most visited other
         answers (of two within the noise of each other, the first in the decision's order, so that no
         seed chooses between equals), each estimated, with more batches where a verdict is close to its
         line. Chosen or not by the search, the same answers are compared."""
+        budget = self.budget
         legal = answers(self.decision)
-        mine = self.estimate(chosen, budget, budget.batches)
-        others = [answer for answer in self.ranked(budget) if answer != chosen][:ALTERNATIVES]
+        mine = self.estimate(chosen, budget.batches)
+        others = [answer for answer in self.ranked() if answer != chosen][:ALTERNATIVES]
         if not others:
             return Judged(mine, mine, verdict(mine, mine, calibration))
-        estimates = [self.estimate(answer, budget, budget.batches) for answer in others]
+        estimates = [self.estimate(answer, budget.batches) for answer in others]
         best = estimates[0]
         if len(estimates) == 2:
             first, second = estimates
@@ -284,7 +290,7 @@ class _Position:
         batches = budget.batches
         while batches < budget.most_batches and _close(best, mine, calibration):
             batches = min(batches * 2, budget.most_batches)
-            best, mine = self.more(best, budget, batches), self.more(mine, budget, batches)
+            best, mine = self.estimate(best.answer, batches), self.estimate(chosen, batches)
         return Judged(best, mine, verdict(best, mine, calibration))
 
 
@@ -356,9 +362,9 @@ def review_decision(
     """Action ``number`` of ``record`` reviewed from what its player knew then."""
     action = record.actions[number]
     prefix = record.model_copy(update={"actions": record.actions[:number]})
-    position = _Position.of(prefix, action.player, seed)
+    position = _Position.of(prefix, action.player, seed, budget)
     chosen = tuple(option for option in position.decision.options if option in action.choose)
-    judged = position.judge(chosen, budget, calibration)
+    judged = position.judge(chosen, calibration)
     return Reviewed(
         number,
         position.game.round,
@@ -533,14 +539,15 @@ def hint(record: Record, player: str, budget: Budget = BUDGET) -> Hint:
     game = replay(record)
     if not any(d.player == player for d in game.pending):
         raise NothingToDecide(f"{player} has nothing to decide")
-    position = _Position.of(record, player, None)
-    answer = position.ranked(budget)[0]
-    for _ in range(len(answers(position.decision))):  # each step to a better answer: it ends
-        judged = position.judge(answer, budget, CALIBRATION)
+    position = _Position.of(record, player, None, budget)
+    answer = position.ranked()[0]
+    judged = position.judge(answer, CALIBRATION)
+    for _ in range(len(answers(position.decision))):  # each step to an answer better beyond the noise
         if not judged.verdict.better:
-            return Hint(answer, judged.verdict.after)
+            break
         answer = judged.named
-    return Hint(answer, position.judge(answer, budget, CALIBRATION).verdict.after)
+        judged = position.judge(answer, CALIBRATION)
+    return Hint(answer, judged.verdict.after)
 
 
 def review_data(reviewed: Review) -> dict[str, Any]:
