@@ -4,7 +4,6 @@ terminal, no Discord token needed. ``--help`` lists the options."""
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import secrets
 import sys
@@ -18,8 +17,10 @@ import text
 from cards import LOCATIONS, DeckChoice, deck_from_code
 from engine import Record
 from engine.player import LEVELS
+from terminal import screen
+from terminal.files import cannot_save, free
 from terminal.replay import Stepper
-from terminal.session import INTERRUPTED, Options, TerminalGame, cannot_save
+from terminal.session import INTERRUPTED, Options, TerminalGame
 
 
 def deck_choice(value: str) -> DeckChoice:
@@ -58,11 +59,6 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-def terminal_language(given: str | None) -> str:
-    """The language asked for, else the one of ``LANG``."""
-    return given or text.language_of(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
-
-
 def step_through(
     record: Record,
     file: str,
@@ -81,7 +77,7 @@ def step_through(
         line = source.readline()
         return line if line else None
 
-    with text.speaking(terminal_language(language)):
+    with text.speaking(screen.terminal_language(language)):
         try:
             return Stepper(record, seat, console, read, Path(file)).run(start)
         except KeyboardInterrupt:
@@ -104,7 +100,7 @@ def main(
         else args.location,
         seat=args.seat,
         seed=seed,
-        record=args.record or Path(f"cardia-{seed}.json"),
+        record=args.record or free(Path(f"cardia-{seed}.json")),
         name=args.name,
     )
     source = stdin or sys.stdin
@@ -114,7 +110,7 @@ def main(
         line = source.readline()
         return line if line else None
 
-    with text.speaking(terminal_language(args.language)):
+    with text.speaking(screen.terminal_language(args.language)):
         game = TerminalGame(options, console, read)
         try:
             game.save()  # the record's place is tried before the first decision, not after the last

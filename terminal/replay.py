@@ -29,9 +29,7 @@ class Stepper:
         self.read = read
         self.file = file
         self.total = len(record.actions)
-        self.names = {
-            seat: text.tr("terminal.seat_name", number=number) for number, seat in ((1, "p1"), (2, "p2"))
-        }
+        self.names = screen.seat_names()
         self.told = self._events_told()
 
     def _events_told(self) -> list[int]:
@@ -73,7 +71,7 @@ class Stepper:
                     step, shown = step + (1 if forward else -1), False
             elif typed in HELP:
                 self.console.print(screen.legend_panel(text.tr("terminal.replay_keys")))
-            elif typed.isdigit():
+            elif typed.isdecimal() and typed.isascii():
                 if int(typed) <= self.total:
                     step, shown = int(typed), False
                 else:

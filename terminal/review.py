@@ -4,7 +4,6 @@ as a PNG. The terminal game offers the same review at its end."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ from engine import replay_document
 from engine.record import RecordError, parse_record
 from engine.review import Review, review
 from terminal import screen
+from terminal.files import unwritable
 
 
 def chart_path(record: Path, seat: str) -> Path:
@@ -61,29 +61,12 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-def chart_problem(chart: Path) -> str | None:
-    """Why the chart could not be written to ``chart`` (None if it can): said before the review runs."""
-    if chart.is_dir():
-        return "it is a folder"
-    if not chart.parent.is_dir():
-        return f"there is no folder {chart.parent}"
-    if not os.access(chart.parent, os.W_OK) or (chart.exists() and not os.access(chart, os.W_OK)):
-        return "writing there is not allowed"
-    return None
-
-
 def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) -> int:
     """The review, or one line and exit 2 if the record cannot be read or the chart cannot be written
     (both found before the review runs)."""
     from engine.__main__ import read_document
 
     args = parser().parse_args(argv)
-    source = Path("cardia.json") if args.record == "-" else Path(args.record)
-    chart = args.chart or chart_path(source, args.seat)
-    problem = chart_problem(chart)
-    if problem is not None:
-        print(f"--chart: cannot write {chart} ({problem})", file=sys.stderr)
-        return 2
     try:
         data = read_document(args.record)
         replay_document(data)  # the error names the first rejected action
@@ -91,12 +74,16 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
+    source = Path("cardia.json") if args.record == "-" else Path(args.record)
+    chart = args.chart or chart_path(source, args.seat)
+    with text.speaking(screen.terminal_language(args.language)):
+        problem = unwritable(chart)
+        if problem is not None:
+            print(text.tr("terminal.cannot_chart", file=str(chart), reason=problem), file=sys.stderr)
+            return 2
     console = Console(file=stdout or sys.stdout, highlight=False, soft_wrap=False)
-    language = args.language or text.language_of(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
-    with text.speaking(language):
-        names = {
-            seat: text.tr("terminal.seat_name", number=number) for number, seat in ((1, "p1"), (2, "p2"))
-        }
+    with text.speaking(screen.terminal_language(args.language)):
+        names = screen.seat_names()
         with console.status(text.tr("terminal.reviewing")):
             reviewed = review(record, args.seat, seed=args.seed)
         show_review(console, reviewed, names, chart)

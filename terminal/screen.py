@@ -9,6 +9,7 @@ off by one in some; without the selector every terminal, and rich, counts one ce
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 
@@ -26,6 +27,16 @@ from text import board
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
 EMOJI_PRESENTATION = "\ufe0f"  # variation selector 16: "show the character before as an emoji"
+
+
+def terminal_language(given: str | None) -> str:
+    """The language asked for, else the one of ``LANG``."""
+    return given or text.language_of(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
+
+
+def seat_names() -> dict[str, str]:
+    """The seats' names when a record alone is shown (it names no player): "Player 1", "Player 2"."""
+    return {seat: text.tr("terminal.seat_name", number=number) for number, seat in ((1, "p1"), (2, "p2"))}
 
 
 def plain(line: str) -> str:

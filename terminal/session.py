@@ -32,6 +32,7 @@ from engine.player import choose
 from engine.review import hint, review
 from engine.view import View
 from terminal import screen
+from terminal.files import cannot_save
 from terminal.review import chart_path, show_review
 
 Read = Callable[[], str | None]  # the next line typed (None: the input ended)
@@ -254,19 +255,6 @@ def write_atomically(path: Path, content: str) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-
-
-def cannot_save(path: Path, error: OSError) -> str:
-    """The one line that says why the record cannot be written to ``path``."""
-    if isinstance(error, IsADirectoryError) or path.is_dir():
-        reason = text.tr("terminal.reason_folder")
-    elif isinstance(error, FileNotFoundError | NotADirectoryError):
-        reason = text.tr("terminal.reason_no_folder", folder=str(path.parent))
-    elif isinstance(error, PermissionError):
-        reason = text.tr("terminal.reason_not_allowed")
-    else:
-        reason = error.strerror or str(error)
-    return text.tr("terminal.cannot_save", file=str(path), reason=reason)
 
 
 def cardia_command() -> str:

@@ -320,3 +320,15 @@ def test_a_record_that_can_no_longer_be_written_is_said_and_the_game_goes_on(
     line = f"Cannot save the record to {folder / 'game.json'}: there is no folder {folder}.\n"
     assert capsys.readouterr().err == line * 2  # when it first failed, and when the game stopped
     assert "Game stopped" not in out.getvalue() and len(game.actions) >= 6
+
+
+def test_a_record_named_by_default_never_replaces_an_earlier_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playing a seed again (to reproduce a game) saves beside the first game's record, not over it."""
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "cardia-4.json"
+    earlier.write_text("the first game's record")
+    assert main(["--seed", "4", "--language", "en"], stdin=io.StringIO("q\n"), stdout=io.StringIO()) == 1
+    assert earlier.read_text() == "the first game's record"
+    replay_document((tmp_path / "cardia-4-2.json").read_bytes())  # the new game's, whole

@@ -58,7 +58,7 @@ def _step(record: dict[str, Any], keys: str, seat: str | None = None, start: int
 def test_stepping_on_back_and_to_a_number() -> None:
     record, _ = _records()
     total = len(record["actions"])
-    keys = "\n" * (total + 1) + "b\np\n0\nb\n3\n?\n99\nx\nq\n"
+    keys = "\n" * (total + 1) + "b\np\n0\nb\n3\n?\n99\nx\n²\n٣\nq\n"  # ² and ٣: digits, not numbers
     status, shown = _step(record, keys)
     assert status == 0
     steps = re.findall(rf"Step (\d+) of {total}", shown)

@@ -69,7 +69,19 @@ def test_a_chart_that_cannot_be_written_is_refused_before_the_review(
     record.write_text(_record())
     target = tmp_path / chart if chart != "." else tmp_path
     assert main([str(record), "--seat", "p1", "--chart", str(target)]) == 2
-    assert capsys.readouterr().err == f"--chart: cannot write {target} ({reason.format(tmp=tmp_path)})\n"
+    why = reason.format(tmp=tmp_path)
+    said = f"Cannot write the chart to {target}: {why}. Choose another place with --chart.\n"
+    assert capsys.readouterr().err == said
+
+
+def test_a_record_that_cannot_be_read_is_named_not_its_default_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: None
+) -> None:
+    """Without --chart the chart goes beside the record: a record in a missing folder is the problem
+    named, not the chart no one asked for."""
+    missing = tmp_path / "nope" / "x.json"
+    assert main([str(missing), "--seat", "p1"]) == 2
+    assert capsys.readouterr().err == f"cannot read {missing} (No such file or directory)\n"
 
 
 def test_the_seed_is_the_games_unless_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

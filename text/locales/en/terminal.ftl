@@ -30,6 +30,7 @@ terminal-chart_saved = The chart of your chances is in { $file }.
 terminal-hint = Hint: { $answer } — your chance of winning with it: { $chance }.
 terminal-review_offer = Press Enter for a review of your decisions, or q to finish:
 terminal-cannot_save = Cannot save the record to { $file }: { $reason }.
+terminal-cannot_chart = Cannot write the chart to { $file }: { $reason }. Choose another place with --chart.
 terminal-reason_folder = it is a folder
 terminal-reason_no_folder = there is no folder { $folder }
 terminal-reason_not_allowed = writing there is not allowed

@@ -30,6 +30,7 @@ terminal-chart_saved = A győzelmi esélyeid grafikonja itt van: { $file }
 terminal-hint = Tipp: { $answer }. Győzelmi esélyed ezzel: { $chance }.
 terminal-review_offer = Nyomj Entert, ha elemeznéd a döntéseidet, vagy q-t a befejezéshez:
 terminal-cannot_save = A jegyzőkönyv nem menthető ide: { $file } ({ $reason }).
+terminal-cannot_chart = A grafikon nem írható ide: { $file } ({ $reason }). Másik helyet a --chart kapcsolóval adhatsz meg.
 terminal-reason_folder = ez egy mappa
 terminal-reason_no_folder = nincs ilyen mappa: { $folder }
 terminal-reason_not_allowed = ide nincs írási jogod

@@ -32,6 +32,7 @@ terminal-chart_saved = Wykres twoich szans jest w pliku { $file }.
 terminal-hint = Podpowiedź: { $answer } — twoja szansa na wygraną po tym wyborze: { $chance }.
 terminal-review_offer = Naciśnij Enter, aby zobaczyć analizę swoich decyzji, albo q, aby zakończyć:
 terminal-cannot_save = Nie można zapisać gry w pliku { $file }: { $reason }.
+terminal-cannot_chart = Nie można zapisać wykresu w pliku { $file }: { $reason }. Inne miejsce wskaż opcją --chart.
 terminal-reason_folder = to jest folder
 terminal-reason_no_folder = nie ma folderu { $folder }
 terminal-reason_not_allowed = brak uprawnień do zapisu w tym miejscu
