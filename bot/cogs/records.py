@@ -224,7 +224,7 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         except Refusal as refusal:
             return await self._private(interaction, content=str(refusal))
         actions = await self.records.actions(game_id)
-        changes = await self.records.rating_changes(game, server_of(interaction))
+        changes = await self.records.ratings_shown(game, server_of(interaction))
         embed, log_file = history_embed(game, actions, changes)
         record = json.dumps(record_document(game.setup, actions), indent=1, ensure_ascii=False)
         files = [discord.File(io.BytesIO(record.encode()), filename=record_name(game_id))]

@@ -150,19 +150,23 @@ class Records:
         names = await self.storage.display_names(guild_id, wanted)
         return {user: names[user] for user in wanted if user in names}
 
-    async def rating_changes(
-        self, game: FinishedGame, guild_id: int | None
-    ) -> list[tuple[int, Rating, Rating]]:
-        """(user, before, after) for both players of a rated game, as seen from ``guild_id``: a server's
-        ratings are its own, so a game rated on another server (a duel accepted there by code) shows
-        none here; the global ratings (the queue's, :data:`GLOBAL`) show anywhere, and in a DM
-        (None) the caller is one of the game's players."""
-        if guild_id is not None and game.guild_id not in (guild_id, GLOBAL):
-            return []
+    async def rating_changes(self, game_id: int) -> list[tuple[int, Rating, Rating]]:
+        """(user, before, after) for both players of a rated game."""
         return [
             (user, Rating(*before), Rating(*after))
-            for user, before, after in await self.storage.history_of(game.id)
+            for user, before, after in await self.storage.history_of(game_id)
         ]
+
+    async def ratings_shown(
+        self, game: FinishedGame, guild_id: int | None
+    ) -> list[tuple[int, Rating, Rating]]:
+        """The rating changes of ``game`` as its history shows them from ``guild_id``: a server's ratings
+        are its own, so a game rated on another server (a duel accepted there by code) shows none here;
+        the global ratings (the queue's, :data:`GLOBAL`) show anywhere, and in a DM (None) the caller is
+        one of the game's players."""
+        if guild_id is not None and game.guild_id not in (guild_id, GLOBAL):
+            return []
+        return await self.rating_changes(game.id)
 
     async def counts(self) -> dict[str, int]:
         """Games under way and finished, across every server (for /cardia about)."""
