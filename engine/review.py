@@ -44,7 +44,7 @@ from engine.record import Action, Record
 #: two answers are in truth equal).
 Z = 3.0
 #: Another answer is named better only when it is at least this much better (calibrated chance)...
-BETTER = 0.05
+BETTER = 0.08
 #: ...and a decision is a turning point when the better answer is at least this much better: ten points,
 #: a swing a player feels.
 TURNING_POINT = 0.10
@@ -72,7 +72,7 @@ class Budget:
     search: int = 600
     batch: int = 150
     batches: int = 4
-    most_batches: int = 12
+    most_batches: int = 32
 
     @classmethod
     def at(cls, search: int) -> Budget:
