@@ -375,6 +375,12 @@ def home_boards(emulator: Emulator, home: int) -> list[tuple[int, int, Message]]
     return [(game, rev, message) for game, rev, message in boards(emulator) if message.channel_id == home]
 
 
+def deciding(emulator: Emulator, homes: tuple[int, int], users: dict[int, SimUser]) -> list[SimUser]:
+    """Who the latest boards wait for: each home mentions only its own player (the other is named)."""
+    waited = set().union(*(mentioned(home_boards(emulator, home)[-1][2], users) for home in homes))
+    return sorted(waited, key=lambda user: user.name)
+
+
 async def homes_synced(emulator: Emulator, database: Path, homes: tuple[int, int]) -> None:
     """Wait until both homes' latest boards show the newest game as stored (a busy machine may be
     slower than a quiet spell)."""
@@ -435,8 +441,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
 
         kills = 0
         while kills < 2 and not replay(database, current(database)[0]).result:
-            _, _, board = home_boards(emulator, homes[0])[-1]
-            user = sorted(mentioned(board, by_id), key=lambda u: u.name)[0]
+            user = deciding(emulator, homes, by_id)[0]
             before = len(home_boards(emulator, homes[0]))
 
             def board_in_first_home(request: Any) -> bool:
@@ -465,8 +470,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
         for _ in range(200):  # and on to the end of the match, both homes right after every step
             if replay(database, current(database)[0]).result:
                 break
-            _, _, board = home_boards(emulator, homes[0])[-1]
-            await decide(sorted(mentioned(board, by_id), key=lambda u: u.name)[0], emulator)
+            await decide(deciding(emulator, homes, by_id)[0], emulator)
             await quiet(emulator, 0.4)
             await homes_synced(emulator, database, homes)
             check_homes(emulator, database, homes)

@@ -28,6 +28,10 @@ from terminal.session import Options, TerminalGame, write_atomically
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """``cardia play`` in a real pseudo-terminal: what it shows, read up to a marker; signals sent to it."""
 
@@ -45,6 +49,9 @@ class Terminal:
                 os.environ, PYTHONPATH=str(ROOT), COLUMNS="300", TERM="xterm-256color", TTY_INTERACTIVE="1"
             ),
             start_new_session=True,
+            # Ctrl-C as a person's terminal sends it, even when these tests run in the background (a shell
+            # starts background jobs with SIGINT ignored, and Python keeps an ignored SIGINT ignored).
+            preexec_fn=_interruptible,
         )
         os.close(slave)
         self.shown = b""
