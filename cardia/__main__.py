@@ -27,7 +27,7 @@ USAGE = """usage: cardia JOB [options]
 def _engine(argv: list[str]) -> int:
     from engine.__main__ import main
 
-    return main(argv)
+    return main(argv, prog="cardia")
 
 
 def _review(argv: list[str]) -> int:

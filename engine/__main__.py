@@ -112,9 +112,10 @@ def _pairings(parser: argparse.ArgumentParser, given: str | None) -> list[str]:
     return pairings
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m engine") -> int:
+    """The command line; ``prog`` is the command's name in usage and errors (``cardia`` runs the same)."""
     try:
-        return _main(argv)
+        return _main(argv, prog)
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -122,13 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["play"]:  # the terminal game has its own options (python -m engine play --help)
         from terminal.cli import main as play
 
         return play(arguments[1:])
-    parser = argparse.ArgumentParser(prog="python -m engine", description="The Cardia rules engine.")
+    parser = argparse.ArgumentParser(prog=prog, description="The Cardia rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser(
         "play", help="play a whole game against the computer in this terminal", add_help=False

@@ -375,3 +375,15 @@ def test_bench_refuses_zero_games() -> None:
     assert (
         result.returncode == 2 and "must be 1 or more" in result.stderr and "Traceback" not in result.stderr
     )
+
+
+def test_an_option_error_names_the_command_it_was_typed_as(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardia replay`` and ``python -m engine replay`` run the same code: each names itself in errors."""
+    from cardia.__main__ import main as cardia
+    from engine.__main__ import main as engine
+
+    for command, prog in ((cardia, "cardia replay"), (engine, "python -m engine replay")):
+        with pytest.raises(SystemExit) as stopped:
+            command(["replay"])
+        assert stopped.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1].startswith(f"{prog}: error: ")
