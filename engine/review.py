@@ -65,9 +65,9 @@ RAW: Calibration = (1.0, 0.0)
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """The search's iterations: ``search`` to find the best answer; each answer compared is then
-    estimated by ``batches`` searches of ``batch`` iterations that force it, and up to ``most_batches``
-    where a verdict is close to its line."""
+    """The search's iterations: ``search`` to rank the answers; each answer compared is then estimated
+    by ``batches`` searches of ``batch`` iterations that force it, and up to ``most_batches`` where a
+    verdict is close to its line."""
 
     search: int = 600
     batch: int = 150
