@@ -43,11 +43,12 @@ from engine.record import Action, Record
 #: A difference is beyond the noise at this many standard errors (about one false verdict in 700 where
 #: two answers are in truth equal).
 Z = 3.0
-#: Another answer is named better only when it is at least this much better (calibrated chance)...
-BETTER = 0.08
-#: ...and a decision is a turning point when the better answer is at least this much better: ten points,
-#: a swing a player feels.
+#: A decision is a turning point when another answer is at least this much better (calibrated chance):
+#: ten points, a swing a player feels...
 TURNING_POINT = 0.10
+#: ...and another answer is named better only there: a lower line (5 or 8 points) left more decisions
+#: near a line, where another seed could tell otherwise (docs/performance-history.md).
+BETTER = TURNING_POINT
 #: Between two decisions, a change of chance at least this large (and beyond the noise) is told as
 #: where the chance went, from the events the seat saw in between.
 SWING = 0.15
@@ -349,7 +350,7 @@ def _close(best: Estimate, chosen: Estimate, calibration: Calibration) -> bool:
         return True
     cost = calibrated(best.mean, calibration) - calibrated(chosen.mean, calibration)
     cost_error = error * _slope((best.mean + chosen.mean) / 2, calibration)
-    return any(abs(cost - line) < 2 * cost_error for line in (BETTER, TURNING_POINT))
+    return any(abs(cost - line) < 2 * cost_error for line in {BETTER, TURNING_POINT})
 
 
 def review_decision(
