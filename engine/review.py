@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import math
 import random
 from collections.abc import Sequence
@@ -215,7 +216,9 @@ def decision_seed(game: Game, player: str, seed: int | None = None) -> int:
     """The search's seed at ``player``'s pending decision in ``game``: a digest of what they have seen
     (never a hidden card: the searches stay honest, and twins that differ only in hidden things are
     searched alike), mixed with ``seed`` if given."""
-    seen = repr((player, seed, visible_events(game, player), [d for d in game.pending if d.player == player]))
+    events = [tuple(event) for event in visible_events(game, player)]  # plain tuples of str and int
+    asked = [(d.kind, d.options, d.count, d.ordered) for d in game.pending if d.player == player]
+    seen = json.dumps([player, seed, events, asked])  # spelled out, not a class's repr: stable everywhere
     return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big")
 
 

@@ -185,7 +185,7 @@ def test_a_review_read_back_from_its_json_data_is_the_same() -> None:
 
 def test_a_review_is_the_same_in_another_process() -> None:
     """Seeded from what the seat saw, not from a process's randomness: the terminal and the bot, each in
-    its own process (and hash seed), review a game alike."""
+    its own process (and hash seed), with the engine compiled or not, review a game alike."""
     record = next(finished_games(random.Random(21), 1))
     here = review_data(quick(record, "p2", None))
     program = (
@@ -195,14 +195,14 @@ def test_a_review_is_the_same_in_another_process() -> None:
         "from tests.engine.test_review import QUICK\n"
         "print(json.dumps(review_data(review(parse_record(sys.stdin.read()), 'p2', budget=QUICK))))\n"
     )
-    for hash_seed in ("1", "2"):
+    for hash_seed, engine in (("1", "auto"), ("2", "interpreted")):  # and compiled or not
         there = subprocess.run(
             [sys.executable, "-c", program],
             input=record.model_dump_json(),
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            env={**os.environ, "PYTHONHASHSEED": hash_seed, "CARDIA_ENGINE": engine},
         )
         assert json.loads(there.stdout) == json.loads(json.dumps(here))
 
