@@ -222,7 +222,7 @@ def decision_seed(game: Game, player: str, seed: int | None = None) -> int:
     return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Position:
     """A decision to search: the record up to it, the game there, what its player knew, the budget; what
     was searched there is kept (an answer's batch means, the search's ranking), so that each is searched
@@ -235,7 +235,7 @@ class _Position:
     seed: int
     budget: Budget
     _means: dict[tuple[str, ...], list[float]] = dataclasses.field(default_factory=dict)
-    _ranked: list[list[tuple[str, ...]]] = dataclasses.field(default_factory=list)
+    _ranked: list[tuple[str, ...]] | None = None
 
     @classmethod
     def of(cls, record: Record, player: str, seed: int | None, budget: Budget) -> _Position:
@@ -258,19 +258,17 @@ class _Position:
 
     def ranked(self) -> list[tuple[str, ...]]:
         """The decision's answers, the search's most visited first (a single answer: itself)."""
-        if not self._ranked:
+        if self._ranked is None:
             legal = answers(self.decision)
-            if len(legal) == 1:
-                self._ranked.append(legal)
-                return legal
-            rng = random.Random(f"{self.seed}:search")
-            searched = tree_search(
-                self.record, self.knows, self.decision, rng, self.budget.search, both_sides=True
-            )
-            tried = sorted(searched.tried, key=lambda tried: (-tried[1], -tried[2]))
-            ranked = [answer for answer, _, _ in tried]
-            self._ranked.append(ranked + [answer for answer in legal if answer not in ranked])
-        return self._ranked[0]
+            self._ranked = legal
+            if len(legal) > 1:
+                rng = random.Random(f"{self.seed}:search")
+                searched = tree_search(
+                    self.record, self.knows, self.decision, rng, self.budget.search, both_sides=True
+                )
+                tried = [answer for answer, _, _ in sorted(searched.tried, key=lambda t: (-t[1], -t[2]))]
+                self._ranked = tried + [answer for answer in legal if answer not in tried]
+        return self._ranked
 
     def judge(self, chosen: tuple[str, ...], calibration: Calibration) -> Judged:
         """``chosen`` against its best alternative: the better of the search's two most visited other
