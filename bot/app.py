@@ -24,6 +24,7 @@ from bot.cogs.reviews import ReviewsCog
 from bot.cogs.server import ServerCog
 from bot.cogs.tournaments import TournamentsCog
 from bot.services.computer import Computer
+from bot.services.dealing import Dealer, deal
 from bot.services.duels import Duels
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
@@ -69,6 +70,7 @@ class CardiaBot(discord.AutoShardedClient):
         *,
         sync: bool = False,  # register the commands with Discord first (python -m bot --sync)
         clock: Callable[[], datetime] | None = None,  # aware UTC datetimes; tests pass a fake one
+        dealer: Dealer = deal,  # how new games are dealt; tests pass one of known games
         freeze_startup: bool = False,  # python -m bot: start-up objects out of collections, fewer full ones
     ) -> None:
         # The bot never speaks in voice channels: discord.py's warnings about voice libraries are noise.
@@ -90,6 +92,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.sync = sync
         self.storage: Storage | None = None
         self.clock = clock
+        self.dealer = dealer
         self.timers: Timers | None = None
         self.duels_cog: DuelsCog  # the cogs are set up in setup_hook, with everything that needs the database
         self._recovery: asyncio.Task[None] | None = None
@@ -112,7 +115,7 @@ class CardiaBot(discord.AutoShardedClient):
         await self.open_storage()
         assert self.storage is not None
         # The services (no discord.py), then the cogs, each given the services it needs.
-        self.duels = Duels(self.storage, clock=self.clock)
+        self.duels = Duels(self.storage, clock=self.clock, dealer=self.dealer)
         self.records = Records(self.storage)
         self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
         self.guild_settings = GuildSettingsStore(self.storage)

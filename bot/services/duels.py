@@ -16,6 +16,7 @@ from typing import Any
 
 import text
 from bot.services.caching import Recent
+from bot.services.dealing import Dealer, deal
 from bot.services.game_cache import CACHED_GAMES, WARM_GAMES, GameCache, GameGone, LiveGame
 from bot.store import (
     BOARD,
@@ -119,10 +120,6 @@ def _tally(winners: Iterable[str | None]) -> dict[str, int]:
     return wins
 
 
-def new_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
-    return {"deck": deck, "location": location, "seed": secrets.randbits(62), "chance": "seeded"}
-
-
 class Duels:
     def __init__(
         self,
@@ -130,8 +127,11 @@ class Duels:
         cache_size: int = CACHED_GAMES,
         warm_size: int = WARM_GAMES,
         clock: Clock | None = None,
+        dealer: Dealer = deal,
     ) -> None:
         self.storage = storage
+        # Deals every new game (bot.services.dealing): at random, or known games in a test.
+        self.dealer = dealer
         # When a game's wait for a decision begins (bot.services.timers reads it with the same clock).
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
         self.games = GameCache(storage, cache_size, warm_size)  # the games in memory, and their locks
@@ -162,12 +162,12 @@ class Duels:
         if challenger[0] == opponent[0]:
             raise Refusal("refuse.self")
         # A bad deck or location is a bug of the caller (the command offers only valid ones).
-        Setup.model_validate(new_setup(challenge.deck, challenge.location))
+        Setup.model_validate(deal(challenge.deck, challenge.location))
         if await self.storage.open_matches_between(challenge.channel_id, challenger[0], opponent[0]):
             raise Refusal("refuse.duel_here", opponent=opponent[1])
         for check in self.propose_checks:
             await check(challenge)
-        first = (new_setup(challenge.deck, challenge.location), self.now()) if start else None
+        first = (self.dealer(challenge.deck, challenge.location), self.now()) if start else None
         match_id = await self.storage.create_match(challenge, first)
         if start:
             log.info("match %s: started against the computer (%s)", match_id, challenge.computer)
@@ -203,7 +203,7 @@ class Duels:
             if not await tx.take_code_challenge(match.id, user, mirror, kind if mirror else "channel"):
                 raise Refusal("refuse.code_unknown", code=match.code or "")
             await tx.post_due(match.id, CHALLENGE)
-            game_id = await tx.insert_game(match.id, 1, new_setup(match.deck, match.location))
+            game_id = await tx.insert_game(match.id, 1, self.dealer(match.deck, match.location))
             await tx.start_wait(game_id, self.now())
             await tx.post_due(match.id, BOARD, game_id)
         log.info("game %s: started (match %s by code, game 1)", game_id, match.id)
@@ -244,7 +244,7 @@ class Duels:
                 raise Refusal(f"refuse.already_{ANSWERED.get(now_status, 'cancelled')}")
             await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.ui.outbox)
             game_id = (
-                await tx.insert_game(match_id, 1, new_setup(match.deck, match.location))
+                await tx.insert_game(match_id, 1, self.dealer(match.deck, match.location))
                 if status == "active"
                 else None
             )
@@ -363,7 +363,7 @@ class Duels:
                 for match_hook in self.match_over_hooks:
                     await match_hook(tx, match, won, reason)
             return None, over
-        setup = new_setup(match.deck, match.location)
+        setup = self.dealer(match.deck, match.location)
         next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
         await tx.start_wait(next_game_id, self.now())
         await tx.post_due(match.id, BOARD, next_game_id)
@@ -432,10 +432,9 @@ class Duels:
         assert match is not None
         return match
 
-    @staticmethod
-    def new_game_setup(deck: DeckChoice, location: str | None) -> dict[str, Any]:
-        """A new game's setup: shuffled at random (the order of the decks is its seed)."""
-        return new_setup(deck, location)
+    def new_game_setup(self, deck: DeckChoice, location: str | None) -> dict[str, Any]:
+        """A new game's setup, as :attr:`dealer` deals it (the order of the decks is its seed)."""
+        return self.dealer(deck, location)
 
     def now(self) -> str:
         """The clock's time as stored (``waiting_since``)."""

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.ids import storable
-from bot.services.duels import Counted, Duels, Refusal, Step, new_setup
+from bot.services.duels import Counted, Duels, Refusal, Step
 from bot.services.tournaments.pairing import (
     Entrant,
     Pairing,
@@ -256,7 +256,7 @@ class Tournaments:
             else:
                 match_id = await tx.insert_match(
                     self._challenge(tournament, (first, names[first]), (second, names[second])),
-                    (new_setup(tournament.deck, tournament.location), self.duels.now()),
+                    (self.duels.dealer(tournament.deck, tournament.location), self.duels.now()),
                 )
                 game = TournamentGame(number, first, second, match_id, None, None)
                 created.append(match_id)
@@ -324,7 +324,7 @@ class Tournaments:
                 replace(
                     self._challenge(tournament, *_players_of(match)), tournament_round=match.tournament_round
                 ),
-                (new_setup(tournament.deck, tournament.location), self.duels.now()),
+                (self.duels.dealer(tournament.deck, tournament.location), self.duels.now()),
             )
             await tx.replay_game(match.id, new_id)
             log.info("tournament %s: duel %s replayed as %s", tournament.id, match.id, new_id)
