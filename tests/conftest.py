@@ -19,6 +19,6 @@ pytest_plugins = ["emulator.pytest_plugin", "tests.databases"]
 
 
 @pytest.fixture
-def table(discord_emulator: Emulator, database: str, monkeypatch: pytest.MonkeyPatch) -> Table:
+def table(discord_emulator: Emulator, database: str) -> Table:
     """The emulator and a bot on each database: SQLite and PostgreSQL."""
-    return Table(discord_emulator, database, monkeypatch)
+    return Table(discord_emulator, database)

@@ -95,6 +95,11 @@ class Guard:
             answer.stop_watching(interaction)
             self._leave()
 
+    async def idle(self) -> None:
+        """Return once no interaction is in flight: every handler has returned, its answer given and what
+        the user is owed besides (tests wait on it before looking at what the bot did)."""
+        await self._idle.wait()
+
     async def owed(self, interaction: Interaction) -> None:
         """After a handler answered: what the user is owed besides (:attr:`after`)."""
         if self.after is not None:

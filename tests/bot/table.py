@@ -3,13 +3,14 @@ and the loopback Discord (``emulator``), that plays only through what the bot sh
 from its stored record, and screens every public message for a card the public has not seen.
 
 ``Table`` plays; ``TimedTable`` adds a fake clock and fast timer scans for duels over days. Games are made
-deterministic by replacing ``bot.services.duels.new_setup`` (a random seed per game) with numbered seeds,
-or with stacked decks (``stacked_setup``) where a test needs to know the hands.
+deterministic by the bot's dealer (``CardiaBot(dealer=...)``, as the clock is given): numbered seeds, or
+stacked decks (``stacked_setup``) where a test needs to know the hands. The bot is idle when its guard
+has no interaction in flight and its computer thinks about no game (:meth:`Table.settle`).
 """
 
 from __future__ import annotations
 
-import functools
+import asyncio
 import json
 import random
 import re
@@ -23,7 +24,6 @@ from typing import Any
 import pytest
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
-import bot.services.duels
 import text
 from bot.app import CardiaBot
 from bot.cogs import Cog
@@ -44,19 +44,6 @@ from emulator.state import ALL_PERMISSIONS, EPHEMERAL
 from engine import Game, Setup, observation, state, visible_events
 from engine.review import Budget
 from tests.helpers import Clock, stacked
-
-#: The ``DuelsCog`` methods a command or a click runs; counting calls in flight tells when the bot is idle.
-HANDLERS = (
-    "challenge",
-    "answer_challenge",
-    "accept_code",
-    "rematch",
-    "play_computer",
-    "show_hand",
-    "show_discards",
-    "decide",
-    "decide_by_index",
-)
 
 #: Reviews and hints searched at a small budget: a test waits for a whole review, and what is tested here is
 #: the bot's handling of them (the review's own judgement is tested in tests/engine/test_review.py).
@@ -183,12 +170,11 @@ class Followed:
 class Table:
     """The emulator, the bot's database file and three users (Alice and Bob play, Carol watches)."""
 
-    def __init__(self, emulator: Emulator, database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, emulator: Emulator, database: Path | str) -> None:
         self.emulator = emulator
         self.database = database
         self.alice, self.bob, self.carol = (emulator.user(name) for name in ("alice", "bob", "carol"))
         self.by_id = {user.id: user for user in (self.alice, self.bob, self.carol)}
-        self.busy = 0
         self.next_seed = 1000
         self.fixed_setup: dict[str, Any] | None = None  # every new game gets it (stacked decks)
         self.followed: dict[int, Followed] = {}
@@ -197,38 +183,21 @@ class Table:
         self.revealed_names_published: set[str] = set()
         self.public_language = "en"  # the server's: what its public messages are written in
         self._bot: CardiaBot | None = None
-        monkeypatch.setattr(bot.services.duels, "new_setup", self.new_setup)
-        for name in HANDLERS:
-            monkeypatch.setattr(DuelsCog, name, self._tracked(getattr(DuelsCog, name)))
-        for name in ("review", "share"):  # seconds of search: an answer deferred first, then filled in
-            monkeypatch.setattr(ReviewsCog, name, self._tracked(getattr(ReviewsCog, name)))
-        for name in ("join", "leave", "play_computer_instead"):  # the queue: its sweep follows the answer
-            monkeypatch.setattr(QueueCog, name, self._tracked(getattr(QueueCog, name)))
 
     # --- the bot --------------------------------------------------------------------------------------
 
-    def new_setup(self, deck: Any, location: str | None) -> dict[str, Any]:
+    def deal(self, deck: Any, location: str | None, /) -> dict[str, Any]:
+        """The bot's dealer: every new game gets the fixed setup, else the next numbered seed."""
         if self.fixed_setup is not None:
             return {**self.fixed_setup, "deck": deck, "location": location}
         self.next_seed += 1
         return {"deck": deck, "location": location, "seed": self.next_seed, "chance": "seeded"}
 
-    def _tracked(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-        @functools.wraps(method)
-        async def tracked(*args: Any, **kwargs: Any) -> Any:
-            self.busy += 1
-            try:
-                return await method(*args, **kwargs)
-            finally:
-                self.busy -= 1
-                self.emulator.state.notify()
-
-        return tracked
-
     @asynccontextmanager
     async def running(self) -> AsyncIterator[CardiaBot]:
         """A fresh bot process on the database file: started, connected, and stopped at the end."""
-        async with run_bot(CardiaBot(bot_settings(self.database), sync=True), self.emulator) as client:
+        client = CardiaBot(bot_settings(self.database), sync=True, dealer=self.deal)
+        async with run_bot(client, self.emulator) as client:
             client.reviews.budget = REVIEW_BUDGET
             self._bot = client
             try:
@@ -242,18 +211,25 @@ class Table:
         assert self._bot is not None and self._bot.storage is not None
         return self._bot.storage
 
+    def idle(self) -> bool:
+        """Nothing in flight in the bot: no interaction (its guard), no game thought about (its computer)."""
+        return self._bot is None or (self._bot.guard.in_flight == 0 and not self._bot.computer.busy)
+
     async def settle(self, timeout: float = 5.0) -> None:
-        """Wait until every interaction is answered, no command or click is still being handled, and the
-        computer thinks about no game (it has answered, and its boards are posted)."""
+        """Wait until every interaction is answered and the bot is idle: each handler has returned (the
+        guard's idle signal) and the computer thinks about no game (it has answered, and its boards are
+        posted), with nothing started meanwhile by either."""
         while True:
             await self.emulator.wait_for(
-                lambda: self.busy == 0 and all(i.acknowledged for i in self.emulator.interactions),
+                lambda: all(i.acknowledged for i in self.emulator.interactions),
                 timeout,
-                what="the bot to finish what it was asked",
+                what="every interaction to be answered",
             )
-            if self._bot is None or not self._bot.computer.busy:
+            client = self._bot
+            if client is None or self.idle():
                 return
-            await self._bot.computer.idle()
+            async with asyncio.timeout(timeout):
+                await asyncio.gather(client.guard.idle(), client.computer.idle())
 
     # --- what the users see ---------------------------------------------------------------------------
 
@@ -461,28 +437,39 @@ async def stored_match(table: Table, match_id: int) -> MatchRow:
 
 TICK = 0.01  # seconds between two scans of the timers
 MANAGE_GUILD = 1 << 5
-ASYNC_HANDLERS = (
-    "show_settings",
-    "concede",
-    "confirm_concede",
-    "abort",
-    "status",
-    "claim",
-    "duel_choices",
-)
 
 
 class TimedTable(Table):
-    """``Table`` with a fake clock, fast timer scans, and the asynchronous-play handlers tracked."""
+    """``Table`` with a fake clock, fast timer scans counted, and the timers' notices waited for."""
 
     def __init__(self, emulator: Emulator, database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
-        super().__init__(emulator, database, monkeypatch)
+        super().__init__(emulator, database)
         self.clock = Clock()
-        self.ticks = 0
-        for name in ASYNC_HANDLERS:
-            monkeypatch.setattr(ServerCog, name, self._tracked(getattr(ServerCog, name)))
-        monkeypatch.setattr(Outbox, "notify", self._tracked(Outbox.notify))  # the timers' notices
+        self.ticks = 0  # timer scans done
+        self.noticing = 0  # the timers' notices being posted (no interaction: the guard does not see them)
+        monkeypatch.setattr(Outbox, "notify", self._noticing(Outbox.notify))
         monkeypatch.setattr(Timers, "tick", self._counted(Timers.tick))
+
+    def idle(self) -> bool:
+        return self.noticing == 0 and super().idle()
+
+    async def settle(self, timeout: float = 5.0) -> None:
+        while True:
+            await self.emulator.wait_for(lambda: self.noticing == 0, timeout, what="the timers' notices")
+            await super().settle(timeout)
+            if self.idle():
+                return
+
+    def _noticing(self, method: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+        async def noticing(*args: Any, **kwargs: Any) -> None:
+            self.noticing += 1
+            try:
+                await method(*args, **kwargs)
+            finally:
+                self.noticing -= 1
+                self.emulator.state.notify()
+
+        return noticing
 
     def _counted(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def counted(*args: Any, **kwargs: Any) -> Any:
@@ -496,7 +483,9 @@ class TimedTable(Table):
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[CardiaBot]:
-        client = CardiaBot(bot_settings(self.database, timer_tick=TICK), sync=True, clock=self.clock)
+        client = CardiaBot(
+            bot_settings(self.database, timer_tick=TICK), sync=True, clock=self.clock, dealer=self.deal
+        )
         async with run_bot(client, self.emulator) as started:
             started.reviews.budget = REVIEW_BUDGET
             self._bot = started

@@ -1,6 +1,6 @@
 """Every kind of decision the engine can ask, taken end to end through the real bot and the Discord emulator.
 
-Each scenario stacks both decks (``bot.services.duels.new_setup`` is patched), starts a one-game duel with
+Each scenario stacks both decks (the bot's dealer deals them), starts a one-game duel with
 ``/cardia challenge`` and drives it only through what the bot shows: the deciding player presses **Show my
 hand** on the public board and answers with the buttons or selects of that ephemeral response. At every
 decision the test checks that
@@ -29,7 +29,6 @@ from typing import Any
 
 import pytest
 
-import bot.services.duels as duels_module
 import text
 from bot.app import CardiaBot
 from bot.store import StoredAction
@@ -449,7 +448,6 @@ async def start_duel(
 async def duel(
     emulator: Emulator,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     deck: str,
     location: str,
     p1: list[str],
@@ -462,9 +460,9 @@ async def duel(
         decks = {"p1": stacked(deck_value, p1), "p2": stacked(deck_value, p2)}
         return {"deck": deck_value, "location": location_value, "seed": 7, "chance": "seeded", "decks": decks}
 
-    monkeypatch.setattr(duels_module, "new_setup", fixed_setup)
     alice, bob = emulator.user("alice"), emulator.user("bob")
-    async with run_bot(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True), emulator) as client:
+    client = CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True, dealer=fixed_setup)
+    async with run_bot(client, emulator) as client:
         the_duel = await start_duel(emulator, client, alice, bob, deck, location)
         yield the_duel
         check_board_posts(emulator)
@@ -509,14 +507,12 @@ def test_the_scenarios_cover_every_kind_of_decision() -> None:
 
 
 @pytest.mark.asyncio
-async def test_deck_one_abilities(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_deck_one_abilities(discord_emulator: Emulator, tmp_path: Path) -> None:
     """Deck I: Palace Guard (both players decide), Void Mage, Magistra copying the Inventor, Ambusher and
     Swamp Guardian."""
     p1 = ["inventor", "judge", "palace_guard", "void_mage", "magistra", "ambusher", "swamp_guardian"]
     p2 = ["mediator", "treasurer", "clockmaker", "surgeon", "djinn", "puppeteer", "inventor", "hired_blade"]
-    async with duel(discord_emulator, tmp_path, monkeypatch, "1111", "none", p1, p2) as game:
+    async with duel(discord_emulator, tmp_path, "1111", "none", p1, p2) as game:
         await game.play("p1:inventor", "p2:mediator")  # Mediator loses: an ongoing token
         view = await game.play("p1:judge", "p2:treasurer")  # Judge loses: an ongoing token
         assert slot(view, 1, "p1")["ongoing"] == 1
@@ -563,9 +559,7 @@ async def test_deck_one_abilities(
 
 
 @pytest.mark.asyncio
-async def test_deck_two_discards_and_tokens(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_deck_two_discards_and_tokens(discord_emulator: Emulator, tmp_path: Path) -> None:
     """Deck II: Revolutionary (the opponent discards 2: a count-2 select), Librarian, Prodigy, Blackmailer
     (named faction, then the victim's 2 discards), Kinesis Mage, Envoy."""
     p1 = ["revolutionary", "librarian", "prodigy", "blackmailer", "kinesis_mage", "envoy", "poisoner"]
@@ -579,7 +573,7 @@ async def test_deck_two_discards_and_tokens(
         "tax_collector",
         "engineer",
     ]
-    async with duel(discord_emulator, tmp_path, monkeypatch, "2222", "none", p1, p2) as game:
+    async with duel(discord_emulator, tmp_path, "2222", "none", p1, p2) as game:
         await game.play("p1:revolutionary", "p2:prodigy")
         view = await game.decide("p2", "revolutionary_discard", "p2:librarian", "p2:aristocrat")
         assert view["players"]["p2"]["discard"] == ["librarian", "aristocrat"]
@@ -613,9 +607,7 @@ async def test_deck_two_discards_and_tokens(
 
 
 @pytest.mark.asyncio
-async def test_deck_two_copies_and_keeps(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_deck_two_copies_and_keeps(discord_emulator: Emulator, tmp_path: Path) -> None:
     """Deck II: Illusionist, Bob's Elemental copying his Witch King (Bob names the faction), Envoy on the
     next card, Successor (Bob keeps 2: a count-2 select)."""
     p1 = [
@@ -638,7 +630,7 @@ async def test_deck_two_copies_and_keeps(
         "engineer",
         "witch_king",
     ]
-    async with duel(discord_emulator, tmp_path, monkeypatch, "2222", "none", p1, p2) as game:
+    async with duel(discord_emulator, tmp_path, "2222", "none", p1, p2) as game:
         await game.play("p1:librarian", "p2:prodigy")
         await game.play("p1:engineer", "p2:counselor")
         await game.decide("p1", "librarian", "-2")
@@ -671,14 +663,12 @@ async def test_deck_two_copies_and_keeps(
 
 
 @pytest.mark.asyncio
-async def test_serpent_temple(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_serpent_temple(discord_emulator: Emulator, tmp_path: Path) -> None:
     """Deck II in the Serpent Temple: Prodigy turns Alice's first encounter into a win, so Alice draws and
     Bob discards a card of his choice; then Alice has six cards to play from (a select)."""
     p1 = ["librarian", "prodigy", "poisoner", "envoy", "tax_collector"]
     p2 = ["prodigy", "aristocrat", "engineer", "counselor", "witch_king"]
-    async with duel(discord_emulator, tmp_path, monkeypatch, "2222", "serpent_temple", p1, p2) as game:
+    async with duel(discord_emulator, tmp_path, "2222", "serpent_temple", p1, p2) as game:
         await game.play("p1:librarian", "p2:prodigy")
         await game.play("p1:prodigy", "p2:aristocrat")
         await game.decide("p1", "librarian", "-2")
@@ -693,14 +683,12 @@ async def test_serpent_temple(
 
 
 @pytest.mark.asyncio
-async def test_scrapyard_both_decide_at_once(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_scrapyard_both_decide_at_once(discord_emulator: Emulator, tmp_path: Path) -> None:
     """A mixed deck in the Scrapyard: both players choose a card to put under their deck at the same
     time, each from their own six cards (a select); Bob answers first."""
     p1 = ["tax_collector", "palace_guard", "saboteur", "librarian", "successor"]
     p2 = ["hired_blade", "surgeon", "elemental", "aristocrat", "counselor"]
-    async with duel(discord_emulator, tmp_path, monkeypatch, "1212", "scrapyard", p1, p2) as game:
+    async with duel(discord_emulator, tmp_path, "1212", "scrapyard", p1, p2) as game:
         await game.play("p1:tax_collector", "p2:aristocrat")
         view = await game.both("scrapyard", "p1:saboteur", "p2:hired_blade", first="p2")
         assert (
@@ -715,11 +703,11 @@ async def test_scrapyard_both_decide_at_once(
 
 @pytest.mark.asyncio
 async def test_a_decision_on_many_played_cards_takes_several_selects(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    discord_emulator: Emulator, tmp_path: Path
 ) -> None:
     """Thirteen tied rounds, then an Inventor that loses: 28 played cards to choose from, more than one
     select holds; Alice picks in the second select."""
-    async with duel(discord_emulator, tmp_path, monkeypatch, "1111", "none", [], []) as game:
+    async with duel(discord_emulator, tmp_path, "1111", "none", [], []) as game:
         deck_one = [card.id for card in CARDS.values() if card.deck == "I"]
         for card_id in deck_one[:13]:
             view = await game.play(f"p1:{card_id}", f"p2:{card_id}")
@@ -747,7 +735,7 @@ WALKS = [
 
 @pytest.mark.asyncio
 async def test_seeded_random_walks_through_whole_games_meet_every_kind(
-    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    discord_emulator: Emulator, tmp_path: Path
 ) -> None:
     """Four whole games (mixed decks, Grand Library, Serpent Temple, Scrapyard), each decision picked at
     random (seeded) among the pending ones and answered through the bot by the player it belongs to,
@@ -760,12 +748,12 @@ async def test_seeded_random_walks_through_whole_games_meet_every_kind(
         seed = seeds[(json.dumps(deck, sort_keys=True), location)]
         return {"deck": deck, "location": location, "seed": seed, "chance": "seeded"}
 
-    monkeypatch.setattr(duels_module, "new_setup", seeded_setup)
     names = [("alice", "bob"), ("carol", "dave"), ("erin", "frank"), ("grace", "heidi")]
     players = [(emulator.user(first), emulator.user(second)) for first, second in names]
     seen: set[str] = set()
     simultaneous = 0
-    async with run_bot(CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True), emulator) as client:
+    client = CardiaBot(bot_settings(tmp_path / "cardia.db"), sync=True, dealer=seeded_setup)
+    async with run_bot(client, emulator) as client:
         for (deck, location, seed), (p1, p2) in zip(WALKS, players, strict=True):
             key = (
                 json.dumps(deck_from_code(deck), sort_keys=True),

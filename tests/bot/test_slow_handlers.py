@@ -32,8 +32,8 @@ CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 @pytest.fixture
-def table(discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
-    table = Table(discord_emulator, tmp_path / "cardia.db", monkeypatch)
+def table(discord_emulator: Emulator, tmp_path: Path) -> Table:
+    table = Table(discord_emulator, tmp_path / "cardia.db")
     table.fixed_setup = stacked_setup()
     return table
 

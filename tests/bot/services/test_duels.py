@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-import bot.services.duels as duels_service
+from bot.services.dealing import deal
 from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import HELD_LOOKS, LiveGame
 from bot.store import (
@@ -274,13 +274,11 @@ async def test_a_cold_game_is_made_again_from_its_latest_round_start(
     given only the decisions since, and it is the game its record makes. A decision that fails to be
     stored leaves nothing ahead of the record, even if it started a round."""
     # The deal is secret and random: fixed here, so that the twelve decisions below leave it running.
-    dealt = duels_service.new_setup
-    monkeypatch.setattr(
-        duels_service, "new_setup", lambda deck, location: {**dealt(deck, location), "seed": DEAL_SEED}
-    )
     storage = await Storage.open(database)
     try:
-        duels = Duels(storage, warm_size=1)
+        duels = Duels(
+            storage, warm_size=1, dealer=lambda deck, location: {**deal(deck, location), "seed": DEAL_SEED}
+        )
         game_id = await _started(duels, channel_id=30)
         rng = random.Random(12)
         for _ in range(12):

@@ -18,7 +18,6 @@ import aiosqlite
 import pytest
 import pytest_asyncio
 
-import bot.services.duels
 import text
 from bot.cogs import records as records_ui
 from bot.services.duels import Duels
@@ -49,15 +48,18 @@ MIXED = {"rebels": "I", "academy": "II", "guild": "II", "dynasty": "I"}
 
 
 @pytest_asyncio.fixture
-async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Duels, Records]]:
+async def service(database: str) -> AsyncIterator[tuple[Duels, Records]]:
     seeds = itertools.count(1)  # reproducible games
-    monkeypatch.setattr(
-        bot.services.duels,
-        "new_setup",
-        lambda deck, location: {"deck": deck, "location": location, "seed": next(seeds), "chance": "seeded"},
-    )
     storage = await Storage.open(database)
-    duels = Duels(storage)
+    duels = Duels(
+        storage,
+        dealer=lambda deck, location: {
+            "deck": deck,
+            "location": location,
+            "seed": next(seeds),
+            "chance": "seeded",
+        },
+    )
     records = Records(storage)
     records.attach(duels)
     yield duels, records
