@@ -8,10 +8,10 @@ from engine.checkpoint import Frozen, freeze, has_events, split_events, thaw, wi
 from engine.difficulty import Difficulty, difficulty
 from engine.game import Game, replay, replay_document
 from engine.happenings import Happening, happenings
-from engine.model import Decision, Event, EventTuple, IllegalAction, Result
-from engine.observe import observation, state, visible_events
+from engine.model import Decision, DecisionKind, Event, EventTuple, IllegalAction, Result
+from engine.observe import named_events, observation, state, visible_events
 from engine.record import Action, Record, RecordError, Setup, parse_record
-from engine.view import DecisionKind, View, Why, view
+from engine.view import View, Why, view
 
 __all__ = [
     "Action",
@@ -35,6 +35,7 @@ __all__ = [
     "freeze",
     "happenings",
     "has_events",
+    "named_events",
     "observation",
     "parse_record",
     "replay",

@@ -18,6 +18,7 @@ from engine.locations import rules_of
 from engine.model import (
     PLAYERS,
     Decision,
+    DecisionKind,
     Encounter,
     GameOver,
     IllegalAction,
@@ -156,7 +157,9 @@ class Game(Table):
         groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
         for group in groups:
             shown = len(groups) == 2 and group is first
-            decisions = [Decision(PLAYERS[p], "play", self.hand_refs(p), shown=shown) for p in group]
+            decisions = [
+                Decision(PLAYERS[p], DecisionKind.PLAY, self.hand_refs(p), shown=shown) for p in group
+            ]
 
             def place(player: int, choice: tuple[str, ...], shown: bool = shown) -> None:
                 self._place(encounter, player, card_id(choice[0]), shown)
@@ -247,7 +250,9 @@ class Game(Table):
             with self.caused_by("location", winner, detail="serpent_temple"):
                 self.draw(winner, 1)
                 other = 1 - winner
-                choice = yield from self.ask_one(other, "serpent_temple_discard", self.hand_refs(other))
+                choice = yield from self.ask_one(
+                    other, DecisionKind.SERPENT_TEMPLE_DISCARD, self.hand_refs(other)
+                )
                 if choice is not None:
                     self.discard_from_hand(other, [card_id(choice)])
 

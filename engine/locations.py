@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.model import FACTION, PLAYERS, Decision, GameOver, PlayedCard, card_id
+from engine.model import FACTION, PLAYERS, Decision, DecisionKind, GameOver, PlayedCard, card_id
 
 if TYPE_CHECKING:
     from engine.model import Encounter
@@ -109,7 +109,7 @@ class Scrapyard(Location):
         for player, zones in enumerate(table.players):
             if len(zones.deck) >= 2:
                 table.draw(player, 2)
-                decisions.append(Decision(PLAYERS[player], "scrapyard", table.hand_refs(player)))
+                decisions.append(Decision(PLAYERS[player], DecisionKind.SCRAPYARD, table.hand_refs(player)))
             else:
                 table.draw(player, 1)
 

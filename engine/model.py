@@ -7,6 +7,7 @@ games thousands of times per second, and pydantic is kept for the edges (``engin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, NamedTuple
 
 from cards import CARDS, Faction
@@ -121,6 +122,37 @@ class Player:
         return pending
 
 
+class DecisionKind(StrEnum):
+    """Every kind of decision the engine asks (docs/record-format.md "Decisions" and "Chance")."""
+
+    PLAY = "play"
+    AMBUSHER_FACTION = "ambusher_faction"
+    BLACKMAILER_DISCARD = "blackmailer_discard"
+    BLACKMAILER_FACTION = "blackmailer_faction"
+    ELEMENTAL = "elemental"
+    ENVOY = "envoy"
+    ILLUSIONIST = "illusionist"
+    INVENTOR_MINUS = "inventor_minus"
+    INVENTOR_PLUS = "inventor_plus"
+    KINESIS_FROM = "kinesis_from"
+    KINESIS_TO = "kinesis_to"
+    LIBRARIAN = "librarian"
+    MAGISTRA = "magistra"
+    PALACE_GUARD_DISCARD = "palace_guard_discard"
+    PALACE_GUARD_FACTION = "palace_guard_faction"
+    PRODIGY = "prodigy"
+    REVOLUTIONARY_DISCARD = "revolutionary_discard"
+    SCRAPYARD = "scrapyard"
+    SERPENT_TEMPLE_DISCARD = "serpent_temple_discard"
+    SUCCESSOR_KEEP = "successor_keep"
+    SWAMP_GUARDIAN = "swamp_guardian"
+    VOID_MAGE = "void_mage"
+    WITCH_KING_FACTION = "witch_king_faction"
+    # chance, with "chance": "explicit"
+    PUPPETEER = "puppeteer"
+    WITCH_KING_SHUFFLE = "witch_king_shuffle"
+
+
 @dataclass(slots=True)
 class Decision:
     """A pending decision: ``player`` must choose ``count`` distinct ``options`` (all, in order, if
@@ -128,7 +160,7 @@ class Decision:
     every action and frozen dataclasses are slow to build."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     options: tuple[str, ...]
     count: int = 1
     ordered: bool = False

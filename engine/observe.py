@@ -112,6 +112,13 @@ def observation(game: Game, viewer: str | None) -> dict[str, Any]:
     }
 
 
+def named_events(game: Game, start: int = 0) -> list[Event]:
+    """The game's events from index ``start`` on, each an :class:`Event` read by its fields' names. The
+    game logs plain tuples (``EventTuple``: building a NamedTuple per event would slow every game down);
+    code that reads them goes through here or :func:`visible_events`, never by position."""
+    return [Event(*raw) for raw in game.events[start:]]
+
+
 _PRIVATE_CARDS = {"drew", "under_deck"}
 
 

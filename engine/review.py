@@ -35,7 +35,7 @@ from typing import Any
 
 from engine.game import Game, replay
 from engine.model import PLAYERS, VALUE, Decision, Encounter, Event, IllegalAction, card_id
-from engine.observe import visible_events
+from engine.observe import named_events, visible_events
 from engine.player.policies import answers
 from engine.player.search import tree_search
 from engine.player.worlds import Knowledge, knowledge
@@ -505,21 +505,25 @@ def _settled(game: Game, encounter: Encounter, seat: int, card: str, placed_at: 
     influences; a card an ability took out of the row meanwhile keeps the influence it was compared
     with, and the comparison's outcome stands."""
     game.fresh()
-    compared = next(
-        e for e in game.events[placed_at:] if e[0] == "compared" and len(e[2]) == 2 and e[2][seat] == card
+    events = named_events(game, placed_at)
+    at = next(
+        index
+        for index, e in enumerate(events)
+        if e.kind == "compared" and len(e.cards) == 2 and e.cards[seat] == card
     )
+    compared = events[at]
     changes: dict[tuple[int, str], int] = {}  # modifiers logged from the placing to the comparison
-    for kind, owner, cards, amount, _, _ in game.events[placed_at : game.events.index(compared)]:
-        if kind == "modifier" and cards:
-            changes[owner, cards[0]] = changes.get((owner, cards[0]), 0) + amount
+    for e in events[:at]:
+        if e.kind == "modifier" and e.cards:
+            changes[e.player, e.cards[0]] = changes.get((e.player, e.cards[0]), 0) + e.amount
     influences = []
     for side in (seat, 1 - seat):
-        slot, name = encounter.slots[side], compared[2][side]
+        slot, name = encounter.slots[side], compared.cards[side]
         influences.append(slot.influence if slot is not None else VALUE[name] + changes.get((side, name), 0))
     whole = encounter.slots[0] is not None and encounter.slots[1] is not None
-    winner = encounter.winner if whole else compared[4]
+    winner = encounter.winner if whole else compared.detail
     outcome = "won" if winner == PLAYERS[seat] else "lost" if winner == PLAYERS[1 - seat] else "tie"
-    return Encountered(card, compared[2][1 - seat], influences[0], influences[1], outcome, None, None)
+    return Encountered(card, compared.cards[1 - seat], influences[0], influences[1], outcome, None, None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from engine.model import (
     REFS,
     VALUE,
     Decision,
+    DecisionKind,
     Encounter,
     EventTuple,
     GameOver,
@@ -103,7 +104,7 @@ class Table:
         self._stale = True
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
-        self.events: list[EventTuple] = []  # what happened, in order: Event(*item) to read one
+        self.events: list[EventTuple] = []  # what happened, in order: read them by name (named_events)
         self.cause = -1  # the index of the event whose effects are being logged (Event.cause)
 
     def _set_up(self, setup: Setup, place: Place) -> None:
@@ -176,14 +177,16 @@ class Table:
 
     # --- asking --------------------------------------------------------------------------------------
 
-    def ask(self, player: int, kind: str, options: Sequence[str], count: int = 1) -> Flow[tuple[str, ...]]:
+    def ask(
+        self, player: int, kind: DecisionKind, options: Sequence[str], count: int = 1
+    ) -> Flow[tuple[str, ...]]:
         """Ask one player; with no real choice (``count`` or fewer options) answer at once."""
         if len(options) <= count:
             return tuple(options)
         _, choice = yield (Decision(PLAYERS[player], kind, tuple(options), count),)
         return choice
 
-    def ask_one(self, player: int, kind: str, options: Sequence[str]) -> Flow[str | None]:
+    def ask_one(self, player: int, kind: DecisionKind, options: Sequence[str]) -> Flow[str | None]:
         choice = yield from self.ask(player, kind, options)
         return choice[0] if choice else None
 
@@ -203,16 +206,18 @@ class Table:
             waiting = [decision for decision in waiting if decision.player != player]
             on_answer(PLAYERS.index(player), choice)
 
-    def choose_card(self, player: int, kind: str, cards: Sequence[PlayedCard]) -> Flow[PlayedCard | None]:
+    def choose_card(
+        self, player: int, kind: DecisionKind, cards: Sequence[PlayedCard]
+    ) -> Flow[PlayedCard | None]:
         by_ref = {card.ref: card for card in cards}
         choice = yield from self.ask_one(player, kind, list(by_ref))
         return None if choice is None else by_ref[choice]
 
-    def choose_faction(self, player: int, kind: str) -> Flow[Faction]:
+    def choose_faction(self, player: int, kind: DecisionKind) -> Flow[Faction]:
         choice = yield from self.ask(player, kind, FACTION_OPTIONS)
         return Faction(choice[0])
 
-    def chance_pick(self, kind: str, options: Sequence[str]) -> Flow[str]:
+    def chance_pick(self, kind: DecisionKind, options: Sequence[str]) -> Flow[str]:
         """A random pick: from the seeded generator, or an action of the ``chance`` player."""
         if not self.explicit_chance:
             return self.rng.choice(options)
@@ -221,7 +226,7 @@ class Table:
         _, choice = yield (Decision(CHANCE, kind, tuple(options)),)
         return choice[0]
 
-    def chance_order(self, kind: str, options: Sequence[str]) -> Flow[list[str]]:
+    def chance_order(self, kind: DecisionKind, options: Sequence[str]) -> Flow[list[str]]:
         """A random ordering (a shuffle), top first."""
         order = list(options)
         if not self.explicit_chance:

@@ -14,38 +14,8 @@ from enum import StrEnum
 
 from engine.game import Game
 from engine.model import PLAYERS, PlayedCard
+from engine.model import DecisionKind as DecisionKind  # the model's, where the engine asks them
 from engine.table import by_value
-
-
-class DecisionKind(StrEnum):
-    """Every kind of decision the engine asks (docs/record-format.md "Decisions" and "Chance")."""
-
-    PLAY = "play"
-    AMBUSHER_FACTION = "ambusher_faction"
-    BLACKMAILER_DISCARD = "blackmailer_discard"
-    BLACKMAILER_FACTION = "blackmailer_faction"
-    ELEMENTAL = "elemental"
-    ENVOY = "envoy"
-    ILLUSIONIST = "illusionist"
-    INVENTOR_MINUS = "inventor_minus"
-    INVENTOR_PLUS = "inventor_plus"
-    KINESIS_FROM = "kinesis_from"
-    KINESIS_TO = "kinesis_to"
-    LIBRARIAN = "librarian"
-    MAGISTRA = "magistra"
-    PALACE_GUARD_DISCARD = "palace_guard_discard"
-    PALACE_GUARD_FACTION = "palace_guard_faction"
-    PRODIGY = "prodigy"
-    REVOLUTIONARY_DISCARD = "revolutionary_discard"
-    SCRAPYARD = "scrapyard"
-    SERPENT_TEMPLE_DISCARD = "serpent_temple_discard"
-    SUCCESSOR_KEEP = "successor_keep"
-    SWAMP_GUARDIAN = "swamp_guardian"
-    VOID_MAGE = "void_mage"
-    WITCH_KING_FACTION = "witch_king_faction"
-    # chance, with "chance": "explicit"
-    PUPPETEER = "puppeteer"
-    WITCH_KING_SHUFFLE = "witch_king_shuffle"
 
 
 class Why(StrEnum):
@@ -186,7 +156,7 @@ def view(game: Game, viewer: str | None) -> View:
         pending=tuple(
             DecisionView(
                 d.player,
-                DecisionKind(d.kind),
+                d.kind,
                 d.shown,
                 d.options if d.player == viewer else None,
                 d.count if d.player == viewer else None,

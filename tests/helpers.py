@@ -16,7 +16,7 @@ from typing import Any
 
 from cards import FACTIONS, LOCATIONS, Deck, Faction, composition
 from engine import Game, Setup, state
-from engine.model import PLAYERS, Decision
+from engine.model import PLAYERS, Decision, DecisionKind
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -181,8 +181,9 @@ def random_setup(rng: random.Random) -> Setup:
 
 
 def engine_kinds() -> set[str]:
-    """The kinds the engine's source asks players for: the literal ``kind`` of every ask, choose_card,
-    choose_faction and Decision call in engine/game.py, engine/locations.py and engine/abilities/."""
+    """The kinds the engine's source asks players for: the ``kind`` (``DecisionKind.X``) of every ask,
+    choose_card, choose_faction and Decision call in engine/game.py, engine/locations.py and
+    engine/abilities/."""
     kinds: set[str] = set()
     sources = [ROOT / "engine" / "game.py", ROOT / "engine" / "locations.py"]
     for path in [*sources, *sorted((ROOT / "engine" / "abilities").glob("*.py"))]:
@@ -195,8 +196,8 @@ def engine_kinds() -> set[str]:
                 and len(node.args) >= 2
             ):
                 kind = node.args[1]
-                if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
-                    kinds.add(kind.value)
+                if isinstance(kind, ast.Attribute) and ast.unparse(kind.value) == "DecisionKind":
+                    kinds.add(DecisionKind[kind.attr].value)
     return kinds
 
 

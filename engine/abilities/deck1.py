@@ -4,7 +4,7 @@ and ``engine.evaluate``."""
 from __future__ import annotations
 
 from engine.abilities.registry import ability, resolve
-from engine.model import FACTION, INSTANT, PlayedCard, card_id, opposing, ref
+from engine.model import FACTION, INSTANT, DecisionKind, PlayedCard, card_id, opposing, ref
 from engine.table import Flow, Table
 
 
@@ -22,7 +22,7 @@ def void_mage(table: Table, card: PlayedCard) -> Flow[None]:
             options[f"{target.ref}/modifiers"] = (target, "modifiers")
         if target.ongoing:
             options[f"{target.ref}/ongoing"] = (target, "ongoing")
-    choice = yield from table.ask_one(card.owner, "void_mage", list(options))
+    choice = yield from table.ask_one(card.owner, DecisionKind.VOID_MAGE, list(options))
     if choice is None:
         return
     target, what = options[choice]
@@ -46,10 +46,10 @@ def fortune_teller(table: Table, card: PlayedCard) -> None:
 
 @ability("palace_guard")
 def palace_guard(table: Table, card: PlayedCard) -> Flow[None]:
-    faction = yield from table.choose_faction(card.owner, "palace_guard_faction")
+    faction = yield from table.choose_faction(card.owner, DecisionKind.PALACE_GUARD_FACTION)
     opponent = 1 - card.owner
     matching = [ref(opponent, c) for c in table.sorted_hand(opponent) if FACTION[c] is faction]
-    choice = yield from table.ask_one(opponent, "palace_guard_discard", [*matching, "decline"])
+    choice = yield from table.ask_one(opponent, DecisionKind.PALACE_GUARD_DISCARD, [*matching, "decline"])
     if choice == "decline":
         table.add_modifier(card, 7)
     else:
@@ -59,7 +59,7 @@ def palace_guard(table: Table, card: PlayedCard) -> Flow[None]:
 
 @ability("ambusher")
 def ambusher(table: Table, card: PlayedCard) -> Flow[None]:
-    faction = yield from table.choose_faction(card.owner, "ambusher_faction")
+    faction = yield from table.choose_faction(card.owner, DecisionKind.AMBUSHER_FACTION)
     table.discard_faction(1 - card.owner, faction, from_deck=False)
 
 
@@ -76,7 +76,7 @@ def puppeteer(table: Table, card: PlayedCard) -> Flow[None]:
     # Discard first, then replace (docs/record-format.md §Chance): the random pick is made with the slot
     # empty.
     encounter = table.discard_to_replace(target)
-    choice = yield from table.chance_pick("puppeteer", [ref(opponent, c) for c in hand])
+    choice = yield from table.chance_pick(DecisionKind.PUPPETEER, [ref(opponent, c) for c in hand])
     table.replace(encounter, opponent, target.card, card_id(choice))
 
 
@@ -92,7 +92,7 @@ def clockmaker(table: Table, card: PlayedCard) -> None:
 @ability("swamp_guardian")
 def swamp_guardian(table: Table, card: PlayedCard) -> Flow[None]:
     others = [c for c in table.played_cards(card.owner) if c is not card]
-    chosen = yield from table.choose_card(card.owner, "swamp_guardian", others)
+    chosen = yield from table.choose_card(card.owner, DecisionKind.SWAMP_GUARDIAN, others)
     if chosen is not None:
         table.take_back(chosen)
 
@@ -104,19 +104,19 @@ def magistra(table: Table, card: PlayedCard) -> Flow[None]:
         for c in table.played_cards(card.owner)
         if c is not card and c.card in INSTANT and c.influence >= card.influence
     ]
-    source = yield from table.choose_card(card.owner, "magistra", sources)
+    source = yield from table.choose_card(card.owner, DecisionKind.MAGISTRA, sources)
     if source is not None:
         yield from resolve(table, source.card, card)
 
 
 @ability("inventor")
 def inventor(table: Table, card: PlayedCard) -> Flow[None]:
-    plus = yield from table.choose_card(card.owner, "inventor_plus", table.played_cards())
+    plus = yield from table.choose_card(card.owner, DecisionKind.INVENTOR_PLUS, table.played_cards())
     if plus is None:
         return
     table.add_modifier(plus, 3)
     others = [c for c in table.played_cards() if c is not plus]
-    minus = yield from table.choose_card(card.owner, "inventor_minus", others)
+    minus = yield from table.choose_card(card.owner, DecisionKind.INVENTOR_MINUS, others)
     if minus is not None:
         table.add_modifier(minus, -3)
 

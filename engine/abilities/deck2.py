@@ -4,7 +4,18 @@
 from __future__ import annotations
 
 from engine.abilities.registry import ability, activate, resolve
-from engine.model import FACTION, INSTANT, PLAYERS, Decision, Encounter, PlayedCard, card_id, opposing, ref
+from engine.model import (
+    FACTION,
+    INSTANT,
+    PLAYERS,
+    Decision,
+    DecisionKind,
+    Encounter,
+    PlayedCard,
+    card_id,
+    opposing,
+    ref,
+)
 from engine.table import Flow, Table
 
 
@@ -19,10 +30,12 @@ def poisoner(table: Table, card: PlayedCard) -> None:
 def kinesis_mage(table: Table, card: PlayedCard) -> Flow[None]:
     mine = table.played_cards(card.owner)
     sources = [c for c in mine if c.modifier or c.ongoing] if len(mine) >= 2 else []
-    source = yield from table.choose_card(card.owner, "kinesis_from", sources)
+    source = yield from table.choose_card(card.owner, DecisionKind.KINESIS_FROM, sources)
     if source is None:
         return
-    target = yield from table.choose_card(card.owner, "kinesis_to", [c for c in mine if c is not source])
+    target = yield from table.choose_card(
+        card.owner, DecisionKind.KINESIS_TO, [c for c in mine if c is not source]
+    )
     if target is None:
         return
     table.move_tokens(source, target)
@@ -31,7 +44,7 @@ def kinesis_mage(table: Table, card: PlayedCard) -> Flow[None]:
 @ability("envoy")
 def envoy(table: Table, card: PlayedCard) -> Flow[None]:
     targets = {c.ref: c for c in table.played_cards()}
-    choice = yield from table.ask_one(card.owner, "envoy", [*targets, "next"])
+    choice = yield from table.ask_one(card.owner, DecisionKind.ENVOY, [*targets, "next"])
     if choice == "next":
         table.park_modifier(card.owner, -3)
     elif choice is not None:
@@ -46,7 +59,9 @@ def tax_collector(table: Table, card: PlayedCard) -> None:
 @ability("revolutionary")
 def revolutionary(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
-    discards = yield from table.ask(opponent, "revolutionary_discard", table.hand_refs(opponent), 2)
+    discards = yield from table.ask(
+        opponent, DecisionKind.REVOLUTIONARY_DISCARD, table.hand_refs(opponent), 2
+    )
     table.discard_from_hand(opponent, [card_id(c) for c in discards])
     table.draw(opponent, 2)
 
@@ -67,7 +82,7 @@ def librarian_at_reveal(
             table.add_modifier(cards[player], 2 if choice[0] == "+2" else -2)
 
     decisions = [
-        Decision(PLAYERS[p], "librarian", ("+2", "-2"))
+        Decision(PLAYERS[p], DecisionKind.LIBRARIAN, ("+2", "-2"))
         for p, bound in enumerate(encounter.bound)
         if bound is not None and bound.librarian
     ]
@@ -77,7 +92,7 @@ def librarian_at_reveal(
 @ability("prodigy")
 def prodigy(table: Table, card: PlayedCard) -> Flow[None]:
     eligible = [c for c in table.played_cards(card.owner) if c.influence <= 8]
-    target = yield from table.choose_card(card.owner, "prodigy", eligible)
+    target = yield from table.choose_card(card.owner, DecisionKind.PRODIGY, eligible)
     if target is not None:
         table.add_modifier(target, 3)
 
@@ -86,7 +101,7 @@ def prodigy(table: Table, card: PlayedCard) -> Flow[None]:
 def blackmailer(table: Table, card: PlayedCard) -> Flow[None]:
     """Name a faction: the opponent's next card must be of it, or they discard 2 at its reveal
     (:func:`blackmailer_at_reveal`)."""
-    faction = yield from table.choose_faction(card.owner, "blackmailer_faction")
+    faction = yield from table.choose_faction(card.owner, DecisionKind.BLACKMAILER_FACTION)
     table.park_effect(1 - card.owner, "blackmail", faction)
 
 
@@ -101,7 +116,7 @@ def blackmailer_at_reveal(
             table.discard_from_hand(player, [card_id(c) for c in choice])
 
     decisions = [
-        Decision(PLAYERS[p], "blackmailer_discard", table.hand_refs(p), 2)
+        Decision(PLAYERS[p], DecisionKind.BLACKMAILER_DISCARD, table.hand_refs(p), 2)
         for p, bound in enumerate(encounter.bound)
         if bound is not None and bound.blackmail is not None and FACTION[cards[p].card] is not bound.blackmail
     ]
@@ -111,7 +126,7 @@ def blackmailer_at_reveal(
 @ability("illusionist")
 def illusionist(table: Table, card: PlayedCard) -> Flow[None]:
     losing = [c for c in table.played_cards(card.owner) if c is not card and table.losing(c)]
-    target = yield from table.choose_card(card.owner, "illusionist", losing)
+    target = yield from table.choose_card(card.owner, DecisionKind.ILLUSIONIST, losing)
     if target is not None:
         yield from activate(table, target)
 
@@ -135,18 +150,18 @@ def engineer_after_abilities(table: Table, encounter: Encounter) -> None:
 
 @ability("witch_king")
 def witch_king(table: Table, card: PlayedCard) -> Flow[None]:
-    faction = yield from table.choose_faction(card.owner, "witch_king_faction")
+    faction = yield from table.choose_faction(card.owner, DecisionKind.WITCH_KING_FACTION)
     opponent = 1 - card.owner
     table.discard_faction(opponent, faction, from_deck=True)
     deck = table.players[opponent].deck
-    order = yield from table.chance_order("witch_king_shuffle", [ref(opponent, c) for c in deck])
+    order = yield from table.chance_order(DecisionKind.WITCH_KING_SHUFFLE, [ref(opponent, c) for c in deck])
     table.reorder_deck(opponent, [card_id(c) for c in order])
 
 
 @ability("elemental")
 def elemental(table: Table, card: PlayedCard) -> Flow[None]:
     instants = [ref(card.owner, c) for c in table.sorted_hand(card.owner) if c in INSTANT]
-    choice = yield from table.ask_one(card.owner, "elemental", instants)
+    choice = yield from table.ask_one(card.owner, DecisionKind.ELEMENTAL, instants)
     if choice is not None:
         table.discard_from_hand(card.owner, [card_id(choice)])
         yield from resolve(table, card_id(choice), card)
@@ -158,5 +173,5 @@ def successor(table: Table, card: PlayedCard) -> Flow[None]:
     opponent = 1 - card.owner
     table.discard_from_deck(opponent, len(table.players[opponent].deck), what="whole_deck")
     hand = table.hand_refs(opponent)
-    kept = yield from table.ask(opponent, "successor_keep", hand, 2)
+    kept = yield from table.ask(opponent, DecisionKind.SUCCESSOR_KEEP, hand, 2)
     table.discard_from_hand(opponent, [card_id(c) for c in hand if c not in kept])

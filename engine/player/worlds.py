@@ -21,12 +21,14 @@ from typing import Final
 from engine.chance import LateChance, shuffle
 from engine.checkpoint import Start
 from engine.game import Game, QuietGame
-from engine.model import PLAYERS, PlayedCard
+from engine.model import PLAYERS, DecisionKind, PlayedCard
 from engine.observe import visible_events
 from engine.record import Record
 
 #: Decisions whose options are the deciding player's hand: an opponent's pending one is dealt again too.
-HAND_DECISIONS: Final = frozenset({"play", "scrapyard", "blackmailer_discard"})
+HAND_DECISIONS: Final = frozenset(
+    {DecisionKind.PLAY, DecisionKind.SCRAPYARD, DecisionKind.BLACKMAILER_DISCARD}
+)
 
 
 @dataclass(frozen=True, slots=True)
