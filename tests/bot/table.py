@@ -231,6 +231,16 @@ class Table:
             async with asyncio.timeout(timeout):
                 await asyncio.gather(client.guard.idle(), client.computer.idle())
 
+    async def outbox_settled(self, timeout: float = 10.0) -> None:
+        """Wait until nothing the outbox started is in flight: a retry (its wait included), a picture
+        added late, a flush. Until the outbox has an ``idle()`` of its own (issue 47's reconciler), its
+        tasks are waited for here."""
+        assert self._bot is not None
+        tasks = self._bot.outbox._tasks
+        async with asyncio.timeout(timeout):
+            while tasks:
+                await asyncio.gather(*tasks, return_exceptions=True)
+
     # --- what the users see ---------------------------------------------------------------------------
 
     def boards(self) -> list[Message]:

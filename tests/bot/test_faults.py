@@ -6,7 +6,6 @@ checks what a forged custom id names against the database and the interaction.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import sqlite3
 from collections.abc import Awaitable, Iterator
@@ -105,7 +104,7 @@ async def test_a_failed_board_post_is_retried_and_never_duplicated(table: TimedT
         await table.settle()
         assert fault.hits
         await emulator.wait_for(lambda: table.boards(), timeout=5, what="the board, posted again")
-        await asyncio.sleep(1.5)  # a second retry would come by now
+        await table.outbox_settled()  # no retry left: a second one would post it twice
         (board,) = table.boards()
         assert set(table.mentioned(board)) == {table.alice, table.bob}
         # Discord failing longer: posts are retried with back-off until it answers again.

@@ -243,7 +243,7 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
     game_id = await _started(duels)
     duels.games.clear()  # as after a restart
     read_actions = duels.storage.actions
-    gate = asyncio.Event()
+    gate, held = asyncio.Event(), asyncio.Event()
     calls = 0
 
     async def slow_first_read(wanted: int) -> list[StoredAction]:
@@ -251,12 +251,13 @@ async def test_a_slow_replay_never_replaces_a_game_that_moved_on(
         calls += 1
         actions = await read_actions(wanted)
         if calls == 1:
+            held.set()
             await gate.wait()  # read, then held: what it read grows old
         return actions
 
     monkeypatch.setattr(duels.storage, "actions", slow_first_read)
     slow = asyncio.create_task(duels.live(game_id))
-    await asyncio.sleep(0.05)
+    await held.wait()
     fast = await duels.live(game_id)
     decision = fast.pending_for("p1")
     assert decision is not None
