@@ -9,7 +9,9 @@ assert card(game, 0, "p1")["influence"] == 3
 from __future__ import annotations
 
 import ast
+import asyncio
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -212,3 +214,14 @@ class Clock:
 
     def advance(self, hours: float) -> None:
         self.now += timedelta(hours=hours)
+
+
+async def until(condition: Callable[[], bool], what: str, within: float = 10.0) -> None:
+    """Wait until ``condition()`` holds, looking every few milliseconds: for a state that no event tells
+    of (a count kept by the code, a thread's work done); fails after ``within`` s."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"not within {within} s: {what}")
+        await asyncio.sleep(0.005)

@@ -21,8 +21,8 @@ import text
 from bot.cogs import Cog, completes
 from bot.services.duels import Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
-from bot.services.tournaments import Tournaments
-from bot.store import FORMATS, NewTournament, TournamentRow, bounds
+from bot.services.tournaments import FORMATS, Tournaments
+from bot.store import NewTournament, TournamentRow, bounds
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Handlers, TournamentButton
@@ -50,10 +50,7 @@ CREATE_OPTIONS = (
     "signup_hours",
     "limit",
 )
-FORMAT_CHOICES = [
-    app_commands.Choice(name=said(f"slash.choice.{value.replace('-', '_')}"), value=value)
-    for value in FORMATS
-]
+FORMAT_CHOICES = [app_commands.Choice(name=said(unit.label), value=unit.name) for unit in FORMATS.values()]
 RESULT_CHOICES = [
     app_commands.Choice(name=said(f"slash.choice.award_{value}"), value=value)
     for value in ("first", "second", "draw")
@@ -120,8 +117,8 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
             guild_id,
             interaction.channel_id,
             name,
-            format.value,  # type: ignore[arg-type]  # one of FORMAT_CHOICES
-            (rounds or 3) if format.value == "swiss" else None,
+            format.value,
+            rounds,  # where the format takes it (else ignored), its default if not given
             deck_from_code(deck.value if deck else "1111"),
             None if location is None or location.value == "none" else location.value,
             match.value if match else 2,

@@ -19,8 +19,10 @@ from bot.store.database import Database
 from bot.store.rows import Home
 from cards import DeckChoice
 
-Format = Literal["swiss", "round-robin", "knockout"]
-FORMATS: tuple[Format, ...] = ("swiss", "round-robin", "knockout")
+# A tournament's format is stored as its name, any of bot.services.tournaments.formats's units: the store
+# knows none of them. These two names stay only while bot.store's __init__ still imports them.
+Format = str
+FORMATS: tuple[str, ...] = ()
 #: A game's result: its first player won, its second, a draw, or neither (both lost).
 GameResult = Literal["first", "second", "draw", "neither"]
 #: The kinds of a tournament's outbox entries: its page, a round's start, the final standings.
@@ -35,8 +37,8 @@ class NewTournament:
     guild_id: int
     channel_id: int
     name: str
-    format: Format
-    rounds: int | None  # swiss: how many; the others: set at the start
+    format: str  # a format's name (bot.services.tournaments.formats)
+    rounds: int | None  # where the format takes it, as chosen; else set at the start
     deck: DeckChoice
     location: str | None
     wins_needed: int
@@ -54,7 +56,7 @@ class TournamentRow:
     guild_id: int
     channel_id: int
     name: str
-    format: Format
+    format: str
     rounds: int | None
     deck: DeckChoice
     location: str | None

@@ -9,7 +9,7 @@ from datetime import datetime
 import discord
 
 import text
-from bot.services.tournaments import Standing, Table
+from bot.services.tournaments import Figure, Standing, Table, format_named
 from bot.store import TournamentRow
 from bot.ui import render
 from bot.ui.components import Components, TournamentButton
@@ -32,10 +32,18 @@ def marked(tournament: TournamentRow, what: str) -> str:
     return f"https://discord.com/channels/{where}#cardia-t{tournament.id}{what}"
 
 
+#: A figure of a standing as the standings picture heads its column.
+HEADINGS: dict[Figure, str] = {
+    "points": "picture.standings_points",
+    "buchholz": "picture.standings_buchholz",
+    "sonneborn_berger": "picture.standings_sb",
+    "reached": "picture.standings_reached",
+}
+
+
 def format_label(tournament: TournamentRow) -> str:
-    if tournament.format == "swiss":
-        return text.tr("tournament.format_swiss", rounds=tournament.rounds or 0)
-    return text.tr(f"tournament.format_{tournament.format.replace('-', '_')}")
+    """The format and how it pairs, as its page says it."""
+    return text.tr(format_named(tournament.format).explanation, rounds=tournament.rounds or 0)
 
 
 def setup_label(tournament: TournamentRow) -> str:
@@ -138,7 +146,7 @@ def standing_lines(table: Table) -> list[str]:
             "sb": _figure(standing.sonneborn_berger),
             "reached": _reached(tournament, standing),
         }
-        line = text.tr(f"tournament.line_{tournament.format.replace('-', '_')}", **values)
+        line = text.tr(table.format.line, **values)
         if standing.withdrawn:
             line += " " + text.tr("tournament.withdrew")
         lines.append(line)
@@ -216,28 +224,15 @@ def picture_rows(table: Table, after: int, final: bool) -> tuple[str, list[str],
     tournament = table.tournament
     key = "picture.standings_final" if final else "picture.standings_after"
     title = text.tr(key, name=tournament.name, round=after)
-    record = text.tr("picture.standings_record")
-    points, sb = text.tr("picture.standings_points"), text.tr("picture.standings_sb")
-    if tournament.format == "swiss":
-        columns = [points, text.tr("picture.standings_buchholz"), sb, record]
-    elif tournament.format == "round-robin":
-        columns = [points, sb, record]
-    else:
-        columns = [text.tr("picture.standings_reached"), record]
+    shown = table.format.figures
+    columns = [*(text.tr(HEADINGS[name]) for name in shown), text.tr("picture.standings_record")]
     lines = []
     for standing in table.standings:
-        figures: tuple[str, ...]
         won_lost = f"{standing.won + standing.byes}–{standing.drawn}–{standing.lost}"
-        if tournament.format == "swiss":
-            figures = (
-                _figure(standing.points),
-                _figure(standing.buchholz),
-                _figure(standing.sonneborn_berger),
-            )
-        elif tournament.format == "round-robin":
-            figures = (_figure(standing.points), _figure(standing.sonneborn_berger))
-        else:
-            figures = (_reached(tournament, standing),)
+        figures = tuple(
+            _reached(tournament, standing) if name == "reached" else _figure(standing.figure(name))
+            for name in shown
+        )
         lines.append(
             Line(standing.place, _name(table, standing.user_id), (*figures, won_lost), standing.withdrawn)
         )

@@ -23,7 +23,7 @@ from bot.ui import late_pictures
 from emulator import Message
 from engine import view
 from tests.bot.table import Table
-from tests.helpers import new_game, pending
+from tests.helpers import new_game, pending, until
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -321,7 +321,11 @@ async def test_a_hand_is_answered_at_once_and_its_picture_follows(
         assert hand is not None and attachments(hand) == []
         decided = await other.click(hand, rng.choice(table.choices(hand)))
         assert decided.response_type == 7 and "⚠️" not in hand.content
-        await asyncio.sleep(0.2)  # the decision's own picture, if it has one, is drawn and added now
+        # The decision's handler ends once its own picture, if it has one, is drawn and added: only the
+        # slow one is left in flight.
+        assert table._bot is not None
+        guard = table._bot.guard
+        await until(lambda: guard.in_flight == 1, "the decision handled, the slow picture still drawn")
         gate.set()
         await table.settle()
         followed = await table.follow(table.game_id(board))
@@ -347,13 +351,13 @@ async def test_pictures_left_out_when_the_drawing_threads_are_behind(monkeypatch
     seen = view(game, "p1")
     try:
         waiting = [asyncio.create_task(pictures.hand(seen, "p1", language="en")) for _ in range(MOST_WAITING)]
-        await asyncio.sleep(0.05)
+        await until(lambda: pictures._hands.waiting == MOST_WAITING, "every picture waiting for the thread")
         assert await pictures.hand(seen, "p1", language="en") is None  # at once: the thread is behind
         assert pictures.shed == 1
     finally:
         gate.set()
     assert await asyncio.gather(*waiting) == [b"png"] * MOST_WAITING
-    await asyncio.sleep(0.05)
-    assert pictures._hands.waiting == 0 and pictures.drawn == MOST_WAITING
+    await until(lambda: pictures._hands.waiting == 0, "the thread's places freed")  # on the loop, soon after
+    assert pictures.drawn == MOST_WAITING
     assert await pictures.hand(seen, "p1", language="en") == b"png"
     pictures.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import text
-from bot.services.tournaments import Table, standings
+from bot.services.tournaments import Table, format_named
 from bot.services.tournaments.service import entrants_of, results_of
 from bot.store import TournamentGame, TournamentPlayer, TournamentRow
 from bot.ui.tournament_pages import final_embed, page, round_embeds
@@ -28,7 +28,7 @@ def largest() -> Table:
     games = [TournamentGame(1, ids[n], ids[n + 1], 100 + n, "first", "played") for n in range(0, PLAYERS, 2)]
     games += [TournamentGame(2, ids[n], ids[n + 2], 200 + n, None, None) for n in range(0, PLAYERS, 4)]
     games += [TournamentGame(2, ids[n + 1], ids[n + 3], 300 + n, None, None) for n in range(0, PLAYERS, 4)]
-    table = standings(entrants_of(players), results_of(games), "swiss")
+    table = format_named("swiss").standings(entrants_of(players), results_of(games))
     return Table(tournament, players, games, table)
 
 

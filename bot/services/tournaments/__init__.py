@@ -1,19 +1,16 @@
 """Tournaments (issue 35): who plays whom each round, and the standings, as pure functions of the
-entrants and the results so far (no Discord, no database): ``pairing`` for Swiss, round-robin and
-knockout rounds, ``standings`` for the points and tie-breaks; and ``service``, which runs them: sign-up,
+entrants and the results so far (no Discord, no database); and ``service``, which runs them: sign-up,
 rounds made once in the database, results from the duels' ends. docs/tournaments.md spells the rules
 out.
+
+- ``formats/``: the formats, one unit each (Swiss, round-robin, ...), registered by name: a round's
+  pairings, the number of rounds, what the standings rank by, and the catalogue keys of its words;
+- ``pairing``: what every format pairs with (entrants, pairings, results); ``standings``: the points and
+  the tie-breaks a format ranks by.
 """
 
-from bot.services.tournaments.pairing import (
-    Entrant,
-    Pairing,
-    PairingImpossible,
-    Result,
-    knockout_round,
-    round_robin_round,
-    swiss_round,
-)
+from bot.services.tournaments.formats import FORMATS, Format, UnknownFormat, format_named
+from bot.services.tournaments.pairing import Entrant, Pairing, PairingImpossible, Result
 from bot.services.tournaments.service import (
     AWARDED,
     DRAW_AWARDED,
@@ -22,22 +19,23 @@ from bot.services.tournaments.service import (
     Table,
     Tournaments,
 )
-from bot.services.tournaments.standings import Standing, standings
+from bot.services.tournaments.standings import Figure, Standing
 
 __all__ = [
     "AWARDED",
     "DRAW_AWARDED",
+    "FORMATS",
     "REPLAYED",
     "WITHDRAWN",
     "Entrant",
+    "Figure",
+    "Format",
     "Pairing",
     "PairingImpossible",
     "Result",
     "Standing",
     "Table",
     "Tournaments",
-    "knockout_round",
-    "round_robin_round",
-    "standings",
-    "swiss_round",
+    "UnknownFormat",
+    "format_named",
 ]

@@ -20,18 +20,9 @@ from dataclasses import dataclass, replace
 
 from bot.ids import storable
 from bot.services.duels import Counted, Duels, Refusal, Step
-from bot.services.tournaments.pairing import (
-    Entrant,
-    Pairing,
-    PairingImpossible,
-    Result,
-    knockout_round,
-    knockout_rounds,
-    round_robin_round,
-    round_robin_rounds,
-    swiss_round,
-)
-from bot.services.tournaments.standings import Standing, standings
+from bot.services.tournaments.formats import Format, UnknownFormat, format_named
+from bot.services.tournaments.pairing import Entrant, PairingImpossible, Result
+from bot.services.tournaments.standings import Standing
 from bot.store import (
     FINAL,
     PAGE,
@@ -53,7 +44,6 @@ log = logging.getLogger(__name__)
 WITHDRAWN, AWARDED, DRAW_AWARDED, REPLAYED = "withdrawn", "awarded", "draw_awarded", "replayed"
 NAME_LENGTH = 60
 MOST_PLAYERS = 64  # a page lists them all, and a round's message its pairings
-MOST_SWISS_ROUNDS = 12
 RatingOf = Callable[[int, int], Awaitable[int]]  # (server, player): their rating, as seeds use it
 
 
@@ -67,6 +57,10 @@ class Table:
     standings: list[Standing]
 
     @property
+    @property
+    def format(self) -> Format:
+        return format_named(self.tournament.format)
+
     def names(self) -> dict[int, str]:
         return {player.user_id: player.user_name for player in self.players}
 
@@ -76,12 +70,11 @@ class Table:
     def until(self, number: int) -> Table:
         """The tournament as it stood once round ``number`` was over."""
         games = [game for game in self.games if game.round <= number]
-        kind = self.tournament.format
         return Table(
             self.tournament,
             self.players,
             games,
-            standings(entrants_of(self.players), results_of(games), kind),
+            self.format.standings(entrants_of(self.players), results_of(games)),
         )
 
 
@@ -98,27 +91,6 @@ def results_of(games: Sequence[TournamentGame]) -> list[Result]:
 
 def entrants_of(players: Sequence[TournamentPlayer]) -> list[Entrant]:
     return [Entrant(player.user_id, player.rating, player.withdrawn) for player in players]
-
-
-def rounds_of(tournament: TournamentRow, count: int) -> int:
-    """How many rounds it has with ``count`` players: a Swiss at most as many as a round-robin would
-    (more would have to repeat a pair), a round-robin everyone against everyone, a knockout to one."""
-    entrants = [Entrant(user_id, 0) for user_id in range(count)]
-    if tournament.format == "knockout":
-        return knockout_rounds(entrants)
-    most = round_robin_rounds(entrants)
-    return most if tournament.format == "round-robin" else min(tournament.rounds or most, most)
-
-
-def pairings(
-    tournament: TournamentRow, entrants: list[Entrant], results: list[Result], number: int
-) -> list[Pairing]:
-    """Round ``number``'s pairings (:class:`PairingImpossible`: a Swiss that cannot avoid a repeat)."""
-    if tournament.format == "swiss":
-        return swiss_round(entrants, results)
-    if tournament.format == "round-robin":
-        return round_robin_round(entrants, number)
-    return knockout_round(entrants, results, number)
 
 
 class Tournaments:
@@ -148,15 +120,20 @@ class Tournaments:
         name = " ".join(new.name.split())[:NAME_LENGTH]
         if not name:
             raise Refusal("tournament.bad_name")
-        if new.format == "swiss" and not 1 <= (new.rounds or 0) <= MOST_SWISS_ROUNDS:
-            raise Refusal("tournament.bad_rounds", most=MOST_SWISS_ROUNDS)
+        try:
+            unit = format_named(new.format)
+        except UnknownFormat:
+            raise Refusal("tournament.unknown_format") from None
+        rounds = unit.chosen_rounds(new.rounds)
+        if unit.most_rounds is not None and not 1 <= (rounds or 0) <= unit.most_rounds:
+            raise Refusal("tournament.bad_rounds", most=unit.most_rounds)
         if new.player_limit is not None and not 2 <= new.player_limit <= MOST_PLAYERS:
             raise Refusal("tournament.bad_limit", most=MOST_PLAYERS)
         tournament_id = await self.storage.create_tournament(
             replace(
                 new,
                 name=name,
-                rounds=new.rounds if new.format == "swiss" else None,
+                rounds=rounds,
                 player_limit=new.player_limit or MOST_PLAYERS,
             )
         )
@@ -206,7 +183,7 @@ class Tournaments:
                 log.info("tournament %s: cancelled, %d players signed up", tournament_id, len(players))
             else:
                 await tx.seed(tournament_id, {p.user_id: ratings.get(p.user_id, p.rating) for p in players})
-                rounds = rounds_of(tournament, len(players))
+                rounds = format_named(tournament.format).rounds(len(players), tournament.rounds)
                 tournament = replace(tournament, rounds=rounds)
                 await self._begin_round(tx, tournament, 1)
             self._changed(tx, tournament_id)
@@ -234,7 +211,7 @@ class Tournaments:
         withdrew, is decided at once)."""
         players = await tx.players_of(tournament.id)
         games = await tx.games_of(tournament.id)
-        found = pairings(tournament, entrants_of(players), results_of(games), number)
+        found = format_named(tournament.format).pair(entrants_of(players), results_of(games), number)
         if not await tx.move_round(tournament.id, number - 1, "running", tournament.rounds):
             raise Conflict(f"tournament {tournament.id}: round {number} was made meanwhile")
         tournament = replace(tournament, round=number, status="running")
@@ -289,12 +266,12 @@ class Tournaments:
     async def _end_round(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
         """Within ``tx``: round ``number`` is over; pair the next, or end the tournament."""
         active = [player for player in await tx.players_of(tournament.id) if not player.withdrawn]
-        last = number >= (tournament.rounds or 0) or (tournament.format == "swiss" and len(active) < 2)
+        last = number >= (tournament.rounds or 0) or format_named(tournament.format).over(len(active))
         if not last:
             try:
                 await self._begin_round(tx, tournament, number + 1)
                 return
-            except PairingImpossible:  # a Swiss in which every pairing would repeat a game
+            except PairingImpossible:  # a format's rules leave no pairing (a Swiss: each would repeat one)
                 log.info(
                     "tournament %s: no round %d without a repeated pair: over", tournament.id, number + 1
                 )
@@ -302,8 +279,8 @@ class Tournaments:
 
     async def _finish(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
         players = await tx.players_of(tournament.id)
-        table = standings(
-            entrants_of(players), results_of(await tx.games_of(tournament.id)), tournament.format
+        table = format_named(tournament.format).standings(
+            entrants_of(players), results_of(await tx.games_of(tournament.id))
         )
         await tx.set_places(tournament.id, {row.user_id: row.place for row in table})
         if not await tx.move_round(tournament.id, number, "finished", None):
@@ -435,7 +412,10 @@ class Tournaments:
         players = await self.storage.tournament_players(tournament_id)
         games = await self.storage.tournament_games(tournament_id)
         return Table(
-            tournament, players, games, standings(entrants_of(players), results_of(games), tournament.format)
+            tournament,
+            players,
+            games,
+            format_named(tournament.format).standings(entrants_of(players), results_of(games)),
         )
 
 

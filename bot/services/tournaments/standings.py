@@ -1,26 +1,29 @@
-"""A tournament's standings from its results: points, then the format's tie-breaks, then rating.
+"""A tournament's standings from its results: points and the tie-breaks every format may rank by, then
+rating. Which figures a format ranks by, in which order, is its unit's (``formats/``):
 
-- **Swiss**: Buchholz (the sum of the points of every opponent met), then Sonneborn–Berger (the points
-  of each opponent beaten, and half those of each opponent drawn with). A bye adds to neither.
-- **Round-robin**: Sonneborn–Berger (everyone meets everyone, so Buchholz tells nothing).
-- **Knockout**: the round reached (the champion first, then the other finalist, then those out in the
-  semi-finals, ...); a game drawn sends the higher seed on.
-- Then, in every format, the higher rating at the start, then the lower Discord id: no two share a
-  place.
+- **points**: a win 1, a draw ½, a loss 0, a bye 1;
+- **buchholz**: the sum of the points of every opponent met;
+- **sonneborn_berger**: the points of each opponent beaten, and half those of each opponent drawn with;
+- **reached**: the round a player reached (a knockout's: one past the final for the champion).
+
+A bye adds to neither Buchholz nor Sonneborn–Berger. After the format's figures, in every format, the
+higher rating at the start, then the lower Discord id: no two share a place.
 
 A forfeit (a duel that ran out of time, a player who withdrew) is a result like any: a win for one, a
 loss for the other, and the game counts as met for the tie-breaks. A duel both players let run out of
-time (or two players withdrawn) is a loss for both; in a knockout the higher seed goes on, as after a
-draw.
+time (or two players withdrawn) is a loss for both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
 
-from bot.services.tournaments.pairing import Entrant, Result, points, seeded
-from bot.store import Format
+from bot.services.tournaments.pairing import Entrant, Result, points
+
+#: What a standing can be ranked by and shows, after the player's name.
+Figure = Literal["points", "buchholz", "sonneborn_berger", "reached"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +40,19 @@ class Standing:
     withdrawn: bool
     reached: int = 0  # a knockout: the round they reached (one past the final: the champion)
 
+    def figure(self, name: Figure) -> float:
+        value: float = getattr(self, name)
+        return value
 
-def standings(entrants: Sequence[Entrant], results: Sequence[Result], kind: Format) -> list[Standing]:
-    """Every entrant's standing, first place first."""
+
+def ranked(
+    entrants: Sequence[Entrant],
+    results: Sequence[Result],
+    figures: Sequence[Figure],
+    reached: Mapping[int, int],
+) -> list[Standing]:
+    """Every entrant's standing, first place first: by ``figures`` (each highest first), then the
+    rating at the start, then the Discord id. ``reached``: the round each player reached."""
     scored = points(results)
     rows = []
     for entrant in entrants:
@@ -63,48 +76,23 @@ def standings(entrants: Sequence[Entrant], results: Sequence[Result], kind: Form
                 sonneborn_berger += theirs / 2
             else:
                 lost += 1
-        rows.append((entrant, scored.get(me, 0.0), buchholz, sonneborn_berger, won, drawn, lost, byes))
-
-    reached = _rounds_reached(entrants, results) if kind == "knockout" else {}
-
-    def order(row: tuple[Entrant, float, float, float, int, int, int, int]) -> tuple[float, ...]:
-        entrant, total, buchholz, sonneborn_berger, *_ = row
-        last = (-entrant.rating, entrant.user_id)
-        if kind == "swiss":
-            return (-total, -buchholz, -sonneborn_berger, *last)
-        if kind == "round-robin":
-            return (-total, -sonneborn_berger, *last)
-        return (-reached.get(entrant.user_id, 0), *last)
-
-    return [
-        Standing(
-            place,
-            entrant.user_id,
-            total,
-            bh,
-            sb,
+        standing = Standing(
+            0,
+            me,
+            scored.get(me, 0.0),
+            buchholz,
+            sonneborn_berger,
             won,
             drawn,
             lost,
             byes,
             entrant.withdrawn,
-            reached.get(entrant.user_id, 0),
+            reached.get(me, 0),
         )
-        for place, (entrant, total, bh, sb, won, drawn, lost, byes) in enumerate(sorted(rows, key=order), 1)
-    ]
+        rows.append((entrant, standing))
 
+    def order(row: tuple[Entrant, Standing]) -> tuple[float, ...]:
+        entrant, standing = row
+        return (*(-standing.figure(name) for name in figures), -entrant.rating, entrant.user_id)
 
-def _rounds_reached(entrants: Sequence[Entrant], results: Sequence[Result]) -> dict[int, int]:
-    """The round each player of a knockout reached: the last they played in, one more if they went on
-    from it (a win, a bye, a draw as the higher seed): the champion's is one past the final."""
-    seeds = [entrant.user_id for entrant in seeded(entrants)]
-    reached: dict[int, int] = {}
-    for result in results:
-        if result.second is None:
-            on = result.first
-        else:
-            on = result.winner or min((result.first, result.second), key=seeds.index)
-        for player in (result.first, result.second):
-            if player is not None:
-                reached[player] = max(reached.get(player, 0), result.round + (player == on))
-    return reached
+    return [replace(standing, place=place) for place, (_, standing) in enumerate(sorted(rows, key=order), 1)]

@@ -14,7 +14,7 @@ from bot.services.duels import Duels, Refusal
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.timers import Timers
 from bot.services.tournaments import Tournaments
-from bot.store import Format, NewTournament, Storage, TournamentRow
+from bot.store import NewTournament, Storage, TournamentRow
 
 GUILD, CHANNEL, MANAGER = 500, 600, 1
 START = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
@@ -28,7 +28,7 @@ def service(storage: Storage, ratings: dict[int, int] | None = None) -> Tourname
 
 
 async def created(
-    tournaments: Tournaments, kind: Format, players: int, rounds: int | None = None
+    tournaments: Tournaments, kind: str, players: int, rounds: int | None = None
 ) -> TournamentRow:
     tournament = await tournaments.create(
         NewTournament(
@@ -260,3 +260,21 @@ async def test_a_tournament_duel_has_the_tournaments_time_per_decision(
     timers = Timers(tournaments.duels, GuildSettingsStore(stores[0]))
     deadlines = await timers.deadlines(game_id)
     assert deadlines is not None and deadlines.time_up - deadlines.since == timedelta(hours=12)
+
+
+@pytest.mark.asyncio
+async def test_a_format_no_unit_has_and_a_swiss_without_rounds_are_refused_and_nothing_is_stored(
+    stores: tuple[Storage, Storage],
+) -> None:
+    tournaments = service(stores[0])
+    with pytest.raises(Refusal) as refused:
+        await created(tournaments, "ladder", 4)
+    assert refused.value.key == "tournament.unknown_format"
+    with pytest.raises(Refusal) as refused:
+        await created(tournaments, "swiss", 4, rounds=13)
+    assert (refused.value.key, refused.value.values) == ("tournament.bad_rounds", {"most": 12})
+    assert await stores[0].tournaments(GUILD) == []
+    # Rounds are kept where the format takes them (a Swiss: 3 unless told), dropped where it does not.
+    swiss = await created(tournaments, "swiss", 0)
+    knockout = await created(tournaments, "knockout", 0, rounds=5)
+    assert (swiss.rounds, knockout.rounds) == (3, None)

@@ -14,14 +14,20 @@ from bot.services.tournaments import (
     Pairing,
     PairingImpossible,
     Result,
-    knockout_round,
-    round_robin_round,
-    standings,
-    swiss_round,
+    Standing,
+    format_named,
 )
-from bot.services.tournaments.pairing import bracket_order, knockout_rounds, round_robin_rounds
+from bot.services.tournaments.formats.knockout import bracket_order, knockout_round, knockout_rounds
+from bot.services.tournaments.formats.round_robin import round_robin_round, round_robin_rounds
+from bot.services.tournaments.formats.swiss import swiss_round
 
 A, B, C, D, E, F, G = range(1, 8)
+
+
+def standings(entrants: list[Entrant], results: list[Result], name: str) -> list[Standing]:
+    return format_named(name).standings(entrants, results)
+
+
 SEVEN = [Entrant(user, 1600 - 100 * user) for user in (A, B, C, D, E, F, G)]  # A 1500 ... G 900
 
 
