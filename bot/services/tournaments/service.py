@@ -57,10 +57,10 @@ class Table:
     standings: list[Standing]
 
     @property
-    @property
     def format(self) -> Format:
         return format_named(self.tournament.format)
 
+    @property
     def names(self) -> dict[int, str]:
         return {player.user_id: player.user_name for player in self.players}
 
