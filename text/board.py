@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from cards import CARDS
-from engine.view import CardView, EncounterView, PlayerView, View, Why
+from engine.view import CardView, DecisionKind, EncounterView, PlayerView, View, Why
 from text import names as words
 from text.catalogue import FACTION_EMOJI, clip, current_language, signed, tr
 from text.decisions import decision_prompt, waiting_text
@@ -138,7 +138,7 @@ def hand_lines(view: View, viewer: str, names: Mapping[str, str]) -> list[str]:
             card = words.card_label(theirs.card)
             lines.append(tr("hand.shown", who=short_name(names, other), index=index + 1, card=card))
     last = view.encounters[-1] if view.encounters else None
-    if mine is not None and mine.kind == "play" and last is not None and last.slot(viewer) is None:
+    if mine is not None and mine.kind == DecisionKind.PLAY and last is not None and last.slot(viewer) is None:
         shown = last.slot(other)
         if shown is not None and shown.card and shown.face_up:
             card = words.card_label(shown.card)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cards import CARDS, FACTIONS
-from engine.model import PLAYERS
+from engine.model import PLAYERS, DecisionKind
 from engine.view import CardView, View
 from text.catalogue import FACTION_EMOJI, LABEL_LIMIT, NAME_LIMIT, clip, has, plural, signed, tr
 from text.names import card_emoji, card_label, card_name, card_text, faction_name, possessive
@@ -14,20 +14,25 @@ from text.names import card_emoji, card_label, card_name, card_text, faction_nam
 
 HAND_KINDS = frozenset(
     {
-        "play",
-        "palace_guard_discard",
-        "revolutionary_discard",
-        "blackmailer_discard",
-        "elemental",
-        "successor_keep",
-        "serpent_temple_discard",
-        "scrapyard",
-        "puppeteer",
-        "witch_king_shuffle",
+        DecisionKind.PLAY,
+        DecisionKind.PALACE_GUARD_DISCARD,
+        DecisionKind.REVOLUTIONARY_DISCARD,
+        DecisionKind.BLACKMAILER_DISCARD,
+        DecisionKind.ELEMENTAL,
+        DecisionKind.SUCCESSOR_KEEP,
+        DecisionKind.SERPENT_TEMPLE_DISCARD,
+        DecisionKind.SCRAPYARD,
+        DecisionKind.PUPPETEER,
+        DecisionKind.WITCH_KING_SHUFFLE,
     }
 )
 FACTION_KINDS = frozenset(
-    {"palace_guard_faction", "ambusher_faction", "witch_king_faction", "blackmailer_faction"}
+    {
+        DecisionKind.PALACE_GUARD_FACTION,
+        DecisionKind.AMBUSHER_FACTION,
+        DecisionKind.WITCH_KING_FACTION,
+        DecisionKind.BLACKMAILER_FACTION,
+    }
 )
 # Options that are words, not cards or factions: the option -> its catalogue name ("option.plus2").
 SIMPLE_OPTIONS = {"decline": "decline", "next": "next", "+2": "plus2", "-2": "minus2"}
@@ -37,9 +42,9 @@ def decision_prompt(kind: str, options: Sequence[str] | None = None, *, first: b
     """What the deciding player is asked. ``first``: a "play" that must be placed face up before the
     opponent chooses (Fortune Teller). With the ``options`` of a Palace Guard discard the prompt names
     the faction (every card option is of it)."""
-    if kind == "play" and first:
+    if kind == DecisionKind.PLAY and first:
         return tr("prompt.play_first")
-    if kind == "palace_guard_discard" and options:
+    if kind == DecisionKind.PALACE_GUARD_DISCARD and options:
         cards = [_card_of(option) for option in options if _card_of(option) in CARDS]
         if cards:
             return tr("prompt.palace_guard_discard_named", faction=faction_name(CARDS[cards[0]].faction))
@@ -50,7 +55,7 @@ def decision_prompt(kind: str, options: Sequence[str] | None = None, *, first: b
 def waiting_text(kind: str, *, first: bool = False) -> str:
     """What someone is deciding, revealing nothing: "choosing a card", "naming a faction for Palace
     Guard", ..."""
-    if kind == "play" and first:
+    if kind == DecisionKind.PLAY and first:
         return tr("waiting.play_first")
     key = f"waiting.{kind}"
     return tr(key) if has(key) else tr("waiting.unknown")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import text
 from bot.services.computer import record_of
 from bot.services.game_cache import LiveGame
-from engine import View, replay, view
+from engine import DecisionKind, View, replay, view
 from engine.model import VALUE
 
 #: The rounds whose first decision explains the round (learn-round-N).
@@ -48,7 +48,7 @@ def learning_notes(live: LiveGame, player: str) -> list[tuple[str, str]]:
     decision = live.pending_for(player) if live.outcome is None else None
     notes: list[tuple[str, str]] = []
     round_ = live.game.round
-    if decision is not None and decision.kind == "play" and round_ <= EXPLAINED_ROUNDS:
+    if decision is not None and decision.kind == DecisionKind.PLAY and round_ <= EXPLAINED_ROUNDS:
         notes.append((text.tr(f"learn.round.{round_}-title"), text.tr(f"learn.round.{round_}")))
     for card in new_cards(live, player):
         title = text.tr("learn.card-title", name=text.card_name(card), value=VALUE[card])

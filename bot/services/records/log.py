@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import text
-from engine import Game, Setup, happenings
+from engine import DecisionKind, Game, Setup, happenings
 from engine.record import FORMAT
 from engine.view import ResultView
 
@@ -19,7 +19,7 @@ class Decided:
     number: int  # 1 for the first decision
     round: int  # the round it was taken in
     player: str
-    kind: str  # the engine's decision kind ("play", "palace_guard_faction", ...)
+    kind: DecisionKind
     told: tuple[str, ...]  # what the board told once it was taken (describe_events)
 
 
@@ -41,11 +41,11 @@ def game_log(
     log_entries = []
     for number, (player, choose) in enumerate(actions, start=1):
         decision = next((d for d in game.pending if d.player == player), None)
-        kind = decision.kind if decision is not None else "unknown"
         round_number, start = game.round, len(game.events)
-        game.apply(player, list(choose))
+        game.apply(player, list(choose))  # IllegalAction if ``player`` had nothing to decide
+        assert decision is not None, "the game applied an answer to no decision"
         told = text.describe_events(happenings(game, None, start), names, limit=1000)
-        log_entries.append(Decided(number, round_number, player, kind, tuple(told)))
+        log_entries.append(Decided(number, round_number, player, decision.kind, tuple(told)))
     return log_entries, game
 
 
@@ -66,7 +66,7 @@ def log_lines(entries: Sequence[Decided], names: Mapping[str, str], *, markdown:
             lines.append(text.tr("history.round" if markdown else "history.round_plain", round=current))
         who = text.tr("history.chance") if entry.player == "chance" else names.get(entry.player, entry.player)
         told = " ".join(entry.told)
-        if entry.kind == "play" and told:
+        if entry.kind == DecisionKind.PLAY and told:
             said = told
         elif told:
             said = text.tr("history.decided_then", who=who, what=text.waiting_text(entry.kind), told=told)
