@@ -212,24 +212,11 @@ class Table:
         return self._bot.storage
 
     def idle(self) -> bool:
-        """Nothing in flight in the bot: no interaction (its guard), no game thought about (its computer)."""
-        return self._bot is None or (self._bot.guard.in_flight == 0 and not self._bot.computer.busy)
+        return self._bot is None or idle(self._bot)
 
     async def settle(self, timeout: float = 5.0) -> None:
-        """Wait until every interaction is answered and the bot is idle: each handler has returned (the
-        guard's idle signal) and the computer thinks about no game (it has answered, and its boards are
-        posted), with nothing started meanwhile by either."""
-        while True:
-            await self.emulator.wait_for(
-                lambda: all(i.acknowledged for i in self.emulator.interactions),
-                timeout,
-                what="every interaction to be answered",
-            )
-            client = self._bot
-            if client is None or self.idle():
-                return
-            async with asyncio.timeout(timeout):
-                await asyncio.gather(client.guard.idle(), client.computer.idle())
+        """Wait until every interaction is answered and the bot is idle (:func:`settled`)."""
+        await settled(self.emulator, self._bot, timeout)
 
     async def outbox_settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing the outbox started is in flight: a retry (its wait included), a picture
@@ -429,6 +416,27 @@ class Table:
     def waiting_users(self, game: Game) -> set[SimUser]:
         users = {"p1": self.alice, "p2": self.bob}
         return {users[d.player] for d in game.pending if d.player != "chance"}
+
+
+def idle(client: CardiaBot) -> bool:
+    """Nothing in flight in the bot: no interaction (its guard), no game thought about (its computer)."""
+    return client.guard.in_flight == 0 and not client.computer.busy
+
+
+async def settled(emulator: Emulator, client: CardiaBot | None, timeout: float = 5.0) -> None:
+    """Wait until every interaction is answered and ``client`` is idle: each handler has returned (the
+    guard's idle signal: its answer, follow-ups and pictures sent) and the computer thinks about no game
+    (it has answered, and its boards are posted), with nothing started meanwhile by either."""
+    while True:
+        await emulator.wait_for(
+            lambda: all(i.acknowledged for i in emulator.interactions),
+            timeout,
+            what="every interaction to be answered",
+        )
+        if client is None or idle(client):
+            return
+        async with asyncio.timeout(timeout):
+            await asyncio.gather(client.guard.idle(), client.computer.idle())
 
 
 def forged(interaction: Interaction, user: SimUser) -> Interaction:

@@ -9,7 +9,6 @@ the English catalogue (and of the language they should not see).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from bot.app import CardiaBot
 from emulator import Emulator, Message, SimUser, run_bot
 from emulator.state import walk_components
 from tests.bot.table import bot_settings
+from tests.bot.table import settled as settled_bot
 from tests.words import ENGLISH_WORDS, foreign
 from text.catalogue import LANGUAGES
 
@@ -80,7 +80,7 @@ def results(emulator: Emulator) -> list[Message]:
     return [m for m in emulator.messages() if any(c.startswith("cardia:r:") for c in m.custom_ids)]
 
 
-BOTS: list[CardiaBot] = []  # the bot under test, whose interactions in flight settled() waits for
+BOTS: list[CardiaBot] = []  # the bot under test, which settled() waits for
 
 
 def watched(bot: CardiaBot) -> CardiaBot:
@@ -89,20 +89,10 @@ def watched(bot: CardiaBot) -> CardiaBot:
 
 
 async def settled(emulator: Emulator) -> None:
-    """Every interaction answered and handled to its end (the boards it owes drawn and posted), and the
-    bot quiet (its follow-ups and edits sent)."""
-    await emulator.wait_for(lambda: all(i.acknowledged for i in emulator.interactions), what="every answer")
-    # A handler may finish after its last request (a hand's picture edited in): no request tells of it.
-    for _ in range(500):
-        if all(b.guard.in_flight == 0 for b in BOTS):
-            break
-        await asyncio.sleep(0.01)
-    else:
-        raise TimeoutError("interactions still being handled after 5 s")
-    seen = -1
-    while seen != len(emulator.requests):
-        seen = len(emulator.requests)
-        await asyncio.sleep(0.05)
+    """Every interaction answered and handled to its end (its follow-ups, pictures and the boards it owes
+    posted: tests.bot.table.settled)."""
+    (bot,) = BOTS
+    await settled_bot(emulator, bot)
 
 
 async def decide(user: SimUser, hand: Message, rng: random.Random) -> None:
