@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards import Deck
-from engine import Game
+from engine import Game, named_events
 from engine.model import VALUE
 from tests.helpers import card, choose, hand, new_game, pending, play, signets, view, winner
 
@@ -696,7 +696,8 @@ def test_haunted_catacombs_both_players_at_once_is_a_draw() -> None:
     assert result(game) == {"winner": None, "reason": "simultaneous"}
     # The record says "simultaneous"; players are told which condition it was (tests/bot/test_render.py).
     assert game.result is not None and game.result.cause == "haunted_catacombs"
-    assert game.events[-1][0] == "game_over" and game.events[-1][4] == "haunted_catacombs"
+    last = named_events(game)[-1]
+    assert last.kind == "game_over" and last.detail == "haunted_catacombs"
 
 
 def test_haunted_catacombs_librarian_is_asked_before_the_loss() -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from cards import CARDS, FACTIONS, LOCATIONS, Deck
-from engine import Event, Game, Setup, observation, state, visible_events
+from engine import Event, Game, Setup, named_events, observation, state, visible_events
 from engine.bench import random_actions
 from engine.model import PLAYERS
 from tests.engine.interpreted import ran_interpreted
@@ -234,7 +234,7 @@ def test_events_are_of_the_documented_kinds_and_the_comparison_is_public() -> No
             game = random_game(rng, location, mask, explicit=mask == 5)
             for _ in random_actions(game, rng):
                 pass
-            kinds.update(kind for kind, *_ in game.events)
+            kinds.update(event.kind for event in named_events(game))
     assert kinds - DOCUMENTED_KINDS == set()
 
 
@@ -453,9 +453,9 @@ def random_game(rng: random.Random, location: str | None, mask: int, explicit: b
 def placements(game: Game) -> dict[tuple[str, str], str]:
     """(owner, card) -> detail of the latest "placed" event of that card: "shown" or "face_down"."""
     return {
-        (PLAYERS[player], cards[0]): detail
-        for kind, player, cards, _, detail, _ in game.events
-        if kind == "placed"
+        (PLAYERS[event.player], event.cards[0]): event.detail
+        for event in named_events(game)
+        if event.kind == "placed"
     }
 
 

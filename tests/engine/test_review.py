@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, parse_record, replay
+from engine import Game, named_events, parse_record, replay
 from engine.bench import random_actions
 from engine.calibrate import brier, reliability, samples_of
 from engine.model import PLAYERS, VALUE, card_id
@@ -326,7 +326,8 @@ def test_where_the_chance_went_is_told_from_what_the_seat_saw() -> None:
                 line = swing_text(reviewed, swing, {"p1": "Ann", "p2": "Bob"})
             assert "fell" in line or "rose" in line or "the game was" in line, line
             for card in swing.revealed:
-                assert card in {e[2][1] for e in replay(record).events if e[0] == "compared"}
+                compared = [e for e in named_events(replay(record)) if e.kind == "compared"]
+                assert card in {e.cards[1] for e in compared}
     assert told >= 3
 
 
