@@ -26,7 +26,8 @@ class BotProcess:
 
     ``database`` is a SQLite file or a ``postgresql://`` URL; ``shards`` (shard count, this process's
     shard ids as ``CARDIA_SHARD_IDS`` spells them) runs it on some shards of several; ``settings`` are
-    more ``CARDIA_*`` variables (``TIMER_TICK`` is an hour unless given).
+    more ``CARDIA_*`` variables (``TIMER_TICK`` is an hour unless given). With ``count_scans``, its timer
+    scans are counted (:attr:`scanned`).
     """
 
     def __init__(
@@ -37,10 +38,12 @@ class BotProcess:
         *,
         shards: tuple[int, str] | None = None,
         settings: dict[str, str] | None = None,
+        count_scans: bool = False,
     ) -> None:
         self.emulator = emulator
         self.database = str(database)
         self.log = log
+        self.scans = log.with_suffix(".scans") if count_scans else None  # a byte per timer scan ended
         self.shards = shards
         self.settings = {"TIMER_TICK": "3600"} | (settings or {})
         self.process: asyncio.subprocess.Process | None = None
@@ -69,11 +72,12 @@ class BotProcess:
         env |= {f"CARDIA_{name}": value for name, value in self.settings.items()}
         if self.shards is not None:
             env |= {"CARDIA_SHARD_COUNT": str(self.shards[0]), "CARDIA_SHARD_IDS": self.shards[1]}
+        launcher = ["emulator.process"] if self.scans is None else ["tests.scanned_process", str(self.scans)]
         with self.log.open("a") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "emulator.process",
+                *launcher,
                 self.emulator.api_url,
                 self.emulator.gateway_url,
                 *arguments,
@@ -89,6 +93,27 @@ class BotProcess:
             what="the bot process to connect",
         )
         self.gateways = [s for s in self.emulator.gateways if s.ready and id(s) not in before]
+
+    @property
+    def scanned(self) -> int:
+        """The timer scans the process has ended so far (with ``count_scans``)."""
+        assert self.scans is not None
+        try:
+            return self.scans.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    async def scan_twice(self, timeout: float = 15.0) -> None:
+        """Wait until the process has ended two more timer scans: the second began after this call, so
+        whatever was due now has been sent, and nothing that a scan already running found is still on
+        its way (a scan sends what it finds before it ends)."""
+        start = self.scanned
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.scanned < start + 2:
+            if loop.time() > deadline:
+                raise AssertionError(f"{self.log.name}: not two timer scans within {timeout} s")
+            await asyncio.sleep(0.01)
 
     async def send(self, interaction: Interaction, timeout: float = 5.0) -> Interaction:
         """Send ``interaction`` to this process alone (of two running the same shards) and wait for its

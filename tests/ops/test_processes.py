@@ -290,7 +290,9 @@ async def test_timers_fire_once_across_three_processes(
     url = await new_postgres_database(postgres_server)
     tick = {"TIMER_TICK": "0.1"}
     processes = [
-        BotProcess(emulator, url, tmp_path / f"{shards}.log", shards=(2, shards), settings=tick)
+        BotProcess(
+            emulator, url, tmp_path / f"{shards}.log", shards=(2, shards), settings=tick, count_scans=True
+        )
         for shards in (str(shard_of(emulator.guild.id, 2)), str(shard_of(other.id, 2)), "0-1")
     ]
     # Ten duels in each server, each in a channel of its own: a scan takes longer than a tick, so the
@@ -318,7 +320,7 @@ async def test_timers_fire_once_across_three_processes(
                 timeout=20,
                 what=f"the notices {expected} in every server",
             )
-            await asyncio.sleep(1.0)  # ten more scans of each process: nothing more is sent
+            await asyncio.gather(*(process.scan_twice() for process in processes))  # nothing more is sent
             found = await marks(url)
             for table in tables:
                 assert notices(table) == expected
@@ -333,7 +335,7 @@ async def test_timers_fire_once_across_three_processes(
         await settled((2, 1, 0), (4, 1))
         await backdate(url, 72.5)  # and the grace period (48 hours): the bot ends the duels
         await emulator.wait_for(lambda: all(notices(t)[2] == 1 for t in tables), timeout=20, what="the ends")
-        await asyncio.sleep(1.0)
+        await asyncio.gather(*(process.scan_twice() for process in processes))
         assert [notices(table) for table in tables] == [(2, 1, 1)] * len(tables)
         for table in tables:
             revisions = [rev for _, rev, _ in table.boards()]
