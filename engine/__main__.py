@@ -123,6 +123,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m engine") -> i
         return 130
 
 
+def _language(value: str) -> str:
+    """A ``--language`` of ``replay --step``: one the terminal game speaks (it says which those are)."""
+    from terminal.cli import language_choice
+
+    return language_choice(value)
+
+
 def _main(argv: Sequence[str] | None, prog: str) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["play"]:  # the terminal game has its own options (python -m engine play --help)
@@ -147,7 +154,7 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     replay.add_argument(
         "--seat", choices=["p1", "p2"], help="with --step: what that seat saw (default: the public view)"
     )
-    replay.add_argument("--language", choices=["en", "hu", "pl"], help="with --step (default: from LANG)")
+    replay.add_argument("--language", type=_language, help="with --step (default: from LANG)")
     move = commands.add_parser("move", help="the computer player's answer to a player's pending decision")
     move.add_argument("record", help="a cardia-replay/1 record, or - for standard input")
     move.add_argument("--player", required=True, choices=["p1", "p2"], help="the seat to answer for")

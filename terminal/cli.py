@@ -42,6 +42,13 @@ def location_choice(value: str) -> str | None:
     return value
 
 
+def language_choice(value: str) -> str:
+    """A ``--language`` given elsewhere (``python -m engine replay --step``): one of text.LANGUAGES."""
+    if value not in text.LANGUAGES:
+        raise argparse.ArgumentTypeError(f"{value!r}: choose {', '.join(text.LANGUAGES)}")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardia play", description=__doc__)
     parser.add_argument("--level", choices=tuple(LEVELS), default="normal", help="the computer's (normal)")
@@ -54,7 +61,7 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=int, help="the deal's and the computer's seed (default: a random one, shown)"
     )
     parser.add_argument("--name", help="your name in the story (default: Player)")
-    parser.add_argument("--language", choices=text.LANGUAGES, help="en, hu or pl (default: from LANG)")
+    parser.add_argument("--language", choices=text.LANGUAGES, help="default: from LANG")
     parser.add_argument("--record", type=Path, help="where the record is saved (default: cardia-<seed>.json)")
     return parser
 

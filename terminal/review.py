@@ -57,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=int, default=None, help="the search's seed (default: from the game, as everywhere)"
     )
-    parser.add_argument("--language", choices=text.LANGUAGES, help="en, hu or pl (default: from LANG)")
+    parser.add_argument("--language", choices=text.LANGUAGES, help="default: from LANG")
     return parser
 
 

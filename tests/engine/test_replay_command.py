@@ -387,3 +387,13 @@ def test_an_option_error_names_the_command_it_was_typed_as(capsys: pytest.Captur
             command(["replay"])
         assert stopped.value.code == 2
         assert capsys.readouterr().err.splitlines()[-1].startswith(f"{prog}: error: ")
+
+
+def test_a_language_the_terminal_does_not_speak_is_refused_naming_those_it_does(record_file: Path) -> None:
+    from text.catalogue import LANGUAGES
+
+    result = run("replay", str(record_file), "--step", "--language", "de")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1].endswith(f"--language: 'de': choose {', '.join(LANGUAGES)}")
+    spoken = run("replay", str(record_file), "--step", "--language", LANGUAGES[-1], stdin="q\n")
+    assert spoken.returncode == 0, spoken.stderr
