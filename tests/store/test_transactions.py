@@ -22,6 +22,7 @@ from bot.store import Conflict, Storage, Synchronous
 from bot.store import sqlite as sqlite_module
 from bot.store.database import Database
 from bot.store.sqlite import SqliteDatabase, _whole_transaction
+from tests.helpers import until
 from tests.sqlite_faults import Held
 
 
@@ -205,13 +206,13 @@ async def test_sqlite_hands_the_work_to_its_thread_when_another_connection_holds
                 assert await numbers(tx) == [1, 2]
 
         task = asyncio.create_task(writes_only())
-        await asyncio.sleep(0.2)
+        await until(lambda: counted.calls == ["whole_transaction"], "the transaction handed to the thread")
         assert not task.done(), "it waits for the writer, on the thread"
         other.execute("ROLLBACK")
         await task
         other.execute("BEGIN IMMEDIATE")
         task = asyncio.create_task(reads_too())
-        await asyncio.sleep(0.2)
+        await until(lambda: "begin" in counted.calls[1:], "the transaction begun on the thread")
         assert not task.done(), "it waits for the writer, on the thread"
         other.execute("ROLLBACK")
         await task
@@ -274,8 +275,8 @@ async def test_sqlite_commits_in_order_while_a_transaction_waits_on_the_thread(
             await writer_let_go(storage.db, earlier)
             other.execute("ROLLBACK")  # the writer is free now, and the first is not yet run
             later = asyncio.create_task(second())
-            await asyncio.sleep(0.05)
-            assert not later.done(), "made after the first, it commits after it"
+            # Made after the first, it queues its commit behind it (the thread is still held).
+            await writer_let_go(storage.db, earlier, later)
     finally:
         if other.in_transaction:
             other.execute("ROLLBACK")
@@ -394,7 +395,7 @@ async def test_sqlite_rolls_back_a_transaction_cancelled_while_it_waits_for_a_re
 
     task = asyncio.create_task(reader())
     async with BusyThread(storage):
-        await asyncio.sleep(0.05)
+        await waiting.wait()  # its last read is queued behind the busy thread
         assert not task.done()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
