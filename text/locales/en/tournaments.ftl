@@ -52,6 +52,7 @@ slash-tournament-cancel-tournament = tournament
 slash-tournament-cancel-tournament-description = Which tournament (default: this server's only open one)
 slash-choice-swiss = Swiss
 slash-choice-round_robin = Round-robin
+slash-choice-double_round_robin = Double round-robin
 slash-choice-knockout = Knockout
 slash-choice-award_first = The first player named wins
 slash-choice-award_second = The second player named wins
@@ -65,6 +66,7 @@ tournament-format_swiss = Swiss, { $rounds ->
        *[other] { $rounds } rounds
     }: each round pairs players on the same score, never the same pair twice
 tournament-format_round_robin = Round-robin: everyone meets everyone once
+tournament-format_double_round_robin = Double round-robin: everyone meets everyone twice, seats swapped the second time
 tournament-format_knockout = Knockout: the loser of each duel is out
 tournament-single = a single game
 tournament-first_to = first to { $wins } game wins

@@ -52,6 +52,7 @@ slash-tournament-cancel-tournament = torna
 slash-tournament-cancel-tournament-description = Melyik torna (alapértelmezés: a szerver egyetlen nyitott tornája)
 slash-choice-swiss = Svájci rendszer
 slash-choice-round_robin = Körmérkőzés
+slash-choice-double_round_robin = Kettős körmérkőzés
 slash-choice-knockout = Kieséses
 slash-choice-award_first = Az elsőként megnevezett játékos nyer
 slash-choice-award_second = A másodikként megnevezett játékos nyer
@@ -62,6 +63,7 @@ button-tournament_leave = Kilépek
 
 tournament-format_swiss = Svájci rendszer, { $rounds } forduló: minden fordulóban az ugyanannyi ponttal álló játékosok játszanak egymással, és ugyanaz a pár sosem játszik kétszer
 tournament-format_round_robin = Körmérkőzés: mindenki mindenkivel egyszer játszik
+tournament-format_double_round_robin = Kettős körmérkőzés: mindenki mindenkivel kétszer játszik, a második alkalommal felcserélt sorrendben
 tournament-format_knockout = Kieséses: minden párbaj vesztese kiesik
 tournament-single = egyetlen játszma
 tournament-first_to = { $wins } nyert játszmáig

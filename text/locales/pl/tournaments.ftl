@@ -52,6 +52,7 @@ slash-tournament-cancel-tournament = turniej
 slash-tournament-cancel-tournament-description = Który turniej (domyślnie: jedyny otwarty turniej serwera)
 slash-choice-swiss = System szwajcarski
 slash-choice-round_robin = Każdy z każdym
+slash-choice-double_round_robin = Każdy z każdym dwa razy
 slash-choice-knockout = Pucharowy
 slash-choice-award_first = Wygrywa gracz wymieniony jako pierwszy
 slash-choice-award_second = Wygrywa gracz wymieniony jako drugi
@@ -68,6 +69,7 @@ tournament-format_swiss =
        *[other] { $rounds } rundy
     }: w każdej rundzie grają ze sobą gracze z tą samą liczbą punktów, a żadna para nie gra dwa razy
 tournament-format_round_robin = Każdy z każdym: każdy gracz gra z każdym dokładnie raz
+tournament-format_double_round_robin = Każdy z każdym dwa razy: wszyscy grają ze wszystkimi dwukrotnie, w rewanżu w odwrotnej kolejności
 tournament-format_knockout = Pucharowy: przegrana w pojedynku oznacza odpadnięcie z turnieju
 tournament-single = jedna gra
 tournament-first_to = do { $wins } wygranych gier
