@@ -439,6 +439,15 @@ async def settled(emulator: Emulator, client: CardiaBot | None, timeout: float =
             await asyncio.gather(client.guard.idle(), client.computer.idle())
 
 
+async def all_settled(emulator: Emulator, *clients: CardiaBot, timeout: float = 5.0) -> None:
+    """:func:`settled` for several bots on one emulator (one may act on what another did)."""
+    while True:
+        for client in clients:
+            await settled(emulator, client, timeout)
+        if all(map(idle, clients)):
+            return
+
+
 def forged(interaction: Interaction, user: SimUser) -> Interaction:
     """``interaction`` as if ``user`` had sent it (a click on a component they were never shown)."""
     guild = user.emulator.state.guilds[user.channel.guild_id or 0]

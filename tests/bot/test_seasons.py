@@ -14,13 +14,13 @@ from bot.store import Storage
 from emulator import SimUser
 from tests.bot.table import Table
 from tests.bot.test_tournaments import NOT_MANAGER
-from tests.processes import eventually, quiet
+from tests.processes import eventually
 
 RATING = re.compile(r"Rating \*\*(\d+)\*\*")
 
 
 async def settled(table: Table) -> None:
-    await quiet(table.emulator, 0.05, answered=True)
+    await table.settle()
 
 
 async def beat(table: Table, winner: SimUser, loser: SimUser) -> None:

@@ -14,9 +14,9 @@ from bot.store import Storage
 from emulator import Emulator, Message, SimUser, run_bot
 from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Guild
-from tests.bot.table import bot_settings
+from tests.bot.table import all_settled, bot_settings
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import eventually, quiet, shown_boards
+from tests.processes import eventually, shown_boards
 
 
 def in_guild(guild: Guild) -> set[int]:
@@ -65,18 +65,23 @@ async def caught_up(emulator: Emulator, guild: Guild, url: str) -> None:
 
 
 async def play_a_match(
-    emulator: Emulator, guild: Guild, players: tuple[SimUser, SimUser], seed: int, url: str
+    emulator: Emulator,
+    bots: tuple[CardiaBot, ...],
+    guild: Guild,
+    players: tuple[SimUser, SimUser],
+    seed: int,
+    url: str,
 ) -> None:
     first, second = players
     for user in players:
         user.channel = guild.channels[0]
     await first.slash("cardia", "challenge", opponent=second, match=1)
-    await quiet(emulator, 0.05, answered=True)
+    await all_settled(emulator, *bots)
     offer = next(
         m for m in emulator.messages() if m.channel_id == guild.channels[0].id and m.content.startswith("<@")
     )
     await second.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
-    await quiet(emulator, 0.05, answered=True)
+    await all_settled(emulator, *bots)
     await caught_up(emulator, guild, url)
     rng = random.Random(seed)
     for _ in range(300):
@@ -87,7 +92,7 @@ async def play_a_match(
         user = rng.choice(waiting)
         game = next(c for c in board.custom_ids if c.startswith("cardia:h:"))
         shown = await user.click(board, game)
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         hand = shown.message
         assert hand is not None
         buttons = [c for c in hand.custom_ids if c.startswith("cardia:b:")]
@@ -98,7 +103,7 @@ async def play_a_match(
             assert select is not None
             values = [o["value"] for o in select["options"]]
             await user.select(hand, select["custom_id"], rng.sample(values, select["min_values"]))
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         await caught_up(emulator, guild, url)
     raise AssertionError("the match did not end")
 
@@ -114,29 +119,30 @@ async def test_two_processes_on_two_shards_share_one_database(
     first_shard = shard_of(emulator.guild.id, 2)
     here = CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(first_shard)), sync=True)
     there = CardiaBot(bot_settings(url, shard_count=2, shard_ids=str(1 - first_shard)), sync=True)
+    bots = (here, there)
     async with run_bot(here, emulator), run_bot(there, emulator):
         assert {g.id for g in here.guilds} == {emulator.guild.id}
         assert {g.id for g in there.guilds} == {other.id}
-        await play_a_match(emulator, emulator.guild, (alice, bob), 1, url)
-        await play_a_match(emulator, other, (carol, dave), 2, url)
+        await play_a_match(emulator, bots, emulator.guild, (alice, bob), 1, url)
+        await play_a_match(emulator, bots, other, (carol, dave), 2, url)
 
         # The same click reaches both processes at once: one applies it, the other refuses it.
         await alice.slash("cardia", "challenge", opponent=bob, match=1)
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         offer = [m for m in emulator.messages() if m.channel_id == emulator.channel.id][-1]
         await bob.click(offer, next(c for c in offer.custom_ids if c.endswith(":accept")))
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         await caught_up(emulator, emulator.guild, url)
         board = boards(emulator, emulator.guild)[-1]
         hand = (
             await alice.click(board, next(c for c in board.custom_ids if c.startswith("cardia:h:")))
         ).message
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         assert hand is not None
         button = next(c for c in hand.custom_ids if c.startswith("cardia:b:"))
         game_id = int(button.split(":")[2])
         twice = await emulator.inject(alice.component_interaction(hand, button), every_shard=True)
-        await quiet(emulator, 0.05, answered=True)
+        await all_settled(emulator, *bots)
         # Discord delivers an interaction to one shard; delivered to both, the process that lost the race
         # may answer too, which Discord refuses ("already acknowledged"). That answer is the only trace.
         doubled = [v for v in emulator.violations if str(twice.id) in str(v)]
