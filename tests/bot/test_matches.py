@@ -5,8 +5,8 @@ the bot shows them: the public boards and the buttons and selects of the private
 request body is validated against Discord's OpenAPI description, and the ``discord_emulator`` fixture
 fails a test that left an interaction unanswered (or answered after 3 s) or made discord.py log an error.
 
-Games are made deterministic by replacing ``bot.services.duels.new_setup`` (a random seed per game) with
-numbered seeds, or with stacked decks where a test needs to know the hands.
+Games are made deterministic by the bot's dealer (``CardiaBot(dealer=...)``, the table's): numbered seeds,
+or stacked decks where a test needs to know the hands.
 """
 
 from __future__ import annotations
