@@ -320,3 +320,11 @@ async def test_a_round_and_the_final_shown_but_not_marked_are_not_shown_twice(
         await bot.tournament_posts.sweep(bot.duels.clock())
         await run.settled()
         assert len(run.finals()) == 1 and await table.storage.due_tournament_posts(tournament_id) == []
+
+
+def test_the_commands_format_choices_are_the_registered_formats_in_their_order() -> None:
+    from bot.cogs.tournaments import FORMAT_CHOICES
+    from bot.services.tournaments import FORMATS
+
+    assert [choice.value for choice in FORMAT_CHOICES] == list(FORMATS)
+    assert {"swiss", "round-robin", "double-round-robin", "knockout"} <= set(FORMATS)
