@@ -126,7 +126,7 @@ class Tournaments:
             raise Refusal("tournament.unknown_format") from None
         rounds = unit.chosen_rounds(new.rounds)
         if unit.most_rounds is not None and not 1 <= (rounds or 0) <= unit.most_rounds:
-            raise Refusal("tournament.bad_rounds", most=unit.most_rounds)
+            raise Refusal(unit.bad_rounds, most=unit.most_rounds)
         if new.player_limit is not None and not 2 <= new.player_limit <= MOST_PLAYERS:
             raise Refusal("tournament.bad_limit", most=MOST_PLAYERS)
         tournament_id = await self.storage.create_tournament(

@@ -174,13 +174,14 @@ def test_a_format_is_found_by_its_name_only() -> None:
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_every_format_has_its_words_in_every_language(name: str) -> None:
     unit = format_named(name)
-    for key in (unit.label, unit.explanation, unit.line):
+    words = (unit.label, unit.explanation, unit.line, *((unit.bad_rounds,) if unit.takes_rounds else ()))
+    for key in words:
         said: dict[str, str] = {}
         for language in LANGUAGES:
             assert BUNDLES[language].has_message(message_id(key)), (language, key)
             with text.speaking(language):
                 said[language] = text.tr(
-                    key, rounds=3, place=1, name="N", points="P", buchholz="1", sb="2", reached="R"
+                    key, rounds=3, place=1, name="N", points="P", buchholz="1", sb="2", reached="R", most=12
                 )
         if key != unit.line:  # a line may be all figures
             assert all(said[language] != said[SOURCE] for language in LANGUAGES if language != SOURCE), said

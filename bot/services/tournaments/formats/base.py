@@ -35,8 +35,9 @@ class Format:
     # breaks the ties of the ones before (then the rating at the start, then the Discord id).
     figures: ClassVar[tuple[Figure, ...]]
     # Whether a manager chooses its number of rounds (the "rounds" option), from 1 to ``most_rounds``;
-    # None: its players fix it.
+    # None: its players fix it. ``bad_rounds``: its words refusing a number out of that range (``$most``).
     most_rounds: ClassVar[int | None] = None
+    bad_rounds: ClassVar[str] = ""
     default_rounds: ClassVar[int] = 3
 
     @property

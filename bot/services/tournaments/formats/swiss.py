@@ -66,6 +66,7 @@ class Swiss(Format):
     line = "tournament.line_swiss"
     figures = ("points", "buchholz", "sonneborn_berger")
     most_rounds = MOST_ROUNDS
+    bad_rounds = "tournament.bad_rounds"
 
     def rounds(self, players: int, chosen: int | None) -> int:
         """As chosen, but at most as many as a round-robin of its players: more would repeat a pair."""
