@@ -52,7 +52,7 @@ def state(game: Game) -> dict[str, Any]:
             for name, zones in zip(PLAYERS, game.players, strict=True)
         },
         "pending": [
-            {"player": d.player, "kind": d.kind, "options": list(d.options), "count": d.count}
+            {"player": d.player, "kind": str(d.kind), "options": list(d.options), "count": d.count}
             for d in sorted(game.pending, key=lambda d: ("p1", "p2", "chance").index(d.player))
         ],
     }

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from engine import DecisionKind, Event, Game, named_events
+from engine import DecisionKind, Event, Game, named_events, observation, state
 from engine.bench import random_actions
 from tests.helpers import ROOT, random_setup
 
@@ -39,6 +39,15 @@ def test_every_decision_the_engine_asks_has_a_decision_kind() -> None:
                 assert type(decision.kind) is DecisionKind, decision
                 seen.add(decision.kind)
     assert len(seen) > len(DecisionKind) // 2  # the games went through many kinds, not only "play"
+
+
+def test_the_state_and_the_observation_name_a_decision_kind_as_plain_text() -> None:
+    """Both are plain JSON data (docs/record-format.md): a kind is a ``str``, not the enum."""
+    game = Game(random_setup(random.Random(8)))
+    kinds = [d["kind"] for d in state(game)["pending"]] + [
+        d["kind"] for d in observation(game, None)["pending"]
+    ]
+    assert kinds and all(type(kind) is str for kind in kinds)
 
 
 def test_named_events_are_the_logged_events_by_name() -> None:
