@@ -24,7 +24,7 @@ from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
-from bot.store import Challenge, Home, MatchRow
+from bot.store import NO_SERVER, Challenge, Home, HomeKind, MatchRow, new_home
 from bot.ui import answer, render
 from bot.ui.choices import DECK_CHOICES, LEVEL_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import (
@@ -41,7 +41,7 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, duel_place, home_for, tell_managers, visiting
+from bot.ui.homes import dm_link, home_for, home_here, tell_managers, visiting
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
@@ -175,37 +175,41 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """A challenge by code, accepted here (a channel of any server with the bot, or one's DM with it),
         which becomes this player's home for the duel: a thread of its own started from the challenge
         shown here, as any duel accepted in a server's channel."""
-        home = await duel_place(interaction)
+        home = await home_here(interaction)
         if home is None:
             return
-        kind: Home = "channel"
         missing: tuple[str, ...] = ()
-        if home[0]:
-            kind, missing = home_for(interaction, (await self.settings.get(home[0])).threads, home[1])
+        if not home.in_dm:
+            threads = (await self.settings.get(home.guild_id)).threads
+            kind, missing = home_for(interaction, threads, home.channel_id)
+            home = home._replace(in_thread=kind == "thread")
         user = interaction.user
         try:
-            match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home, kind)
+            match, _ = await self.duels.accept_code(code, (user.id, user.display_name), home)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
-        mirror = match.mirror_id is not None
-        if home[1] != interaction.channel_id:  # only a visitor here: the duel is in the player's DM
+        if home.channel_id != interaction.channel_id:  # only a visitor here: the duel is in the player's DM
             await self.outbox.update(match.id)
             await self.duels.storage.flush()
-            return await self.tell_played_in_dm(interaction, home[1])
+            return await self.tell_played_in_dm(interaction, home.channel_id)
+        here = match.home_of("p2")
         try:
             with self.outbox.answering(match.id):
-                with text.speaking(await self._language_here(interaction, home[0])):
-                    message = self.messages.challenge(match, mirror=mirror)
+                with text.speaking(await self._language_here(interaction, home.guild_id)):
+                    message = self.messages.challenge(match, here)
                 message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
-                if message_id is not None and mirror:
-                    self.outbox.shown_challenge(match, message_id, mirror=True)
+                if message_id is not None and here.number != match.first_home.number:
+                    self.outbox.shown_challenge(match, here, message_id)
         finally:
             await self.outbox.update(match.id)  # the challenge where it was made, and the first boards
             await self.duels.storage.flush()
         if missing:
             await tell_managers(
-                interaction, self.duels.storage, missing, await self._language_here(interaction, home[0])
+                interaction,
+                self.duels.storage,
+                missing,
+                await self._language_here(interaction, home.guild_id),
             )
 
     @app_commands.command(
@@ -217,12 +221,13 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """``/cardia learn``: a first game against the computer (easy), Deck I, no location, one game,
         hints on, whose hands explain each card met and the first rounds (bot.ui.learning)."""
         me = self.bot.user
-        home = await duel_place(interaction)
+        home = await home_here(interaction)
         if home is None or me is None:
             return
         user = interaction.user
         challenge = Challenge(
-            *home,
+            home.guild_id,
+            home,
             (user.id, user.display_name),
             (me.id, me.display_name),
             "I",
@@ -263,17 +268,16 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         hints: bool = False,
     ) -> None:
         """A challenge of ``opponent``, or (None) of anyone given its code."""
-        home = await duel_place(interaction)
+        home = await home_here(interaction)
         if home is None:
             return
-        guild_id, channel_id = home  # guild 0: in direct messages with the bot
         me = self.bot.user
         if opponent is None:
             return await self.challenge_by_code(interaction, home, deck, location, wins_needed, hints)
         if me is not None and opponent.id == me.id:  # the bot itself: a duel against the computer
             challenge = Challenge(
-                guild_id,
-                channel_id,
+                home.guild_id,
+                home,
                 (interaction.user.id, interaction.user.display_name),
                 (me.id, me.display_name),
                 deck,
@@ -287,10 +291,10 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         if level is not None:
             return await self.refuse(interaction, text.tr("refuse.level_for_computer"))
         user = interaction.user
-        mirror_id = None
-        if not guild_id:  # a duel in direct messages: each plays in their own DM
+        opponent_home = None
+        if home.in_dm:  # a duel in direct messages: each plays in their own DM
             try:
-                mirror_id = (await self.bot.create_dm(opponent)).id
+                opponent_home = new_home(NO_SERVER, (await self.bot.create_dm(opponent)).id)
             except discord.HTTPException:
                 return await self.refuse(
                     interaction, text.tr("refuse.dm_unreachable", name=opponent.display_name)
@@ -298,21 +302,21 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         try:
             match = await self.duels.propose(
                 Challenge(
-                    guild_id,
-                    channel_id,
+                    home.guild_id,
+                    home,
                     (user.id, user.display_name),
                     (opponent.id, opponent.display_name),
                     deck,
                     location,
                     wins_needed,
                     hints=hints,
-                    mirror_id=mirror_id,
+                    opponent_home=opponent_home,
                 )
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self.post_challenge(interaction, match)
-        if mirror_id is not None and self.outbox.gave_up(match.id):  # their DMs are closed to the bot
+        if opponent_home is not None and self.outbox.gave_up(match.id):  # their DMs are closed to the bot
             with contextlib.suppress(Refusal):  # unless answered meanwhile
                 await self.duels.answer(match.id, user.id, "withdraw")
             await self.outbox.update(match.id)
@@ -321,7 +325,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def challenge_by_code(
         self,
         interaction: Interaction,
-        home_channel: tuple[int, int],
+        home: Home,
         deck: DeckChoice,
         location: str | None,
         wins_needed: int,
@@ -330,22 +334,21 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         """A challenge anyone given its code accepts with ``/cardia accept code:``, from their own channel
         (on any server with the bot) or DM: the duel is shown in both places."""
         user = interaction.user
-        guild_id, channel_id = home_channel
-        with text.speaking(await self._language_here(interaction, guild_id)):
+        with text.speaking(await self._language_here(interaction, home.guild_id)):
             anyone = text.tr("challenge.anyone")
-        home: Home = "channel"
-        if guild_id:  # its challenger's side has a thread of its own once accepted, as any duel
-            home, _ = home_for(interaction, (await self.settings.get(guild_id)).threads, channel_id)
+        if not home.in_dm:  # its challenger's side has a thread of its own once accepted, as any duel
+            threads = (await self.settings.get(home.guild_id)).threads
+            kind, _ = home_for(interaction, threads, home.channel_id)
+            home = home._replace(in_thread=kind == "thread")
         challenge = Challenge(
-            guild_id,
-            channel_id,
+            home.guild_id,
+            home,
             (user.id, user.display_name),
             (0, anyone),
             deck,
             location,
             wins_needed,
             hints=hints,
-            home=home,
         )
         try:
             match = await self.duels.propose_by_code(challenge)
@@ -361,11 +364,12 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         assert challenge.computer is not None
         with text.speaking(await self._language_here(interaction, challenge.guild_id)):  # its name, publicly
             name = text.tr("computer.name", level=text.tr(f"computer.level.{challenge.computer}"))
-        home: Home = challenge.home  # a rematch in a duel's thread stays there
+        home = challenge.home  # a rematch in a duel's thread stays there
         missing: tuple[str, ...] = ()
-        if challenge.thread_id is None and challenge.guild_id:
-            threads = (await self.settings.get(challenge.guild_id)).threads
-            home, missing = home_for(interaction, threads, challenge.channel_id)
+        if home.thread_id is None and not home.in_dm:
+            threads = (await self.settings.get(home.guild_id)).threads
+            kind, missing = home_for(interaction, threads, home.channel_id)
+            home = home._replace(in_thread=kind == "thread")
         challenge = replace(challenge, opponent=(challenge.opponent[0], name), home=home)
         try:
             match = await self.duels.propose(challenge, start=True)  # under way at once, in one commit
@@ -387,11 +391,12 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         Where the bot is only a visitor, the outbox posts it in the DM the duel is in, and the answer
         says so."""
         stored(interaction)
-        if match.channel_id != interaction.channel_id and visiting(interaction):
+        first = match.first_home
+        if first.channel_id != interaction.channel_id and visiting(interaction):
             await self.outbox.update(match.id)
             await self.duels.storage.flush()
-            if match.mirror_id is None or match.code is not None:
-                return await self.tell_played_in_dm(interaction, match.channel_id)
+            if len(match.homes) == 1 or match.code is not None:
+                return await self.tell_played_in_dm(interaction, first.channel_id)
             with text.speaking(text.language_of(interaction.locale)):  # who is challenged is told here
                 line = text.tr(
                     "visiting.challenge",
@@ -403,10 +408,10 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         try:
             with self.outbox.answering(match.id):  # its first board waits for it (a thread starts from it)
                 with text.speaking(await self._language_here(interaction, match.guild_id)):
-                    message = self.messages.challenge(match, rematch=rematch)
+                    message = self.messages.challenge(match, first, rematch=rematch)
                 message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
                 if message_id is not None:
-                    self.outbox.shown_challenge(match, message_id)
+                    self.outbox.shown_challenge(match, first, message_id)
         finally:
             await self.outbox.update(match.id)
             # /cardia status and abort read its message id from the database: commit it now.
@@ -422,17 +427,17 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         return language
 
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
-        home: Home = "channel"
+        kind: HomeKind = "channel"
         missing: tuple[str, ...] = ()
         if choice == "accept" and interaction.guild_id is not None and interaction.channel_id is not None:
             threads = (await self.settings.get(interaction.guild_id)).threads
-            home, missing = home_for(interaction, threads, interaction.channel_id)
+            kind, missing = home_for(interaction, threads, interaction.channel_id)
         try:
             clicked = None
             if interaction.message is not None and interaction.channel_id is not None:
                 clicked = (interaction.channel_id, interaction.message.id)
             match, _ = await self.duels.answer(
-                match_id, interaction.user.id, choice, interaction.guild_id, home, clicked
+                match_id, interaction.user.id, choice, interaction.guild_id, kind, clicked
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
@@ -442,8 +447,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                 embed, view = self.messages.challenge_embed(match), self.messages.challenge_view(match)
             await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
-                mirror = match.mirror_id is not None and interaction.channel_id == match.mirror_id
-                self.outbox.shown_challenge(match, interaction.message.id, mirror=mirror)
+                here = match.home_in(interaction.channel_id) or match.first_home
+                self.outbox.shown_challenge(match, here, interaction.message.id)
         finally:
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
         if missing:
@@ -458,11 +463,20 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         if player is None:
             return await self.refuse(interaction, text.tr("refuse.rematch_players"))
         other = "p2" if player == "p1" else "p1"
-        # A duel in two homes (DMs, two servers): the one who asks is the challenger, at home in theirs.
-        homes = {"p1": (old.guild_id, old.channel_id), "p2": (old.mirror_guild_id or 0, old.mirror_id)}
+        # A duel in two homes (DMs, two servers): the one who asks is the challenger, at home in theirs,
+        # proposed in their own thread when it had one; asked for in the duel's own thread: there too.
+        mine, theirs = old.home_of(player), old.home_of(other)
+        in_thread = mine.in_thread and mine.thread_id is not None
+        home = new_home(
+            mine.guild_id,
+            mine.channel_id,
+            in_thread=in_thread,
+            thread_id=mine.thread_id if in_thread else None,
+        )
+        two_homes = len(old.homes) > 1
         again = Challenge(
-            old.guild_id,
-            old.channel_id,
+            mine.guild_id if two_homes and player == "p2" else old.guild_id,
+            home,
             (interaction.user.id, old.names[player]),
             (old.user(other), old.names[other]),
             old.deck,
@@ -471,26 +485,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             old.computer,
             old.hints,
             old.learn,
-            # Asked for in the duel's own thread: proposed and played there too.
-            *(("thread", old.thread_id) if old.home == "thread" and old.thread_id is not None else ()),
+            opponent_home=new_home(theirs.guild_id, theirs.channel_id) if two_homes else None,
         )
-        if old.mirror_id is not None:
-            (guild_id, channel_id), (mirror_guild_id, mirror_id) = homes[player], homes[other]
-            assert channel_id is not None and mirror_id is not None
-            # Proposed in the asker's own thread when their side had one (the other's in their channel).
-            home, thread_id = (
-                (old.home, old.thread_id) if player == "p1" else (old.mirror_home, old.mirror_thread_id)
-            )
-            in_thread = home == "thread" and thread_id is not None
-            again = replace(
-                again,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                mirror_id=mirror_id,
-                mirror_guild_id=mirror_guild_id,
-                home="thread" if in_thread else "channel",
-                thread_id=thread_id if in_thread else None,
-            )
         if again.computer is not None:
             return await self.play_computer(interaction, again, rematch=True)
         try:

@@ -18,12 +18,12 @@ from bot.cogs import Cog
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.queue import GLOBAL, Queue
 from bot.services.records import Records
-from bot.store import Home, QueueEntry
+from bot.store import HomeKind, QueueEntry
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Components, Handlers, QueueComputerButton
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, duel_place, home_for, tell_managers
+from bot.ui.homes import dm_link, home_for, home_here, tell_managers
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said
@@ -88,20 +88,21 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
     async def join(
         self, interaction: Interaction, deck: str | None, location: str | None, wins: int | None, rated: bool
     ) -> None:
-        home = await duel_place(interaction)
+        home = await home_here(interaction)
         if home is None:
             return
         user = interaction.user
-        kind: Home = "channel"
+        kind: HomeKind = "channel"
         missing: tuple[str, ...] = ()
-        if home[0]:  # a server's channel: its duel in a thread of its own there, as any duel
-            threads = (await self.settings.get(home[0])).threads
-            kind, missing = home_for(interaction, threads, home[1])
+        if not home.in_dm:  # a server's channel: its duel in a thread of its own there, as any duel
+            threads = (await self.settings.get(home.guild_id)).threads
+            kind, missing = home_for(interaction, threads, home.channel_id)
         rating = (await self.records.rating(GLOBAL, user.id)).display
         entry = QueueEntry(
             user.id,
             user.display_name,
-            *home,
+            home.guild_id,
+            home.channel_id,
             None if deck is None else deck_from_code(deck),
             location,
             wins,
@@ -110,18 +111,18 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
             self.queue.clock().isoformat(),
             home=kind,
         )
-        if not home[0]:  # its duel's messages in this DM speak the player's language
+        if home.in_dm:  # its duel's messages in this DM speak the player's language
             await self.outbox.pings.players.seen_speaking(user.id, text.language_of(interaction.locale))
         await self.queue.join(entry)
         stored(interaction)
         minutes = round(self.queue.expire_after.total_seconds() / 60)
-        if home[1] == interaction.channel_id:
+        if home.channel_id == interaction.channel_id:
             joined = text.tr("queue.joined", rating=rating, minutes=minutes)
         else:  # only a visitor here: the duel comes to the player's DM
-            joined = text.tr("queue.joined_dm", rating=rating, minutes=minutes, link=dm_link(home[1]))
+            joined = text.tr("queue.joined_dm", rating=rating, minutes=minutes, link=dm_link(home.channel_id))
         await answer.reply(interaction, joined)
         if missing:
-            language = await self.messages.public_language(home[0])
+            language = await self.messages.public_language(home.guild_id)
             await tell_managers(interaction, self.outbox.storage, missing, language)
         await self.sweep()  # an opponent may be waiting already
 

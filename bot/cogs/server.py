@@ -266,14 +266,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         return here[0] if len(here) == 1 else None
 
     def _homes(self, match: MatchRow) -> tuple[int, ...]:
-        """The channels and threads a match is played in (in its mirror too)."""
-        if match.mirror_id is None:
-            return (match.channel_id, self.outbox.where(match))
-        return (
-            match.channel_id,
-            self.outbox.where(match),
-            match.mirror_id,
-            self.outbox.where(match, mirror=True),
+        """The channels and threads a match is played in (in every home)."""
+        return tuple(
+            channel
+            for home in match.homes
+            for channel in (home.channel_id, self.outbox.channel_now(match, home))
         )
 
     def _channel_name(self, channel_id: int) -> str:
@@ -300,7 +297,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             game_id = await self._current_game(match) if match.status == "active" else None
             number = None if game_id is None else (await self.duels.live(game_id)).row.number
             what = tr("duel.label_proposed") if number is None else tr("duel.label_game", number=number)
-            channel = self._channel_name(match.channel_id)
+            channel = self._channel_name(match.first_home.channel_id)
             names = match.names
             if everyone:
                 label = tr(
@@ -437,21 +434,15 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         me = match.player_of(user) or "p1"
         them = other(me)
         names = match.names
-        # The caller's own home: the opponent of a duel in two places plays in its mirror.
-        mirror = match.mirror_id is not None and me == "p2"
-        guild = (match.mirror_guild_id or 0) if mirror else match.channel_guild
-        home = self.outbox.where(match, mirror=mirror)
-        channel = f"<#{home}>"
+        home = match.home_of(me)  # the caller's own
+        channel_id = self.outbox.channel_now(match, home)
+        channel = f"<#{channel_id}>"
         if match.status == "proposed":
             key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
             lines = [tr(key, opponent=names[them], channel=channel)]
-            where, message = (
-                (match.mirror_id, match.mirror_challenge_id)
-                if mirror
-                else (match.challenge_channel, match.message_id)
-            )
-            if where is not None and message is not None:
-                lines.append(tr("status.challenge", link=jump_link(guild, where, message)))
+            if home.challenge_id is not None:
+                link = jump_link(home.guild_id, home.challenge_in, home.challenge_id)
+                lines.append(tr("status.challenge", link=link))
             return "\n".join(lines)
         game_id = await self._current_game(match)
         if game_id is None:  # between two writes of the same transaction: cannot last
@@ -475,9 +466,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
                     time_up=when(deadlines.time_up),
                 )
             )
-        board = self.outbox.board(live, mirror=mirror).message_id
+        board = (await self.outbox.board(live, home)).message_id
         if board is not None:
-            lines.append(tr("status.board", link=jump_link(guild, home, board)))
+            lines.append(tr("status.board", link=jump_link(home.guild_id, channel_id, board)))
         return "\n".join(lines)
 
     @staticmethod

@@ -25,6 +25,7 @@ from bot.store import (
     Challenge,
     Conflict,
     Home,
+    HomeKind,
     MatchRow,
     Storage,
     Transaction,
@@ -163,7 +164,7 @@ class Duels:
             raise Refusal("refuse.self")
         # A bad deck or location is a bug of the caller (the command offers only valid ones).
         Setup.model_validate(deal(challenge.deck, challenge.location))
-        if await self.storage.open_matches_between(challenge.channel_id, challenger[0], opponent[0]):
+        if await self.storage.open_matches_between(challenge.home.channel_id, challenger[0], opponent[0]):
             raise Refusal("refuse.duel_here", opponent=opponent[1])
         for check in self.propose_checks:
             await check(challenge)
@@ -187,20 +188,17 @@ class Duels:
                 continue
         raise Refusal("refuse.code_busy")
 
-    async def accept_code(
-        self, code: str, user: tuple[int, str], home: tuple[int, int], kind: Home = "channel"
-    ) -> tuple[MatchRow, LiveGame]:
-        """Accept the challenge given by ``code`` (anyone but its challenger) from ``home`` (its server,
-        0 in a DM, and channel; played there in the channel or a thread of its own: ``kind``) and in the
-        challenge's own channel, its first game begun."""
+    async def accept_code(self, code: str, user: tuple[int, str], home: Home) -> tuple[MatchRow, LiveGame]:
+        """Accept the challenge given by ``code`` (anyone but its challenger) from ``home``, the player's
+        own (played there in the channel or a thread of its own), its first game begun."""
         match = await self.storage.match_by_code(code.strip().upper()[: CODE_LENGTH + 1])
         if match is None or match.status != "proposed":
             raise Refusal("refuse.code_unknown", code=code.strip()[: CODE_LENGTH + 1])
         if match.challenger_id == user[0]:
             raise Refusal("refuse.self")
-        mirror = None if home[1] == match.channel_id else home
+        elsewhere = None if match.first_home.channel_id == home.channel_id else home
         async with self.storage.transaction() as tx:
-            if not await tx.take_code_challenge(match.id, user, mirror, kind if mirror else "channel"):
+            if not await tx.take_code_challenge(match.id, user, elsewhere):
                 raise Refusal("refuse.code_unknown", code=match.code or "")
             await tx.post_due(match.id, CHALLENGE)
             game_id = await tx.insert_game(match.id, 1, self.dealer(match.deck, match.location))
@@ -223,13 +221,13 @@ class Duels:
         user_id: int,
         answer: str,
         guild_id: int | None = None,
-        home: Home = "channel",
+        kind: HomeKind = "channel",
         clicked: tuple[int, int] | None = None,
     ) -> tuple[MatchRow, LiveGame | None]:
-        """Accept, decline or withdraw a proposed match; accepting starts its first game, played in
-        ``home`` (of the side answered: its channel, or its mirror). With ``guild_id``, only a challenge
-        shown on that server. ``clicked``: the channel and the challenge message answered; in the match's
-        channel or its mirror, stored with the answer (that side's own thread starts from it)."""
+        """Accept, decline or withdraw a proposed match; accepting starts its first game, played in the
+        home answered from in the channel or a thread of its own (``kind``). With ``guild_id``, only a
+        challenge shown on that server. ``clicked``: the channel and the challenge message answered; in a
+        home's channel, stored with the answer (that home's own thread starts from it)."""
         match = await self.storage.match(match_id)
         if match is None or (guild_id is not None and not match.seen_from(guild_id)):
             raise Refusal("refuse.challenge_gone")
@@ -250,9 +248,9 @@ class Duels:
             )
             if game_id is not None:
                 where, message = clicked if clicked is not None else (None, None)
-                mirror = match.mirror_id is not None and where == match.mirror_id
-                shown_here = where in (match.channel_id, match.mirror_id)
-                await tx.set_home(match_id, home, message if shown_here else None, mirror=mirror)
+                answered = next((home for home in match.homes if home.channel_id == where), None)
+                number = match.first_home.number if answered is None else answered.number
+                await tx.settle_home(match_id, number, kind, None if answered is None else message)
                 await tx.start_wait(game_id, self.now())
                 await tx.post_due(match_id, BOARD, game_id)
         if game_id is not None:

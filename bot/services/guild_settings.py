@@ -117,10 +117,10 @@ class GuildSettingsStore:
                 key = "limit.max_duels_you" if you else "limit.max_duels_them"
                 duels = Counted("duels", len(open_matches))
                 raise Refusal(key, duels=duels, max=settings.max_duels, name=name)
-            elsewhere = [m for m in open_matches if m.channel_id != challenge.channel_id]
+            elsewhere = [m for m in open_matches if m.first_home.channel_id != challenge.home.channel_id]
             if not settings.cross_channel and elsewhere:
                 key = "limit.one_channel_you" if you else "limit.one_channel_them"
-                raise Refusal(key, channel=f"<#{elsewhere[0].channel_id}>", name=name)
+                raise Refusal(key, channel=f"<#{elsewhere[0].first_home.channel_id}>", name=name)
 
     def install(self, duels: Duels) -> None:
         """Make ``duels`` apply this server's rules to every new challenge."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.services.duels import Duels
-from bot.store import Challenge, Conflict, MatchRow, QueueEntry
+from bot.store import Challenge, Conflict, MatchRow, QueueEntry, new_home
 from cards import DeckChoice
 
 log = logging.getLogger(__name__)
@@ -141,20 +141,20 @@ class Queue:
     async def make_match(self, pairing: Pairing) -> MatchRow | None:
         """The match of a pairing, under way; None if either player was matched elsewhere meanwhile."""
         first, second = pairing.first, pairing.second
+        # A thread of its own in each home where its player's server wants one.
+        first_home = new_home(first.guild_id, first.channel_id, in_thread=first.home == "thread")
+        second_home = new_home(second.guild_id, second.channel_id, in_thread=second.home == "thread")
         challenge = Challenge(
             GLOBAL,
-            first.channel_id,
+            first_home,
             (first.user_id, first.user_name),
             (second.user_id, second.user_name),
             pairing.deck,
             pairing.location,
             pairing.wins_needed,
             hints=not pairing.rated,  # a casual duel: hints allowed, never rated
-            mirror_id=None if second.channel_id == first.channel_id else second.channel_id,
-            mirror_guild_id=second.guild_id,
-            home_guild_id=first.guild_id,
-            home=first.home,  # a thread of its own in each home where its player's server wants one
-            mirror_home=second.home,
+            opponent_home=None if second.channel_id == first.channel_id else second_home,
+            queued=True,
         )
         setup = self.duels.new_game_setup(pairing.deck, pairing.location)
         try:

@@ -13,7 +13,9 @@ from bot.store.database import Database
 TABLES: tuple[tuple[str, str], ...] = (
     ("tournaments", "id"),
     ("matches", "id"),
+    ("homes", "match_id, number"),
     ("games", "id"),
+    ("boards", "game_id, home"),
     ("actions", "game_id, seq"),
     ("guild_settings", "guild_id"),
     ("rating_history", "id"),

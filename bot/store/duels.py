@@ -14,6 +14,7 @@ from bot.store.rows import (
     Challenge,
     GameRow,
     Home,
+    HomeKind,
     MatchRow,
     Post,
     QueueEntry,
@@ -22,10 +23,14 @@ from bot.store.rows import (
     match_row,
     stored_action,
 )
+from bot.store.rows import Row as StoredRow
 
 #: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
 CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
 OPEN_MATCH = ("proposed", "active")
+#: A match shown in a channel (its own, or a thread of its own there): the channel given twice.
+_SHOWN_IN = "id IN (SELECT match_id FROM homes WHERE channel_id = ? OR thread_id = ?)"
+_AT_ONCE = 500  # matches whose homes are read in one query (a database's limit on parameters is far above)
 
 
 class DuelWrites:
@@ -65,14 +70,12 @@ class DuelWrites:
         """A proposed match, with its outbox entry (the challenge message); with ``first_game`` (its setup,
         and when its wait begins) under way at once, its first game started."""
         match_id: int = await self.db.insert(
-            "INSERT INTO matches (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
-            " opponent_name, deck, location, wins_needed, computer, hints, learn, status, home,"
-            " thread_id, mirror_id, mirror_guild_id, code, home_guild_id, mirror_home, tournament_id,"
+            "INSERT INTO matches (guild_id, challenger_id, challenger_name, opponent_id, opponent_name,"
+            " deck, location, wins_needed, computer, hints, learn, status, code, queued, tournament_id,"
             " tournament_round, rated, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 challenge.guild_id,
-                challenge.channel_id,
                 *challenge.challenger,
                 *challenge.opponent,
                 json.dumps(challenge.deck),
@@ -82,13 +85,8 @@ class DuelWrites:
                 int(challenge.hints),
                 int(challenge.learn),
                 "proposed" if first_game is None else "active",
-                challenge.home,
-                challenge.thread_id,
-                challenge.mirror_id,
-                challenge.mirror_guild_id,
                 challenge.code,
-                challenge.home_guild_id,
-                challenge.mirror_home,
+                int(challenge.queued),
                 challenge.tournament_id,
                 challenge.tournament_round,
                 int(challenge.rated),
@@ -96,6 +94,8 @@ class DuelWrites:
                 now(),
             ),
         )
+        for home in challenge.homes:
+            await self.insert_home(match_id, home)
         await self.post_due(match_id, CHALLENGE)  # the interaction's answer posts it, or bot.ui.outbox
         if first_game is not None:
             setup, since = first_game
@@ -132,35 +132,49 @@ class DuelWrites:
             )
         ]
 
-    async def set_home(
-        self, match_id: int, home: Home, message_id: int | None, *, mirror: bool = False
-    ) -> None:
-        """Where the match is played once under way, in its channel or (``mirror``) in the opponent's home
-        (decided when its challenge is accepted there, on its message ``message_id`` if known: a thread of
-        its own starts from it). A rematch proposed in a thread stays there, whatever the click says."""
-        kind, thread, message = (
-            ("mirror_home", "mirror_thread_id", "mirror_challenge_id")
-            if mirror
-            else ("home", "thread_id", "message_id")
-        )
+    async def insert_home(self, match_id: int, home: Home) -> None:
         await self.db.write(
-            f"UPDATE matches SET {kind} = CASE WHEN {thread} IS NULL THEN ? ELSE {kind} END,"
-            f" {message} = COALESCE(?, {message}) WHERE id = ?",
-            (home, message_id, match_id),
+            "INSERT INTO homes (match_id, number, player, guild_id, channel_id, in_thread, thread_id,"
+            " challenge_id, result_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                home.number,
+                home.player,
+                home.guild_id,
+                home.channel_id,
+                int(home.in_thread),
+                home.thread_id,
+                home.challenge_id,
+                home.result_id,
+            ),
         )
 
-    async def take_code_challenge(
-        self, match_id: int, opponent: tuple[int, str], mirror: tuple[int, int] | None, mirror_home: Home
-    ) -> bool:
-        """A challenge by code accepted by ``opponent`` from their home ``mirror`` (its server, 0 in a
-        DM, and channel; None: the challenge's own channel), played there in the channel or a thread of its
-        own (``mirror_home``). Compare and set: False if answered already."""
-        cursor = await self.db.execute(
-            "UPDATE matches SET status = 'active', opponent_id = ?, opponent_name = ?, mirror_guild_id = ?,"
-            " mirror_id = ?, mirror_home = ?, updated_at = ? WHERE id = ? AND status = 'proposed'",
-            (*opponent, *(mirror or (None, None)), mirror_home, now(), match_id),
+    async def settle_home(self, match_id: int, number: int, kind: HomeKind, challenge_id: int | None) -> None:
+        """Where the match is played once under way in its home ``number``: in the channel or a thread of its
+        own (decided when its challenge is accepted there, on its message ``challenge_id`` if known: a thread
+        starts from it). A rematch proposed in a thread stays there, whatever the click says."""
+        await self.db.write(
+            "UPDATE homes SET in_thread = CASE WHEN thread_id IS NULL THEN ? ELSE in_thread END,"
+            " challenge_id = COALESCE(?, challenge_id) WHERE match_id = ? AND number = ?",
+            (int(kind == "thread"), challenge_id, match_id, number),
         )
-        return cursor.rowcount == 1
+
+    async def take_code_challenge(self, match_id: int, opponent: tuple[int, str], home: Home | None) -> bool:
+        """A challenge by code accepted by ``opponent`` from their own ``home`` (None: the challenge's own
+        channel). Compare and set: False if answered already."""
+        cursor = await self.db.execute(
+            "UPDATE matches SET status = 'active', opponent_id = ?, opponent_name = ?, updated_at = ?"
+            " WHERE id = ? AND status = 'proposed'",
+            (*opponent, now(), match_id),
+        )
+        if cursor.rowcount != 1:
+            return False
+        if home is not None:  # the players are in two places: each home is one player's
+            await self.db.write(
+                "UPDATE homes SET player = 'p1' WHERE match_id = ? AND number = 0", (match_id,)
+            )
+            await self.insert_home(match_id, home._replace(number=1, player="p2"))
+        return True
 
     async def set_match_status(self, match_id: int, expected: Sequence[str], status: str) -> bool:
         """Compare and set: True if the match was in one of the ``expected`` states."""
@@ -177,59 +191,62 @@ class DuelQueries(Connection[Any]):
 
     # --- what Discord shows (bot.ui.outbox), deferred ----------------------------------------------
 
-    def note_board(self, game_id: int, message_id: int, told: int, *, bare: bool = False) -> None:
-        """A game's latest board, what it told, and whether it went out without its picture."""
+    def note_board(self, game_id: int, home: int, message_id: int, told: int, *, bare: bool = False) -> None:
+        """A game's latest board in its match's home ``home``, what it told, and whether it went out
+        without its picture."""
         self.defer(
-            "UPDATE games SET board_message_id = ?, board_told = ?, board_bare = ? WHERE id = ?",
-            (message_id, told, int(bare), game_id),
+            "INSERT INTO boards (game_id, home, message_id, told, bare) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, home) DO UPDATE SET message_id = excluded.message_id,"
+            " told = excluded.told, bare = excluded.bare",
+            (game_id, home, message_id, told, int(bare)),
         )
 
     def note_board_pictured(self, game_id: int, message_id: int) -> None:
-        """The bare board ``message_id`` was given its picture later (if it is the game's latest still)."""
-        self.defer(
-            "UPDATE games SET board_bare = 0 WHERE id = ? AND board_message_id = ?", (game_id, message_id)
-        )
+        """The bare board ``message_id`` was given its picture later (if it is that home's latest still)."""
+        self.defer("UPDATE boards SET bare = 0 WHERE game_id = ? AND message_id = ?", (game_id, message_id))
 
-    async def bare_boards(self, most: int) -> list[tuple[int, int]]:
-        """(game, message) of the latest boards that went out without their picture, newest first."""
+    async def bare_boards(self, most: int) -> list[tuple[int, int, int]]:
+        """(game, home, message) of the latest boards that went out without their picture, newest first."""
         rows = await self.db.execute_fetchall(
-            "SELECT id, board_message_id FROM games WHERE board_bare = 1 AND board_message_id IS NOT NULL"
-            " ORDER BY id DESC LIMIT ?",
+            "SELECT game_id, home, message_id FROM boards WHERE bare = 1 ORDER BY game_id DESC LIMIT ?",
             (most,),
         )
-        return [(row["id"], row["board_message_id"]) for row in rows]
+        return [(row["game_id"], row["home"], row["message_id"]) for row in rows]
 
-    def note_mirror_board(self, game_id: int, message_id: int, told: int) -> None:
-        """A game's latest board in its match's mirror, and what it told."""
+    async def board(self, game_id: int, home: int) -> tuple[int, int | None] | None:
+        """A game's latest board in the home ``home`` (its message, and the engine events it told), if any."""
+        row = await self.db.fetch_one(
+            "SELECT message_id, told FROM boards WHERE game_id = ? AND home = ?", (game_id, home)
+        )
+        return None if row is None else (row["message_id"], row["told"])
+
+    def note_challenge(self, match_id: int, home: int, message_id: int) -> None:
+        """The challenge message in the match's home ``home``."""
         self.defer(
-            "UPDATE games SET mirror_board_id = ?, mirror_board_told = ? WHERE id = ?",
-            (message_id, told, game_id),
+            "UPDATE homes SET challenge_id = ? WHERE match_id = ? AND number = ?",
+            (message_id, match_id, home),
         )
 
-    def note_mirror_message(self, match_id: int, column: str, message_id: int) -> None:
-        """The challenge or the result message in a match's mirror."""
-        assert column in ("mirror_challenge_id", "mirror_result_id")
-        self.defer(f"UPDATE matches SET {column} = ? WHERE id = ?", (message_id, match_id))
+    def note_result(self, match_id: int, home: int, message_id: int) -> None:
+        """The result message in the match's home ``home``."""
+        self.defer(
+            "UPDATE homes SET result_id = ? WHERE match_id = ? AND number = ?", (message_id, match_id, home)
+        )
 
-    def note_challenge_message(self, match_id: int, message_id: int) -> None:
-        self.defer("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+    def note_thread(self, match_id: int, home: int, thread_id: int) -> None:
+        """The match's own thread in its home ``home`` was started (or found started)."""
+        self.defer(
+            "UPDATE homes SET thread_id = ? WHERE match_id = ? AND number = ?", (thread_id, match_id, home)
+        )
 
-    def note_thread(self, match_id: int, thread_id: int, *, mirror: bool = False) -> None:
-        """The match's own thread (``mirror``: in the opponent's home) was started (or found started)."""
-        column = "mirror_thread_id" if mirror else "thread_id"
-        self.defer(f"UPDATE matches SET {column} = ? WHERE id = ?", (thread_id, match_id))
-
-    async def play_in_channel(self, match_id: int, *, mirror: bool = False) -> None:
-        """The match's thread (``mirror``: in the opponent's home) cannot be had (a permission taken away,
-        the thread deleted): from now on it is played in that channel."""
-        home, thread = ("mirror_home", "mirror_thread_id") if mirror else ("home", "thread_id")
+    async def play_in_channel(self, match_id: int, home: int) -> None:
+        """The match's thread in its home ``home`` cannot be had (a permission taken away, the thread
+        deleted): from now on it is played in that channel."""
         async with self.transaction() as tx:
             await tx.db.write(
-                f"UPDATE matches SET {home} = 'channel', {thread} = NULL WHERE id = ?", (match_id,)
+                "UPDATE homes SET in_thread = 0, thread_id = NULL WHERE match_id = ? AND number = ?",
+                (match_id, home),
             )
-
-    def note_result_message(self, match_id: int, message_id: int) -> None:
-        self.defer("UPDATE matches SET result_message_id = ? WHERE id = ?", (message_id, match_id))
 
     def note_posted(self, post_ids: Sequence[int]) -> None:
         for post_id in post_ids:
@@ -274,30 +291,31 @@ class DuelQueries(Connection[Any]):
         if not storable(match_id):
             return None
         row = await self.db.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else match_row(row)
+        return None if row is None else (await self._with_homes([row]))[0]
 
     async def match_by_code(self, code: str) -> MatchRow | None:
         row = await self.db.fetch_one("SELECT * FROM matches WHERE code = ?", (code,))
-        return None if row is None else match_row(row)
+        return None if row is None else (await self._with_homes([row]))[0]
 
     async def code_taken(self, code: str) -> bool:
         return await self.db.fetch_one("SELECT 1 FROM matches WHERE code = ?", (code,)) is not None
 
     async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
+        """The open matches of these two players shown in that channel (or its thread)."""
         marks = ", ".join("?" for _ in OPEN_MATCH)
-        return [
-            match_row(row)
-            for row in await self.db.execute_fetchall(
-                f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks}) AND"
-                " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
-                (channel_id, *OPEN_MATCH, first, second, second, first),
-            )
-        ]
+        rows = await self.db.execute_fetchall(
+            f"SELECT * FROM matches WHERE status IN ({marks}) AND"
+            " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))"
+            f" AND {_SHOWN_IN}",
+            (*OPEN_MATCH, first, second, second, first, channel_id, channel_id),
+        )
+        return await self._with_homes(rows)
 
     async def open_matches(
         self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
     ) -> list[MatchRow]:
-        """The proposed and active matches (of a server, a player, a channel), oldest first."""
+        """The proposed and active matches (counting for a server, of a player, shown in a channel), oldest
+        first."""
         conditions = [f"status IN ({', '.join('?' for _ in OPEN_MATCH)})"]
         values: list[Any] = [*OPEN_MATCH]
         if guild_id is not None:
@@ -307,14 +325,28 @@ class DuelQueries(Connection[Any]):
             conditions.append("(challenger_id = ? OR opponent_id = ?)")
             values += [user_id, user_id]
         if channel_id is not None:
-            conditions.append("channel_id = ?")
-            values.append(channel_id)
-        return [
-            match_row(row)
-            for row in await self.db.execute_fetchall(
-                f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
-            )
-        ]
+            conditions.append(_SHOWN_IN)
+            values += [channel_id, channel_id]
+        rows = await self.db.execute_fetchall(
+            f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
+        )
+        return await self._with_homes(rows)
+
+    async def _with_homes(self, rows: Sequence[StoredRow]) -> list[MatchRow]:
+        """The matches of these rows, each with its homes (read at once)."""
+        if not rows:
+            return []
+        homes: dict[int, list[StoredRow]] = {row["id"]: [] for row in rows}
+        ids = list(homes)
+        for start in range(0, len(ids), _AT_ONCE):
+            batch = ids[start : start + _AT_ONCE]
+            for home in await self.db.execute_fetchall(
+                f"SELECT * FROM homes WHERE match_id IN ({', '.join('?' for _ in batch)})"
+                " ORDER BY match_id, number",
+                batch,
+            ):
+                homes[home["match_id"]].append(home)
+        return [match_row(row, homes[row["id"]]) for row in rows]
 
     # --- games ------------------------------------------------------------------------------------------
 

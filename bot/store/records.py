@@ -148,7 +148,7 @@ class RecordQueries(Connection[Any]):
         self, user_id: int, seen_from: int | None = None, *, latest: int | None = None
     ) -> list[FinishedGame]:
         """``user_id``'s finished games wherever played, or (``seen_from``) those played on that server:
-        its channel's server or its mirror's (a duel across servers, the queue's). Oldest first (only the
+        shown in one of its homes there (a duel across servers, the queue's). Oldest first (only the
         ``latest`` ones if given)."""
         query = (
             f"SELECT {_GAME_COLUMNS} FROM {_GAMES}"
@@ -156,11 +156,8 @@ class RecordQueries(Connection[Any]):
         )
         params: tuple[Any, ...] = (user_id, user_id)
         if seen_from is not None:
-            query += (
-                " AND (COALESCE(m.home_guild_id, m.guild_id) = ?"
-                " OR (m.mirror_id IS NOT NULL AND COALESCE(m.mirror_guild_id, 0) = ?))"
-            )
-            params += (seen_from, seen_from)
+            query += " AND m.id IN (SELECT match_id FROM homes WHERE guild_id = ?)"
+            params += (seen_from,)
         newest = ", ".join(f"{part} DESC" for part in FINISH_ORDER.split(", "))
         query += f" ORDER BY {newest}"
         if latest is not None:
@@ -214,12 +211,13 @@ class RecordQueries(Connection[Any]):
             return set()
         marks = ", ".join("?" for _ in user_ids)
         rows = await self.db.execute_fetchall(
-            "SELECT challenger_id AS user_id FROM matches"
-            f" WHERE COALESCE(home_guild_id, guild_id) = ? AND challenger_id IN ({marks})"
-            " UNION SELECT opponent_id AS user_id FROM matches WHERE opponent_id IN"
-            f" ({marks}) AND CASE WHEN mirror_id IS NULL THEN COALESCE(home_guild_id, guild_id)"
-            " ELSE COALESCE(mirror_guild_id, 0) END = ?",
-            (guild_id, *user_ids, *user_ids, guild_id),
+            "SELECT m.challenger_id AS user_id FROM matches m JOIN homes h ON h.match_id = m.id"
+            " WHERE h.guild_id = ? AND (h.player IS NULL OR h.player = 'p1')"
+            f" AND m.challenger_id IN ({marks})"
+            " UNION SELECT m.opponent_id AS user_id FROM matches m JOIN homes h ON h.match_id = m.id"
+            " WHERE h.guild_id = ? AND (h.player IS NULL OR h.player = 'p2')"
+            f" AND m.opponent_id IN ({marks})",
+            (guild_id, *user_ids, guild_id, *user_ids),
         )
         return {row["user_id"] for row in rows}
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from operator import attrgetter
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,8 +24,9 @@ class Row(Protocol):
 
 
 Outcome = Literal["win", "loss", "draw"]
-#: Where a duel is played: its challenge's channel, or a thread of its own started from the challenge.
-Home = Literal["channel", "thread"]
+#: Where a server's duels are played in a home (a setting the queue and tournaments keep): the channel
+#: itself, or each duel in a thread of its own there.
+HomeKind = Literal["channel", "thread"]
 
 #: A decision as stored: who took it ("p1", "p2") and the options they chose.
 StoredAction = tuple[str, tuple[str, ...]]
@@ -40,12 +41,62 @@ def stored_action(player: str, choose: Sequence[str]) -> StoredAction:
     return _ACTIONS.setdefault(action, action)
 
 
+class Home(NamedTuple):
+    """One place a duel is shown: a server's channel, a thread of its own there, or a player's DM with the
+    bot. A duel has one home, or two when its players are in two places (direct messages, two servers, the
+    queue): each player's own, each showing the duel's challenge, boards and result in its own language.
+    A tuple of plain values: a cached match keeps its homes, and the garbage collector stops tracking them.
+    """
+
+    number: int  # 0: where the duel was proposed; 1: the opponent's own, elsewhere
+    player: str | None  # whose home it is ("p1", "p2"); None: both players'
+    guild_id: int  # its server; NO_SERVER: a player's DM with the bot
+    channel_id: int  # the channel (a thread's: the channel it is in)
+    in_thread: bool = False  # played in a thread of its own there, started from the challenge message
+    thread_id: int | None = None  # that thread once started (or the thread a rematch was proposed in)
+    challenge_id: int | None = None  # the challenge message here
+    result_id: int | None = None  # the match's result message here
+
+    @property
+    def in_dm(self) -> bool:
+        """A player's DM with the bot (no server)."""
+        return self.guild_id == NO_SERVER
+
+    @property
+    def posts_to(self) -> int:
+        """The channel its boards, notices and result go to: its thread once started, else its channel."""
+        return self.thread_id if self.in_thread and self.thread_id is not None else self.channel_id
+
+    @property
+    def challenge_in(self) -> int:
+        """The channel its challenge message is in: the channel, or the thread it was proposed in (a
+        rematch asked for in the thread of the duel before). A thread started from the challenge message
+        has that message's id."""
+        in_thread = self.in_thread and self.thread_id is not None and self.thread_id != self.challenge_id
+        return self.thread_id if in_thread and self.thread_id is not None else self.channel_id
+
+    def holds(self, channel_id: int | None) -> bool:
+        """Whether ``channel_id`` is this home (its channel or its thread)."""
+        return channel_id is not None and channel_id in (self.channel_id, self.thread_id)
+
+
+#: A home's server when it has none: a player's DM with the bot.
+NO_SERVER = 0
+
+
+def new_home(
+    guild_id: int, channel_id: int, *, in_thread: bool = False, thread_id: int | None = None
+) -> Home:
+    """Where a duel about to be proposed is shown (its number and player set when the challenge is made)."""
+    return Home(0, None, guild_id, channel_id, in_thread, thread_id)
+
+
 @dataclass(frozen=True, slots=True)
 class Challenge:
     """A duel as it is proposed: where, who (each a Discord id and a display name), and its setup."""
 
-    guild_id: int
-    channel_id: int
+    guild_id: int  # the server it counts for (its records, ratings, caps); 0: none (DMs, the queue)
+    home: Home  # where it is proposed, and played once under way (the challenger's, or both players')
     challenger: tuple[int, str]
     opponent: tuple[int, str]
     deck: DeckChoice
@@ -54,23 +105,29 @@ class Challenge:
     computer: str | None = None  # the opponent is the bot itself, playing at this level (easy, normal, hard)
     hints: bool = False  # the players may ask for hints (and the duel is not rated)
     learn: bool = False  # the first game that teaches (/cardia learn): against the computer
-    home: Home = "channel"  # where it is played once under way (a duel against the computer starts so)
-    thread_id: int | None = None  # a rematch asked for in a duel's thread: proposed and played there
-    mirror_id: int | None = None  # the opponent's home, when not the challenger's (their DM with the bot)
-    mirror_guild_id: int | None = None  # its server (0: a DM)
+    opponent_home: Home | None = None  # the opponent's own home, when not the challenger's
     code: str | None = None  # a challenge by code: anyone given it accepts, from their own home
-    home_guild_id: int | None = None  # the channel's server, when not ``guild_id`` (a match of the queue)
-    mirror_home: Home = "channel"  # the mirror's: its channel, or a thread of its own there
+    queued: bool = False  # a duel the queue made
     tournament_id: int | None = None  # a duel of a tournament's round (bot.services.tournaments)
     tournament_round: int | None = None
     rated: bool = True  # False: it counts for no rating (a tournament not rated)
+
+    @property
+    def homes(self) -> tuple[Home, ...]:
+        """Its homes as stored: numbered, each given its player when the players are in two places."""
+        if self.opponent_home is None:
+            player = "p1" if self.home.in_dm else None
+            return (self.home._replace(number=0, player=player),)
+        return (
+            self.home._replace(number=0, player="p1"),
+            self.opponent_home._replace(number=1, player="p2"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     id: int
-    guild_id: int
-    channel_id: int
+    guild_id: int  # the server it counts for (records, ratings, caps); 0: none (DMs, the queue)
     challenger_id: int
     opponent_id: int
     challenger_name: str
@@ -79,62 +136,46 @@ class MatchRow:
     location: str | None
     wins_needed: int
     status: str
-    message_id: int | None
-    result_message_id: int | None = None
+    homes: tuple[Home, ...]  # where it is shown: one, or each player's own (numbered 0, 1)
     computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
     hints: bool = False  # its challenge allowed hints: not rated
     learn: bool = False  # the first game that teaches (/cardia learn): its hands explain
-    home: Home = "channel"
-    thread_id: int | None = None  # its own thread, once started (the challenge message's id)
-    mirror_id: int | None = None  # the opponent's home, when not this channel: their DM with the bot
-    mirror_challenge_id: int | None = None  # the challenge message there
-    mirror_result_id: int | None = None  # the result message there
-    mirror_guild_id: int | None = None  # the mirror's server (0: a DM with the bot)
     code: str | None = None  # a challenge by code (/cardia accept code:), accepted from anywhere
-    home_guild_id: int | None = None  # the channel's server when not guild_id (the queue's: guild_id 0)
-    mirror_home: Home = "channel"  # the mirror channel itself, or a thread of its own there
-    mirror_thread_id: int | None = None  # that thread, once started (the mirror challenge message's id)
+    queued: bool = False  # a duel the queue made (no challenge: its first message says the queue found it)
     tournament_id: int | None = None  # a duel of a tournament's round (bot.services.tournaments)
     tournament_round: int | None = None
     rated: bool = True  # False: it counts for no rating (an unrated tournament's duel)
 
     @property
-    def channel_guild(self) -> int:
-        """The server of the match's channel (0: a DM with the bot)."""
-        return self.guild_id if self.home_guild_id is None else self.home_guild_id
+    def first_home(self) -> Home:
+        """Where it was proposed (the challenger's home, and both players' when they share it)."""
+        return self.homes[0]
+
+    def home_of(self, player: str) -> Home:
+        """The home where ``player`` ("p1", "p2") plays."""
+        return next((home for home in self.homes if home.player == player), self.homes[0])
+
+    def home_in(self, channel_id: int | None) -> Home | None:
+        """The home ``channel_id`` is (its channel or its thread), if any."""
+        return next((home for home in self.homes if home.holds(channel_id)), None)
+
+    def at(self, home: Home) -> list[int]:
+        """The players who are people and play from ``home``."""
+        seats = ("p1", "p2") if home.player is None else (home.player,)
+        return [self.user(seat) for seat in seats if seat != self.computer_seat]
+
+    def away(self, home: Home) -> list[int]:
+        """The players who are people and play from another home than ``home``."""
+        return [user for user in self.people if user not in self.at(home)]
+
+    def dm_of(self, home: Home) -> int | None:
+        """The player whose DM with the bot ``home`` is (None: a server's channel)."""
+        return self.user(home.player or "p1") if home.in_dm else None
 
     def seen_from(self, guild_id: int | None) -> bool:
-        """Whether an interaction of that server (None: a DM) may concern this match: it is played there."""
-        here = guild_id or 0
-        return here == self.channel_guild or (
-            self.mirror_id is not None and here == (self.mirror_guild_id or 0)
-        )
-
-    @property
-    def challenge_channel(self) -> int:
-        """The channel its challenge message is in: its channel, or the thread it was proposed in (a
-        rematch asked for in the thread of the duel before). A thread started from the challenge message
-        has that message's id."""
-        in_thread = self.home == "thread" and self.thread_id is not None and self.thread_id != self.message_id
-        return self.thread_id if in_thread and self.thread_id is not None else self.channel_id
-
-    @property
-    def posts_to(self) -> int:
-        """The channel its boards, notices and result go to: its thread once started, else its channel."""
-        return self.thread_id if self.home == "thread" and self.thread_id is not None else self.channel_id
-
-    @property
-    def from_queue(self) -> bool:
-        """A duel the queue made (no challenge: its first message says the queue found it)."""
-        return self.guild_id == 0 and self.home_guild_id is not None
-
-    @property
-    def mirror_posts_to(self) -> int | None:
-        """Where its public messages go in the opponent's home (None: it has none of its own): its thread
-        there once started, else the mirror channel."""
-        if self.mirror_home == "thread" and self.mirror_thread_id is not None:
-            return self.mirror_thread_id
-        return self.mirror_id
+        """Whether an interaction of that server (None: a DM) may concern this match: it is shown there."""
+        here = guild_id or NO_SERVER
+        return any(home.guild_id == here for home in self.homes)
 
     @property
     def allows_hints(self) -> bool:
@@ -167,6 +208,7 @@ class MatchRow:
 
 
 _DECK = [field.name for field in fields(MatchRow)].index("deck")
+_HOMES = [field.name for field in fields(MatchRow)].index("homes")
 RowT = TypeVar("RowT", "MatchRow", "GameRow")
 
 
@@ -179,10 +221,6 @@ class GameRow:
     status: str
     winner: str | None
     reason: str | None
-    board_message_id: int | None
-    board_told: int | None = None  # engine events the latest board told (None: before migration 4)
-    mirror_board_id: int | None = None  # its latest board in the match's mirror (bot.ui.outbox)
-    mirror_board_told: int | None = None
 
     @property
     def setup(self) -> Setup:
@@ -198,20 +236,27 @@ _FIELDS = {kind: attrgetter(*(field.name for field in fields(kind))) for kind in
 
 def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
     """A row's fields in order, as plain values in a tuple (a mixed deck as its factions and decks in
-    turn): the garbage collector stops tracking such a tuple, where it tracks any row and any tuple
-    holding a dict (bot.services.duels.ColdGame). :func:`row_from_values` makes the row again."""
+    turn, its homes as plain tuples): the garbage collector stops tracking such a tuple, where it tracks
+    any row and any tuple holding a dict, and ``marshal`` takes it (bot.services.game_cache.ColdGame).
+    :func:`row_from_values` makes the row again."""
     values: tuple[Any, ...] = _FIELDS[type(row)](row)
-    if isinstance(row, MatchRow) and isinstance(row.deck, dict):
-        flat = tuple(item for pair in row.deck.items() for item in pair)  # one tuple: untracked sooner
-        return (*values[:_DECK], flat, *values[_DECK + 1 :])
-    return values
+    if not isinstance(row, MatchRow):
+        return values
+    deck: Any = row.deck
+    if isinstance(deck, dict):
+        deck = tuple(item for pair in deck.items() for item in pair)  # one tuple: untracked sooner
+    homes = tuple(tuple(home) for home in row.homes)
+    return (*values[:_DECK], deck, *values[_DECK + 1 : _HOMES], homes, *values[_HOMES + 1 :])
 
 
 def row_from_values(kind: type[RowT], values: tuple[Any, ...]) -> RowT:
     """The row whose :func:`row_values` these are."""
-    if kind is MatchRow and isinstance(values[_DECK], tuple):
-        flat = values[_DECK]
-        values = (*values[:_DECK], dict(zip(flat[::2], flat[1::2], strict=True)), *values[_DECK + 1 :])
+    if kind is MatchRow:
+        deck = values[_DECK]
+        if isinstance(deck, tuple):
+            deck = dict(zip(deck[::2], deck[1::2], strict=True))
+        homes = tuple(Home(*home) for home in values[_HOMES])
+        values = (*values[:_DECK], deck, *values[_DECK + 1 : _HOMES], homes, *values[_HOMES + 1 :])
     return kind(*values)
 
 
@@ -226,11 +271,11 @@ class Post:
     created_at: str
 
 
-def match_row(row: Row) -> MatchRow:
+def match_row(row: Row, homes: Sequence[Row]) -> MatchRow:
+    """A match from its row and its homes' rows (in their order)."""
     return MatchRow(
         id=row["id"],
         guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
         challenger_id=row["challenger_id"],
         opponent_id=row["opponent_id"],
         challenger_name=row["challenger_name"],
@@ -239,24 +284,28 @@ def match_row(row: Row) -> MatchRow:
         location=row["location"],
         wins_needed=row["wins_needed"],
         status=row["status"],
-        message_id=row["message_id"],
-        result_message_id=row["result_message_id"],
+        homes=tuple(home_row(home) for home in homes),
         computer=row["computer"],
         hints=bool(row["hints"]),
         learn=bool(row["learn"]),
-        home=row["home"],
-        thread_id=row["thread_id"],
-        mirror_id=row["mirror_id"],
-        mirror_challenge_id=row["mirror_challenge_id"],
-        mirror_result_id=row["mirror_result_id"],
-        mirror_guild_id=row["mirror_guild_id"],
         code=row["code"],
-        home_guild_id=row["home_guild_id"],
-        mirror_home=row["mirror_home"],
-        mirror_thread_id=row["mirror_thread_id"],
+        queued=bool(row["queued"]),
         tournament_id=row["tournament_id"],
         tournament_round=row["tournament_round"],
         rated=bool(row["rated"]),
+    )
+
+
+def home_row(row: Row) -> Home:
+    return Home(
+        number=row["number"],
+        player=row["player"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        in_thread=bool(row["in_thread"]),
+        thread_id=row["thread_id"],
+        challenge_id=row["challenge_id"],
+        result_id=row["result_id"],
     )
 
 
@@ -269,10 +318,6 @@ def game_row(row: Row) -> GameRow:
         status=row["status"],
         winner=row["winner"],
         reason=row["reason"],
-        board_message_id=row["board_message_id"],
-        board_told=row["board_told"],
-        mirror_board_id=row["mirror_board_id"],
-        mirror_board_told=row["mirror_board_told"],
     )
 
 
@@ -382,7 +427,7 @@ class QueueEntry:
     rating: int  # their global rating (displayed) when they queued
     joined_at: str
     offered_computer: bool = False
-    home: Home = "channel"  # their duel there: in the channel, or a thread of its own
+    home: HomeKind = "channel"  # their duel there: in the channel, or a thread of its own
 
     @property
     def joined(self) -> datetime:

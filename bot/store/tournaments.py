@@ -16,13 +16,9 @@ from typing import Any, Literal
 
 from bot.store.connection import Connection, now
 from bot.store.database import Database
-from bot.store.rows import Home
+from bot.store.rows import HomeKind
 from cards import DeckChoice
 
-# A tournament's format is stored as its name, any of bot.services.tournaments.formats's units: the store
-# knows none of them. These two names stay only while bot.store's __init__ still imports them.
-Format = str
-FORMATS: tuple[str, ...] = ()
 #: A game's result: its first player won, its second, a draw, or neither (both lost).
 GameResult = Literal["first", "second", "draw", "neither"]
 #: The kinds of a tournament's outbox entries: its page, a round's start, the final standings.
@@ -44,7 +40,7 @@ class NewTournament:
     wins_needed: int
     decision_hours: float
     rated: bool
-    home: Home  # its duels in the channel, or each in a thread of its own there
+    home: HomeKind  # its duels in the channel, or each in a thread of its own there
     signup_until: str | None  # ISO time
     player_limit: int | None
     created_by: int
@@ -63,7 +59,7 @@ class TournamentRow:
     wins_needed: int
     decision_hours: float
     rated: bool
-    home: Home
+    home: HomeKind
     signup_until: str | None
     player_limit: int | None
     status: str  # signup, running, finished, cancelled

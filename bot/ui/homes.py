@@ -24,7 +24,7 @@ import discord
 
 import text
 from bot.services.caching import Recent
-from bot.store import Home, MatchRow, Storage
+from bot.store import NO_SERVER, Home, HomeKind, MatchRow, Storage, new_home
 from bot.ui import answer, render
 
 log = logging.getLogger(__name__)
@@ -36,13 +36,14 @@ THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 #: may wait days for a decision; the next post reopens it anyway.
 ARCHIVE_AFTER: Literal[10080] = 10080
 NAME_MOST = 100  # characters in a thread's name, as Discord takes
-HOMES_KEPT = 4096  # matches whose home is remembered here; any other is read from its row
+HOMES_KEPT = 4096  # matches whose homes are remembered here; any other is read from its rows
+HOMES_MOST = 2  # a duel's homes: one, or each player's own
 #: Discord's codes: a thread was already started from this message; the channel cannot have threads.
 THREAD_EXISTS, WRONG_CHANNEL_TYPE = 160004, 50024
 THREAD_NOTE = "threads_missing"  # the manager note told once per server (bot.store.server_notes)
 
 
-def home_for(interaction: Interaction, threads: bool, channel_id: int) -> tuple[Home, tuple[str, ...]]:
+def home_for(interaction: Interaction, threads: bool, channel_id: int) -> tuple[HomeKind, tuple[str, ...]]:
     """Where a duel of channel ``channel_id`` beginning with ``interaction`` is played, and the thread
     permissions the bot lacks there (told to a manager): a thread of its own in a server's text channel
     when the server wants threads (``threads``) and the bot may start them, else the channel (itself a
@@ -62,21 +63,21 @@ def visiting(interaction: Interaction) -> bool:
     return not interaction.is_guild_integration() and not interaction.context.dm_channel
 
 
-async def where_to_play(interaction: Interaction) -> tuple[int, int]:
-    """The server (0: none) and channel where what ``interaction`` begins is played: here, or where the
-    bot is only a visitor (:func:`visiting`), the user's DM with the bot. Raises discord.HTTPException
-    if that DM cannot be had."""
+async def where_to_play(interaction: Interaction) -> Home:
+    """The home of what ``interaction`` begins: here, or where the bot is only a visitor
+    (:func:`visiting`), the user's DM with the bot. Raises discord.HTTPException if that DM cannot be
+    had."""
     if visiting(interaction):
         dm = interaction.user.dm_channel or await interaction.user.create_dm()
-        return 0, dm.id
+        return new_home(NO_SERVER, dm.id)
     if interaction.channel_id is None:
         raise ValueError("an interaction with no channel")
-    return interaction.guild_id or 0, interaction.channel_id
+    return new_home(interaction.guild_id or NO_SERVER, interaction.channel_id)
 
 
-async def duel_place(interaction: Interaction) -> tuple[int, int] | None:
-    """The server (0: none) and channel a duel begun with ``interaction`` is played in
-    (:func:`where_to_play`); None, the user told why in one line, if there is none."""
+async def home_here(interaction: Interaction) -> Home | None:
+    """The home of a duel begun with ``interaction`` (:func:`where_to_play`); None, the user told why in
+    one line, if there is none."""
     try:
         return await where_to_play(interaction)
     except (discord.HTTPException, ValueError) as error:
@@ -147,78 +148,75 @@ def thread_name(match: MatchRow) -> str:
 
 
 class Homes:
-    """The channel each duel's public messages go to now, its thread started when first needed: in the
-    match's own home, and (``mirror``) in the opponent's, when they have one of their own. Used by the
+    """The channel each home of a duel posts to now, its thread started when first needed. Used by the
     outbox only, under the match's lock."""
 
     def __init__(self, bot: discord.Client, storage: Storage) -> None:
         self.bot = bot
         self.storage = storage
-        # match -> the channel its posts go to, in its home and in its mirror (two maps: no key tuples)
-        self._known: tuple[Recent[int, int], Recent[int, int]] = (Recent(HOMES_KEPT), Recent(HOMES_KEPT))
+        # one map per home's number, match -> the channel its posts go to (no key tuples: untracked ints)
+        self._known: tuple[Recent[int, int], ...] = tuple(Recent(HOMES_KEPT) for _ in range(HOMES_MOST))
 
-    def known(self, match_id: int, *, mirror: bool = False) -> int | None:
-        """Where the match's posts go, if known here without asking the database or Discord."""
-        return self._known[mirror].get(match_id)
+    def known(self, match_id: int, home: Home) -> int | None:
+        """Where the posts of ``home`` go, if known here without asking the database or Discord."""
+        return self._known[home.number].get(match_id)
 
-    async def of(self, match: MatchRow, *, mirror: bool = False) -> int:
-        """Where ``match``'s posts go (read as it now is) in its home or its ``mirror``: a thread of its
-        own, started or found first, if it is played in one there; else the channel."""
-        known = self._known[mirror].get(match.id)
+    async def channel(self, match: MatchRow, home: Home) -> int:
+        """Where the posts of ``match``'s ``home`` (read as it now is) go: a thread of its own, started or
+        found first, if it is played in one there; else the channel."""
+        known = self._known[home.number].get(match.id)
         if known is not None:
             return known
-        side = _Side(match, mirror)
-        home = side.posts_to
-        if side.home == "thread" and side.thread_id is None:
-            home = await self._start_thread(side)
-        self._known[mirror].put(match.id, home)
-        return home
+        channel = home.posts_to
+        if home.in_thread and home.thread_id is None:
+            channel = await self._start_thread(match, home)
+        self._known[home.number].put(match.id, channel)
+        return channel
 
-    async def lost(self, match: MatchRow, *, mirror: bool = False) -> bool:
-        """The match's home (or its ``mirror``) refused the bot (deleted, closed to it). True if that was a
-        thread, which it leaves for its channel from now on; False if it was the channel, which nothing
-        replaces."""
-        side = _Side(match, mirror)
-        if side.home != "thread":
+    async def lost(self, match: MatchRow, home: Home) -> bool:
+        """``home`` refused the bot (deleted, closed to it). True if that was a thread, which it leaves for
+        its channel from now on; False if it was the channel, which nothing replaces."""
+        if not home.in_thread:
             return False
         log.warning(
-            "match %s: its thread %s is lost: back to channel %s", match.id, side.thread_id, side.channel
+            "match %s: its thread %s is lost: back to channel %s", match.id, home.thread_id, home.channel_id
         )
-        await self.storage.play_in_channel(match.id, mirror=mirror)
-        self._known[mirror].put(match.id, side.channel)
+        await self.storage.play_in_channel(match.id, home.number)
+        self._known[home.number].put(match.id, home.channel_id)
         return True
 
-    async def _start_thread(self, side: _Side) -> int:
-        match = side.match
-        if side.message_id is None:  # no challenge message to start it from (never shown)
-            return await self._in_channel(side, "its challenge message is not known")
+    async def _start_thread(self, match: MatchRow, home: Home) -> int:
+        if home.challenge_id is None:  # no challenge message to start it from (never shown)
+            return await self._in_channel(match, home, "its challenge message is not known")
         try:
-            channel = self.bot.get_channel(side.channel)
+            channel = self.bot.get_channel(home.channel_id)
             if not isinstance(channel, discord.TextChannel):  # not cached (yet): a start-up's recovery
-                channel = await self.bot.fetch_channel(side.channel)
+                channel = await self.bot.fetch_channel(home.channel_id)
             if not isinstance(channel, discord.TextChannel):
-                return await self._in_channel(side, f"a channel of type {getattr(channel, 'type', '?')}")
+                kind = getattr(channel, "type", "?")
+                return await self._in_channel(match, home, f"a channel of type {kind}")
             thread: discord.Thread | None = await channel.create_thread(
                 name=thread_name(match),
-                message=discord.Object(side.message_id),
+                message=discord.Object(home.challenge_id),
                 auto_archive_duration=ARCHIVE_AFTER,
             )
         except discord.HTTPException as error:
             if error.code == THREAD_EXISTS:  # started before (a crash, a retry): adopt it
                 thread = None
             elif error.status in (403, 404) or error.code == WRONG_CHANNEL_TYPE:
-                return await self._in_channel(side, str(error))
+                return await self._in_channel(match, home, str(error))
             else:
                 raise  # Discord failing: the outbox tries again
-        thread_id = side.message_id  # a thread started from a message has the message's id
+        thread_id = home.challenge_id  # a thread started from a message has the message's id
         if thread is None:
             thread = await self._thread(thread_id)
-        for user_id in side.people:  # again, harmlessly, when it is adopted
+        # Only the players who are here: the opponent of a duel in two places is not on this server.
+        for user_id in match.at(home):  # again, harmlessly, when it is adopted
             try:
                 await thread.add_user(discord.Object(user_id))
             except discord.HTTPException as error:  # the player left the server: the duel goes on
                 log.info("thread %s: could not add player %s (%s)", thread_id, user_id, error)
-        self.storage.note_thread(match.id, thread_id, mirror=side.mirror)
+        self.storage.note_thread(match.id, home.number, thread_id)
         log.info("match %s: played in thread %s", match.id, thread_id)
         return thread_id
 
@@ -231,29 +229,7 @@ class Homes:
             raise discord.DiscordException(f"channel {thread_id} is not a thread")
         return found
 
-    async def _in_channel(self, side: _Side, why: str) -> int:
-        log.warning("match %s: no thread (%s): played in channel %s", side.match.id, why, side.channel)
-        await self.storage.play_in_channel(side.match.id, mirror=side.mirror)
-        return side.channel
-
-
-class _Side:
-    """One of a match's homes: its own (the challenger's, and the opponent's too when they share it), or
-    its mirror (the opponent's, elsewhere)."""
-
-    def __init__(self, match: MatchRow, mirror: bool) -> None:
-        self.match, self.mirror = match, mirror
-        if mirror:
-            assert match.mirror_id is not None
-            self.channel: int = match.mirror_id
-            self.home, self.thread_id = match.mirror_home, match.mirror_thread_id
-            self.message_id = match.mirror_challenge_id
-            self.posts_to: int = match.mirror_posts_to or match.mirror_id
-            self.people: tuple[int, ...] = (match.opponent_id,)
-        else:
-            self.channel = match.channel_id
-            self.home, self.thread_id = match.home, match.thread_id
-            self.message_id = match.message_id
-            self.posts_to = match.posts_to
-            # Only the players who are here: the opponent of a duel in two places is not on this server.
-            self.people = tuple(match.people) if match.mirror_id is None else (match.challenger_id,)
+    async def _in_channel(self, match: MatchRow, home: Home, why: str) -> int:
+        log.warning("match %s: no thread (%s): played in channel %s", match.id, why, home.channel_id)
+        await self.storage.play_in_channel(match.id, home.number)
+        return home.channel_id

@@ -17,7 +17,7 @@ import text
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.pictures import Drawing
-from bot.store import MatchRow, Storage
+from bot.store import Home, MatchRow, Storage
 from bot.ui import render
 from bot.ui.messages import Messages
 from bot.ui.posted import Board, Shown
@@ -34,9 +34,10 @@ class Boards(Protocol):
 
     stopping: bool
 
-    def still_shown(self, game_id: int, shown: Shown) -> bool: ...
-    def board(self, live: LiveGame, *, mirror: bool = False) -> Board: ...
-    async def home(self, match_id: int, match: MatchRow | None = None, *, mirror: bool = False) -> int: ...
+    def still_shown(self, game_id: int, home: Home, shown: Shown) -> bool: ...
+    async def board(self, live: LiveGame, home: Home) -> Board: ...
+    async def channel(self, match: MatchRow, home: Home) -> int: ...
+    async def language(self, match: MatchRow, home: Home) -> str: ...
     def lock(self, match_id: int) -> asyncio.Lock: ...
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None: ...
     def flush_soon(self) -> None: ...
@@ -58,7 +59,14 @@ class LatePictures:
         self.waiting = 0  # boards waiting to be given the picture they were sent without
 
     def later(
-        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
+        self,
+        match: MatchRow,
+        home: Home,
+        channel_id: int,
+        game_id: int,
+        shown: Shown,
+        embed: discord.Embed,
+        drawing: Drawing,
     ) -> None:
         """A board sent without its picture (drawn too slowly, left out while the workers were behind, or
         failed to draw) is given it :data:`BOARD_PICTURE_LATER` seconds on, if it is the game's latest
@@ -66,14 +74,21 @@ class LatePictures:
         if self.waiting >= PICTURES_LATER_MOST or self.outbox.stopping:
             return  # far behind (the boards to come bring their own), or stopping (the next start does)
         self.waiting += 1
-        self.outbox.spawn(self._add(match, home, game_id, shown, embed, drawing))
+        self.outbox.spawn(self._add(match, home, channel_id, game_id, shown, embed, drawing))
 
     async def _add(
-        self, match: MatchRow, home: int, game_id: int, shown: Shown, embed: discord.Embed, drawing: Drawing
+        self,
+        match: MatchRow,
+        home: Home,
+        channel_id: int,
+        game_id: int,
+        shown: Shown,
+        embed: discord.Embed,
+        drawing: Drawing,
     ) -> None:
         try:
             await asyncio.sleep(BOARD_PICTURE_LATER)
-            if not self.outbox.still_shown(game_id, shown):
+            if not self.outbox.still_shown(game_id, home, shown):
                 log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                 return  # the newer one came with its own
             if not (await self.messages.settings.get(match.guild_id)).images:
@@ -83,10 +98,10 @@ class LatePictures:
             if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
                 return  # left out again (and logged): the next board brings its own
             async with self.outbox.lock(match.id):  # no board of this game is edited or posted meanwhile
-                if not self.outbox.still_shown(game_id, shown):
+                if not self.outbox.still_shown(game_id, home, shown):
                     log.debug("game %s: board %s replaced: no picture later", game_id, shown.message_id)
                     return
-                channel = self.bot.get_partial_messageable(home)
+                channel = self.bot.get_partial_messageable(channel_id)
                 await channel.get_partial_message(shown.message_id).edit(
                     embed=embed, attachments=[message["file"]]
                 )
@@ -105,21 +120,25 @@ class LatePictures:
         are given it, as :meth:`later` gives it to those of this process. The board's own embed
         is read back from Discord (its "what just happened" told what it told then), and the picture is
         drawn from the game as it is, which is what the board shows while it is the game's latest."""
-        for game_id, message_id in await self.storage.bare_boards(PICTURES_LATER_MOST):
+        for game_id, number, message_id in await self.storage.bare_boards(PICTURES_LATER_MOST):
             try:
                 live = await self.duels.live(game_id)
-                board = self.outbox.board(live)
+                match = await self.storage.match(live.match.id)  # as it now is: its thread, say
+                if match is None or number >= len(match.homes):
+                    continue
+                home = match.homes[number]
+                board = await self.outbox.board(live, home)
                 if board.message_id != message_id or self.waiting >= PICTURES_LATER_MOST:
                     continue  # a newer board came (with its own picture), or far behind
-                with text.speaking(await self.messages.public_language(live.match.guild_id)):
+                with text.speaking(await self.outbox.language(match, home)):
                     drawing = await self.messages.board_picture(live)
                 if drawing is None:
                     continue  # the server turned pictures off meanwhile
-                home = await self.outbox.home(live.match.id)
-                posted = await self.bot.get_partial_messageable(home).fetch_message(message_id)
+                channel_id = await self.outbox.channel(match, home)
+                posted = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
                 if not posted.embeds:
                     continue
                 shown_now = Shown(message_id, board.revision)
-                self.later(live.match, home, game_id, shown_now, posted.embeds[0], drawing)
+                self.later(match, home, channel_id, game_id, shown_now, posted.embeds[0], drawing)
             except (discord.HTTPException, Refusal) as error:  # the board or its game is gone
                 log.info("game %s: board %s gets no picture later (%s)", game_id, message_id, error)

@@ -22,7 +22,7 @@ from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Drawing, Pictures
 from bot.services.timers import CLAIM, Notice
-from bot.store import MatchRow
+from bot.store import Home, MatchRow
 from bot.ui import render
 from bot.ui.components import (
     ChallengeButton,
@@ -188,10 +188,10 @@ class Messages:
 
     # --- a match's result -------------------------------------------------------------------------------
 
-    async def match_result(self, match: MatchRow, *, mirror: bool = False) -> tuple[str, Components]:
+    async def match_result(self, match: MatchRow, home: Home) -> tuple[str, Components]:
         """The message that ends a match: who won it (or why it ended), with the Rematch button; in its
-        home or (``mirror``) the opponent's, where only the player at home there is mentioned."""
-        named = render.away(match, mirror=mirror)
+        ``home``, where only the players at home there are mentioned."""
+        named = render.away(match, home)
         wins = await self.duels.score(match.id)
         winner = "p1" if wins["p1"] > wins["p2"] else "p2"
         loser = "p2" if winner == "p1" else "p1"
@@ -215,12 +215,12 @@ class Messages:
     # --- a challenge ------------------------------------------------------------------------------------
 
     def challenge(
-        self, match: MatchRow, *, rematch: bool = False, tournament: str | None = None, mirror: bool = False
+        self, match: MatchRow, home: Home, *, rematch: bool = False, tournament: str | None = None
     ) -> dict[str, Any]:
         """The challenge message: who challenges whom, the setup, and the answers while it is open (a
-        tournament's duel, named ``tournament``: its pairing, pinging both players); in the match's home
-        or (``mirror``) the opponent's, where only the player at home there is mentioned."""
-        named = render.away(match, mirror=mirror)
+        tournament's duel, named ``tournament``: its pairing, pinging both players); in the match's
+        ``home``, where only the players at home there are mentioned."""
+        named = render.away(match, home)
         if match.tournament_id is not None:
             content = text.tr(
                 "challenge.tournament",
@@ -235,7 +235,7 @@ class Messages:
             content = text.tr(key, challenger=match.challenger_name, level=level)
         elif match.code is not None and match.status == "proposed":  # anyone given the code may accept
             content = text.tr("challenge.by_code", challenger=match.challenger_name, code=match.code)
-        elif match.from_queue:  # nobody challenged: the queue paired them
+        elif match.queued:  # nobody challenged: the queue paired them
             content = text.tr("challenge.queue", first=match.challenger_name, second=match.opponent_name)
         else:
             content = text.tr(
@@ -303,14 +303,14 @@ class Messages:
     def notice(
         self,
         notice: Notice,
-        home: int,
+        home: Home,
+        channel: int,
         latest_board: int | None,
         quiet: frozenset[int] = frozenset(),
-        guild_id: int | None = None,
     ) -> dict[str, Any]:
-        """A reminder or a claim offer (``notice``), posted in ``home`` (the duel's channel or thread),
-        linking the game's latest board there if it has one; the players in ``quiet`` named, not
-        mentioned."""
+        """A reminder or a claim offer (``notice``), posted in a ``home`` of the duel (in ``channel``: its
+        channel or its thread), linking the game's latest board there if it has one; the players in
+        ``quiet`` named, not mentioned."""
         live, match = notice.live, notice.live.match
         names = match.names
         mentions = {player: render.ping(match, player, quiet) for player in ("p1", "p2")}
@@ -325,8 +325,7 @@ class Messages:
             what = "; ".join(tr("timer.decision", who=names[p], what=whats[p]) for p in notice.waiting)
         board = ""
         if latest_board is not None:
-            where = match.channel_guild if guild_id is None else guild_id  # the home's server
-            board = tr("timer.board", link=jump_link(where, home, latest_board))
+            board = tr("timer.board", link=jump_link(home.guild_id, channel, latest_board))
         claimer = notice.claimer
         values = {
             "who": text.join([mentions[p] for p in notice.waiting]),

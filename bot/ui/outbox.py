@@ -17,10 +17,10 @@ the board's ``cardia:d:<game>:<revision>`` button, the result's ``cardia:r:<matc
 A board tells what happened since the latest board the channel shows, so a lost or failed post loses
 no part of the story: the next one tells it.
 
-Where the posts go is the match's home (``bot.ui.homes``: its channel, or a thread of its own). A duel
-whose players are in two places (direct messages, two servers, the queue) also has a *mirror*, the
-opponent's home: each entry brings both up to date, the match's own home first, each in its language,
-and a kill between the two leaves the second to the next start (found, never posted twice, in each).
+Where the posts go are the match's homes (``MatchRow.homes``; ``bot.ui.homes`` starts a home's thread):
+one, or each player's own when they are in two places (direct messages, two servers, the queue). Each
+entry brings every home up to date, in order, each in its own language; a kill between two leaves the
+rest to the next start (found, never posted twice, in each).
 """
 
 from __future__ import annotations
@@ -40,24 +40,14 @@ from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
-from bot.store import BOARD, CHALLENGE, RESULT, MatchRow, Post, Storage
+from bot.store import BOARD, CHALLENGE, RESULT, Home, MatchRow, Post, Storage, row_from_values, row_values
 from bot.ui import answer, render
-from bot.ui.homes import Homes
+from bot.ui.homes import HOMES_MOST, Homes
 from bot.ui.late_pictures import BOARD_PICTURE_WAIT, LatePictures
 from bot.ui.messages import Messages
 from bot.ui.pings import CANNOT_MESSAGE, Pings
-from bot.ui.posted import (
-    BOARD_MARK,
-    Board,
-    BoardValues,
-    Place,
-    Scan,
-    Shown,
-    custom_ids,
-    dm_player,
-    events_after,
-    place_of,
-)
+from bot.ui.posted import BOARD_MARK, Board, BoardValues, Scan, Shown, custom_ids, events_after
+from engine import named_events
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -92,22 +82,25 @@ class Outbox:
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
         self.storage: Storage = duels.storage
-        self.homes = Homes(bot, self.storage)  # where each duel's posts go: its channel or its thread
+        self.homes = Homes(bot, self.storage)  # where each home's posts go: its channel or its thread
         self._locks: KeyedLocks[int] = KeyedLocks()  # one per match, while it is brought up to date
         # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
         # set would be one more object for every full collection of the garbage collector)
         self._done: dict[int, tuple[int, ...]] = {}
         self._suspect: set[int] = set()  # matches whose posts may exist unmarked: look before posting
-        # match -> its challenge message and the status it shows, until the challenge is answered
-        self._challenges: dict[tuple[int, bool], tuple[int, str]] = {}  # (match, in its mirror) ->
+        # (match, home's number) -> its challenge message there and the status it shows, until answered
+        self._challenges: dict[tuple[int, int], tuple[int, str]] = {}
         self._retry: dict[int, float] = {}  # match -> seconds before the next retry
         self._tasks: set[asyncio.Task[None]] = set()
         self._flusher: asyncio.TimerHandle | None = None
-        self._boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its board
-        # match -> where it is: read again with any entry but a board (a challenge by code is given its
-        # opponent and their home when accepted, which writes a challenge entry)
-        self._places: Recent[int, Place] = Recent(BOARDS_KEPT)
-        self._mirror_boards: Recent[int, BoardValues] = Recent(BOARDS_KEPT)  # game -> its mirror's board
+        # one map per home's number: game -> its latest board there
+        self._boards: tuple[Recent[int, BoardValues], ...] = tuple(
+            Recent(BOARDS_KEPT) for _ in range(HOMES_MOST)
+        )
+        # match -> its row's values (untracked by the garbage collector): read again with any entry but a
+        # board (a challenge by code is given its opponent and their home when accepted, which writes a
+        # challenge entry)
+        self._matches: Recent[int, tuple[Any, ...]] = Recent(BOARDS_KEPT)
         self._answering: set[int] = set()  # matches whose challenge an interaction is answering with
         self._given_up: set[int] = set()  # matches a channel refused (bot.cogs.duels tells the challenger)
         self.pictures_later = LatePictures(self, bot, self.storage, duels, messages)
@@ -135,36 +128,31 @@ class Outbox:
             return
         live = notice.live
         match = live.match
-        place = place_of(match)
-        if match.mirror_id is not None:  # in each player's home, in its own language
-            with text.speaking(await self._language(place, mirror=True)):
-                there = await self.home(match.id, mirror=True)
-                latest = self.board(live, mirror=True).message_id
-                away = render.away(match, mirror=True)
-                mirrored = self.messages.notice(notice, there, latest, away, match.mirror_guild_id or 0)
-            await self._post_notice(live, there, mirrored, dm_player(place, True))
-        language = await self._language(place, mirror=False)
-        with text.speaking(language):
-            home = await self.home(match.id)
-            named = await self.pings.quiet(match) | render.away(match)
-            message = self.messages.notice(notice, home, self.latest_board(live), named)
-        posted = await self._post_notice(live, home, message, dm_player(place, False))
-        if posted is None or match.mirror_id is not None:
-            return  # a duel in direct messages tells each there anyway
-        if notice.kind == CLAIM:
-            told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
-        else:
-            told, key = list(notice.waiting), "notify.reminder"
-        users = [match.user(player) for player in told if player != match.computer_seat]
-        await self.pings.direct(match, users, key, home, posted, language)
+        alone = len(match.homes) == 1  # else each home tells its own player anyway: no direct message
+        for home in match.homes:  # each in its own language
+            language = await self.language(match, home)
+            with text.speaking(language):
+                channel = await self.channel(match, home)
+                latest = (await self.board(live, home)).message_id
+                named = await self.pings.quiet(match) | render.away(match, home)
+                message = self.messages.notice(notice, home, channel, latest, named)
+            posted = await self._post_notice(live, channel, message, match.dm_of(home))
+            if posted is None or not alone:
+                continue
+            if notice.kind == CLAIM:
+                told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
+            else:
+                told, key = list(notice.waiting), "notify.reminder"
+            users = [match.user(player) for player in told if player != match.computer_seat]
+            await self.pings.direct(match, users, key, home, channel, posted, language)
 
     async def _post_notice(
-        self, live: LiveGame, home: int, message: dict[str, Any], dm_of: int | None
+        self, live: LiveGame, channel: int, message: dict[str, Any], dm_of: int | None
     ) -> int | None:
-        """Post a notice in ``home`` (``dm_of``: that player's DM with the bot); its id (None: it failed,
+        """Post a notice in ``channel`` (``dm_of``: that player's DM with the bot); its id (None: it failed,
         and is not posted again). A DM closed to the bot is noted, as for a board (:meth:`_refused`)."""
         try:
-            posted = await self.bot.get_partial_messageable(home).send(
+            posted = await self.bot.get_partial_messageable(channel).send(
                 **message, allowed_mentions=MENTION_USERS
             )
         except discord.HTTPException as error:
@@ -176,7 +164,7 @@ class Outbox:
                 except Exception:  # a notice only: the next board notes it again
                     log.exception("game %s: could not note player %s's closed DMs", live.row.id, dm_of)
             else:
-                log.exception("game %s: could not post a notice in %s", live.row.id, home)
+                log.exception("game %s: could not post a notice in %s", live.row.id, channel)
             return None
         finally:
             answer.let_go(message["view"])
@@ -224,37 +212,22 @@ class Outbox:
         self._retry.pop(match_id, None)
         return True
 
-    async def home(self, match_id: int, match: MatchRow | None = None, *, mirror: bool = False) -> int:
-        """The channel a match's public messages go to now, in its home or (``mirror``) the opponent's: the
-        channel, or a thread of its own there (started first if need be: ``match`` as it is now, with its
-        challenge message, else read)."""
-        known = self.homes.known(match_id, mirror=mirror)
-        if known is not None:
-            return known
-        if match is None:
-            match = await self.storage.match(match_id)
-            assert match is not None
-        return await self.homes.of(match, mirror=mirror)
+    async def channel(self, match: MatchRow, home: Home) -> int:
+        """The channel the posts of ``match``'s ``home`` go to now: the channel, or a thread of its own there
+        (started first if need be)."""
+        return await self.homes.channel(match, home)
 
-    def where(self, match: MatchRow, *, mirror: bool = False) -> int:
-        """Where a match's public messages are in its home (or ``mirror``), as known now (to link them): no
-        request made."""
-        known = self.homes.known(match.id, mirror=mirror)
-        if known is not None:
-            return known
-        if mirror and match.mirror_posts_to is not None:
-            return match.mirror_posts_to
-        return match.posts_to
+    def channel_now(self, match: MatchRow, home: Home) -> int:
+        """Where the posts of ``match``'s ``home`` are, as known now (to link them): no request made."""
+        known = self.homes.known(match.id, home)
+        return home.posts_to if known is None else known
 
-    def shown_challenge(self, match: MatchRow, message_id: int, *, mirror: bool = False) -> None:
-        """An interaction's answer showed the challenge message as it is now (posted or edited), in the
-        match's channel or (``mirror``) in its mirror."""
-        self._challenges[(match.id, mirror)] = (message_id, match.status)
-        if mirror and match.mirror_challenge_id != message_id:
-            self.storage.note_mirror_message(match.id, "mirror_challenge_id", message_id)
-            self.flush_soon()
-        elif not mirror and match.message_id != message_id:
-            self.storage.note_challenge_message(match.id, message_id)
+    def shown_challenge(self, match: MatchRow, home: Home, message_id: int) -> None:
+        """An interaction's answer showed the challenge message as it is now (posted or edited) in one of
+        the match's homes."""
+        self._challenges[(match.id, home.number)] = (message_id, match.status)
+        if home.challenge_id != message_id:
+            self.storage.note_challenge(match.id, home.number, message_id)
             self.flush_soon()
 
     async def stop(self) -> None:
@@ -292,39 +265,33 @@ class Outbox:
         if not posts:
             self._suspect.discard(match_id)
             return
-        # Boards need nothing of the match's row but its server (never changes): read only when a
-        # result or the challenge is due, or the server is not known here yet.
-        match: MatchRow | None = None
-        place = self._places.get(match_id)
-        home_unknown = self.homes.known(match_id) is None or (
-            place is not None
-            and place.mirror_id is not None
-            and self.homes.known(match_id, mirror=True) is None
-        )
-        if place is None or home_unknown or any(post.kind != BOARD for post in posts):
-            match = await self.storage.match(match_id)
-            assert match is not None  # an outbox entry references its match
-            place = place_of(match)
-            self._places.put(match_id, place)
+        # Boards need nothing of the match's row but its homes: read again only when a result or the
+        # challenge is due (they change its homes), or the match is not known here.
+        kept = self._matches.get(match_id)
+        if kept is None or any(post.kind != BOARD for post in posts):
+            read = await self.storage.match(match_id)
+            assert read is not None  # an outbox entry references its match
+            match = read
+            self._matches.put(match_id, row_values(match))
+        else:
+            match = row_from_values(MatchRow, kept)
         scan = Scan(self.bot) if match_id in self._suspect else None
         targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
         for post in posts:
             targets.setdefault((post.kind, post.game_id), post)
-        # The channel, then the same in the opponent's home (its mirror, if any), each in its language;
-        # a home gone for good stops the match's posts only once the other has had its own.
+        # Each home in turn, in its language; one gone for good stops the match's posts only once every
+        # other has had its own.
         gone: _HomeGone | None = None
-        for mirror in (False, True) if place.mirror_id is not None else (False,):
+        for number in range(len(match.homes)):
             try:
-                with text.speaking(await self._language(place, mirror=mirror)):
+                with text.speaking(await self.language(match, match.homes[number])):
                     for post in targets.values():
-                        match = await self._show(post, match, scan, mirror=mirror)
+                        match = await self._show(post, match, match.homes[number], scan)
             except discord.HTTPException as error:
                 if error.status not in GIVE_UP:
                     raise
-                match = match or await self.storage.match(match_id)
-                assert match is not None
                 try:
-                    await self._refused(match, place, mirror, error)
+                    await self._refused(match, match.homes[number], error)
                 except _HomeGone as refused:
                     gone = refused
         if gone is not None:
@@ -332,92 +299,80 @@ class Outbox:
         self._mark_done(match_id, [post.id for post in posts])
         self._suspect.discard(match_id)
 
-    async def _refused(
-        self, match: MatchRow, place: Place, mirror: bool, error: discord.HTTPException
-    ) -> None:
+    async def _refused(self, match: MatchRow, home: Home, error: discord.HTTPException) -> None:
         """A home of the match refused the bot for good (403, 404). A player's DM closed to it: the other
         home goes on; they are told at their next interaction, and their board brought up to date later
         (:meth:`show_again`). A thread: the duel goes back to that thread's channel. Else (a challenge in
         a DM, a channel gone) nothing more of the match is posted."""
-        player = dm_player(place, mirror)
+        player = match.dm_of(home)
         closed = isinstance(error, discord.Forbidden) and error.code == CANNOT_MESSAGE
         if closed and player is not None and match.status != "proposed":  # a challenge is withdrawn
             log.info("match %s: player %s takes no direct message (%s)", match.id, player, error)
             await self.pings.players.dm_closed(player, True)
             return
-        if await self.homes.lost(match, mirror=mirror):
+        if await self.homes.lost(match, home):
             raise _HomeMoved(str(error)) from error
         raise _HomeGone(str(error)) from error
 
-    async def _language(self, place: Place, *, mirror: bool) -> str:
+    async def language(self, match: MatchRow, home: Home) -> str:
         """A home's language: its server's public one, or in a DM with the bot its player's own."""
-        guild_id = place.mirror_guild_id if mirror else place.guild_id
-        if guild_id:
-            return await self.messages.public_language(guild_id)
-        user = place.opponent_id if mirror else place.challenger_id
-        return (await self.pings.players.get(user)).language
+        player = match.dm_of(home)
+        if player is None:
+            return await self.messages.public_language(home.guild_id)
+        return (await self.pings.players.get(player)).language
 
-    async def _show(
-        self, post: Post, match: MatchRow | None, scan: Scan | None, *, mirror: bool = False
-    ) -> MatchRow | None:
-        """Bring ``post``'s target up to date in the match's channel or (``mirror``) its mirror; the match
-        as it now is (None: not read, only boards due)."""
+    async def _show(self, post: Post, match: MatchRow, home: Home, scan: Scan | None) -> MatchRow:
+        """Bring ``post``'s target up to date in the match's ``home``; the match as it now is."""
         if post.kind == BOARD:
             assert post.game_id is not None
             try:
                 live = await self.duels.live(post.game_id)
             except Refusal:  # the game is gone: nothing to show
                 return match
-            home = await self.home(live.match.id, match, mirror=mirror)
-            await self._board(live, home, scan, mirror=mirror)
+            await self._board(live, match, home, await self.channel(match, home), scan)
             return match
-        assert match is not None  # read whenever anything but a board is due
         if post.kind == RESULT:
-            return await self._result(match, scan, mirror)
+            return await self._result(match, home, scan)
         if post.kind == CHALLENGE:
-            return await self._challenge(match, scan, mirror)
+            return await self._challenge(match, home, scan)
         log.error("match %s: outbox entry %s of unknown kind %r skipped", match.id, post.id, post.kind)
         return match
 
-    def board(self, live: LiveGame, *, mirror: bool = False) -> Board:
-        """What the channel (or the ``mirror``) shows of a game: kept here, else as stored
-        (``games.board_*``, ``games.mirror_board_*``). A change to it is kept by :meth:`_keep` (only the
-        match's update changes it, under the match's lock)."""
-        kept = (self._mirror_boards if mirror else self._boards).get(live.row.id)
+    async def board(self, live: LiveGame, home: Home) -> Board:
+        """What ``home`` shows of a game: kept here, else as stored (``boards``). A change to it is kept by
+        :meth:`_keep` (only the match's update changes it, under the match's lock)."""
+        kept = self._boards[home.number].get(live.row.id)
         if kept is not None:
             return Board(*kept)
-        row, events = live.row, len(live.game.events)
-        stored = (
-            (row.mirror_board_id, row.mirror_board_told) if mirror else (row.board_message_id, row.board_told)
-        )
+        stored = await self.storage.board(live.row.id, home.number)
+        events = len(live.game.events)
+        message_id, told = (None, None) if stored is None else stored
         # Before migration 4 what a board told was not stored: nothing older is news then.
-        told = events if stored[1] is None else min(stored[1], events)
-        board = Board(stored[0], told, told)
-        self._keep(live.row.id, board, mirror=mirror)
+        told_now = events if told is None else min(told, events)
+        board = Board(message_id, told_now, told_now)
+        self._keep(live.row.id, home, board)
         return board
 
-    def _keep(self, game_id: int, board: Board, *, mirror: bool = False) -> None:
-        (self._mirror_boards if mirror else self._boards).put(game_id, board.values())
+    def _keep(self, game_id: int, home: Home, board: Board) -> None:
+        self._boards[home.number].put(game_id, board.values())
 
-    def latest_board(self, live: LiveGame) -> int | None:
-        """The id of a game's latest public board, if it has one (for links to it)."""
-        return self.board(live).message_id
-
-    async def _board(self, live: LiveGame, home: int, scan: Scan | None, *, mirror: bool = False) -> None:
-        board = self.board(live, mirror=mirror)
+    async def _board(
+        self, live: LiveGame, match: MatchRow, home: Home, channel_id: int, scan: Scan | None
+    ) -> None:
+        board = await self.board(live, home)
         if scan is not None and board.revision != live.revision:
-            await self._adopt_board(live, board, scan, home, mirror=mirror)
+            await self._adopt_board(live, home, board, scan, channel_id)
         if board.revision == live.revision and board.message_id is not None:
-            return  # the channel shows it already
-        channel = self.bot.get_partial_messageable(home)
-        # Named, not mentioned: who asked not to be, and who plays from the other home.
-        named = await self.pings.quiet(live.match) | render.away(live.match, mirror=mirror)
+            return  # the home shows it already
+        channel = self.bot.get_partial_messageable(channel_id)
+        # Named, not mentioned: who asked not to be, and who plays from another home.
+        named = await self.pings.quiet(match) | render.away(match, home)
         # Built under the game's lock: a decision applied but not yet stored is never shown.
         async with self.duels.lock(live.row.id):
             # The cached game again: a decision that failed to be stored drops it (replayed afresh).
             live = await self.duels.live(live.row.id)
-            news = live.game.events[board.told :]
-            only_face_down = all(event[0] == "placed" and event[4] == "face_down" for event in news)
+            news = named_events(live.game, board.told)
+            only_face_down = all(event.kind == "placed" and event.detail == "face_down" for event in news)
             # A card placed face down while the opponent still chooses: the latest board is edited.
             edit = only_face_down and board.latest and live.outcome is None and bool(live.game.pending)
             revision, told = live.revision, len(live.game.events)
@@ -437,29 +392,26 @@ class Outbox:
                         "game %s: board %s cannot be edited (%s): a new one", live.row.id, message_id, error
                     )
                     board.latest = False
-                    self._keep(live.row.id, board, mirror=mirror)
-                    return await self._board(live, home, None, mirror=mirror)
+                    self._keep(live.row.id, home, board)
+                    return await self._board(live, match, home, channel_id, None)
             else:
-                nonce = f"b{live.row.id}.{revision}"
+                nonce = f"b{live.row.id}.{revision}.{home.number}"
                 message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
                 board.latest = True
-                if live.match.mirror_id is None:  # a duel in direct messages tells each there anyway
-                    await self._ping_directly(live, home, message_id)
+                if len(match.homes) == 1:  # a duel in two homes tells each player there anyway
+                    await self._ping_directly(live, home, channel_id, message_id)
         finally:
             answer.let_go(shown["view"])
-        if mirror:  # a mirror's board sent without its picture stays so: the next one brings its own
-            self._board_shown(live, board, message_id, told_from, told, revision, mirror=True)
-            return None
         bare = drawing is not None and not pictured
-        self._board_shown(live, board, message_id, told_from, told, revision, bare=bare)
+        self._board_shown(live, home, board, message_id, told_from, told, revision, bare=bare)
         if bare:
             assert drawing is not None
             self.pictures_later.later(
-                live.match, home, live.row.id, Shown(message_id, revision), shown["embed"], drawing
+                match, home, channel_id, live.row.id, Shown(message_id, revision), shown["embed"], drawing
             )
         return None
 
-    async def _ping_directly(self, live: LiveGame, home: int, message_id: int) -> None:
+    async def _ping_directly(self, live: LiveGame, home: Home, channel_id: int, message_id: int) -> None:
         """The players a new board waits for who asked for a direct message get one (never raises)."""
         match = live.match
         if live.outcome is not None:
@@ -468,11 +420,11 @@ class Outbox:
         if waiting:
             users = [match.user(player) for player in sorted(waiting)]
             language = text.current_language()
-            await self.pings.direct(match, users, "notify.your_move", home, message_id, language)
+            await self.pings.direct(match, users, "notify.your_move", home, channel_id, message_id, language)
 
-    def still_shown(self, game_id: int, shown: Shown) -> bool:
-        """Whether the game's latest board is still that message, showing that revision."""
-        kept = self._boards.peek(game_id)
+    def still_shown(self, game_id: int, home: Home, shown: Shown) -> bool:
+        """Whether the game's latest board in ``home`` is still that message, showing that revision."""
+        kept = self._boards[home.number].peek(game_id)
         if kept is None:
             return False  # not remembered here any more: not known to be
         board = Board(*kept)
@@ -485,6 +437,7 @@ class Outbox:
     def _board_shown(
         self,
         live: LiveGame,
+        home: Home,
         board: Board,
         message_id: int,
         told_from: int,
@@ -492,21 +445,17 @@ class Outbox:
         revision: int,
         *,
         bare: bool = False,
-        mirror: bool = False,
     ) -> None:
         board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
-        self._keep(live.row.id, board, mirror=mirror)
-        if mirror:
-            self.storage.note_mirror_board(live.row.id, message_id, told)
-        else:
-            self.storage.note_board(live.row.id, message_id, told, bare=bare)
+        self._keep(live.row.id, home, board)
+        self.storage.note_board(live.row.id, home.number, message_id, told, bare=bare)
 
     async def _adopt_board(
-        self, live: LiveGame, board: Board, scan: Scan, home: int, *, mirror: bool = False
+        self, live: LiveGame, home: Home, board: Board, scan: Scan, channel_id: int
     ) -> None:
         """Look for a board of this game posted (or edited) after the one marked; adopt the newest."""
         found: tuple[int, int] | None = None  # (revision, message id)
-        for message in await scan.recent(home):
+        for message in await scan.recent(channel_id):
             for custom_id in custom_ids(message):
                 mark = BOARD_MARK.fullmatch(custom_id)
                 if mark and int(mark[1]) == live.row.id and int(mark[2]) <= live.revision:
@@ -519,72 +468,58 @@ class Outbox:
             return  # older than the board marked
         told = len(live.game.events) if revision == live.revision else events_after(live, revision)
         board.latest = False  # what it told before is not known: the next news is a new board
-        self._board_shown(live, board, message_id, told, told, revision, mirror=mirror)
+        self._board_shown(live, home, board, message_id, told, told, revision)
 
-    async def _result(self, match: MatchRow, scan: Scan | None, mirror: bool = False) -> MatchRow:
-        if (match.mirror_result_id if mirror else match.result_message_id) is not None:
+    async def _result(self, match: MatchRow, home: Home, scan: Scan | None) -> MatchRow:
+        if home.result_id is not None:
             return match
-        home = await self.home(match.id, match, mirror=mirror)
+        channel_id = await self.channel(match, home)
         marker = f"cardia:r:{match.id}"
         found = None
         if scan is not None:
-            found = next((m.id for m in await scan.recent(home) if marker in custom_ids(m)), None)
+            found = next((m.id for m in await scan.recent(channel_id) if marker in custom_ids(m)), None)
         if found is None:
-            channel = self.bot.get_partial_messageable(home)
-            content, view = await self.messages.match_result(match, mirror=mirror)
+            channel = self.bot.get_partial_messageable(channel_id)
+            content, view = await self.messages.match_result(match, home)
             try:
                 message = await channel.send(
-                    content=content, view=view, allowed_mentions=MENTION_USERS, nonce=f"r{match.id}"
+                    content=content,
+                    view=view,
+                    allowed_mentions=MENTION_USERS,
+                    nonce=f"r{match.id}.{home.number}",
                 )
             finally:
                 answer.let_go(view)
             found = message.id
-        challenge = (
-            (match.mirror_id, match.mirror_challenge_id)
-            if mirror
-            else (match.challenge_channel, match.message_id)
-        )
-        if home != challenge[0] and challenge[1] is not None:  # in a thread of its own
-            await self._challenge_closed(match, home, found, mirror=mirror)
-        if mirror:
-            self.storage.note_mirror_message(match.id, "mirror_result_id", found)
-            return _with(match, mirror_result_id=found)
-        self.storage.note_result_message(match.id, found)
-        return _with(match, result_message_id=found)
+        if channel_id != home.challenge_in and home.challenge_id is not None:  # in a thread of its own
+            await self._challenge_closed(match, home, channel_id, found)
+        self.storage.note_result(match.id, home.number, found)
+        return _with_home(match, home._replace(result_id=found))
 
-    async def _challenge_closed(self, match: MatchRow, home: int, result_id: int, *, mirror: bool) -> None:
+    async def _challenge_closed(self, match: MatchRow, home: Home, thread_id: int, result_id: int) -> None:
         """A duel played in its thread ends: its challenge, in the channel, shows the result and links it."""
-        channel_id, message_id = (
-            (match.mirror_id, match.mirror_challenge_id) if mirror else (match.channel_id, match.message_id)
-        )
-        assert channel_id is not None and message_id is not None
-        guild_id = (match.mirror_guild_id or 0) if mirror else match.channel_guild
-        embed = await self.messages.challenge_closed_embed(match, home, result_id, guild_id)
+        assert home.challenge_id is not None
+        embed = await self.messages.challenge_closed_embed(match, thread_id, result_id, home.guild_id)
         try:
-            channel = self.bot.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).edit(embed=embed)
+            channel = self.bot.get_partial_messageable(home.challenge_in)
+            await channel.get_partial_message(home.challenge_id).edit(embed=embed)
         except discord.NotFound:
             log.warning("match %s: the challenge message is gone", match.id)
 
-    async def _challenge(self, match: MatchRow, scan: Scan | None, mirror: bool = False) -> MatchRow:
-        known = self._challenges.get((match.id, mirror))
-        stored = match.mirror_challenge_id if mirror else match.message_id
-        message_id = stored if known is None else known[0]
-        where = match.mirror_id if mirror else match.challenge_channel
-        assert where is not None
+    async def _challenge(self, match: MatchRow, home: Home, scan: Scan | None) -> MatchRow:
+        known = self._challenges.get((match.id, home.number))
+        message_id = home.challenge_id if known is None else known[0]
+        where = home.challenge_in
         if message_id is None and scan is not None and match.status == "proposed":
             prefix = f"cardia:c:{match.id}:"
             for message in await scan.recent(where):
                 if any(custom_id.startswith(prefix) for custom_id in custom_ids(message)):
                     message_id = message.id
-                    self.shown_challenge(match, message_id, mirror=mirror)
+                    self.shown_challenge(match, home, message_id)
                     break
         channel = self.bot.get_partial_messageable(where)
         if message_id is None:
-            home, thread = (
-                (match.mirror_home, match.mirror_thread_id) if mirror else (match.home, match.thread_id)
-            )
-            starts_thread = match.status == "active" and home == "thread" and thread is None
+            starts_thread = match.status == "active" and home.in_thread and home.thread_id is None
             if match.status != "proposed" and not starts_thread:
                 return match  # never shown, and nothing left to answer: nothing to post
             # Shown now: still open, or (a duel the queue made) the message its thread starts from.
@@ -592,16 +527,16 @@ class Outbox:
                 None if match.tournament_id is None else await self.storage.tournament(match.tournament_id)
             )
             challenge = self.messages.challenge(
-                match, tournament=None if tournament is None else tournament.name, mirror=mirror
+                match, home, tournament=None if tournament is None else tournament.name
             )
             try:
                 message = await channel.send(
-                    **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}"
+                    **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}.{home.number}"
                 )
             finally:
                 answer.let_go(challenge.get("view"))
-            self.shown_challenge(match, message.id, mirror=mirror)
-            return _with(match, **{"mirror_challenge_id" if mirror else "message_id": message.id})
+            self.shown_challenge(match, home, message.id)
+            return _with_home(match, home._replace(challenge_id=message.id))
         if known != (message_id, match.status):
             view = self.messages.challenge_view(match)
             try:
@@ -613,10 +548,10 @@ class Outbox:
             finally:
                 answer.let_go(view)
         if match.status == "proposed":
-            self._challenges[(match.id, mirror)] = (message_id, match.status)
+            self._challenges[(match.id, home.number)] = (message_id, match.status)
         else:  # answered: no later entry concerns the challenge message
-            self._challenges.pop((match.id, mirror), None)
-        return _with(match, **{"mirror_challenge_id" if mirror else "message_id": message_id})
+            self._challenges.pop((match.id, home.number), None)
+        return _with_home(match, home._replace(challenge_id=message_id))
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -663,9 +598,9 @@ class Outbox:
     async def show_again(self, match: MatchRow, user_id: int) -> bool:
         """Bring the board of ``match`` in the player's own home up to date, if that home is their DM with
         the bot (a refused message may have left it behind). False if Discord still refuses it."""
-        place = place_of(match)
-        mirror = place.mirror_id is not None and user_id == place.opponent_id
-        if dm_player(place, mirror) != user_id or match.status != "active":
+        player = match.player_of(user_id)
+        home = None if player is None else match.home_of(player)
+        if home is None or match.dm_of(home) != user_id or match.status != "active":
             return True
         games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
         if not games:
@@ -673,9 +608,9 @@ class Outbox:
         try:
             live = await self.duels.live(games[-1].id)
             async with self._locks[match.id]:
-                with text.speaking(await self._language(place, mirror=mirror)):
-                    home = await self.home(match.id, match, mirror=mirror)
-                    await self._board(live, home, Scan(self.bot), mirror=mirror)
+                with text.speaking(await self.language(match, home)):
+                    channel_id = await self.channel(match, home)
+                    await self._board(live, match, home, channel_id, Scan(self.bot))
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE:
                 raise
@@ -711,5 +646,6 @@ class Outbox:
         task.add_done_callback(self._tasks.discard)
 
 
-def _with(match: MatchRow, **changes: Any) -> MatchRow:
-    return replace(match, **changes)
+def _with_home(match: MatchRow, home: Home) -> MatchRow:
+    """``match`` with one of its homes as it now is."""
+    return replace(match, homes=tuple(home if h.number == home.number else h for h in match.homes))

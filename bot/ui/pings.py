@@ -18,7 +18,7 @@ import discord
 
 import text
 from bot.services.player_settings import PlayerSettingsStore
-from bot.store import MatchRow, PlayerSettings
+from bot.store import Home, MatchRow, PlayerSettings
 from bot.ui import answer
 from bot.ui.messages import jump_link
 
@@ -56,17 +56,21 @@ class Pings:
         match: MatchRow,
         users: Iterable[int],
         key: str,
-        home: int,
+        home: Home,
+        channel: int,
         message_id: int,
         public_language: str,
     ) -> None:
         """Send ``users`` who asked for it a direct message (phrase ``key``) linking ``message_id``, the
-        message in ``home`` that tells them the duel waits for them. Never raises."""
+        message in the duel's ``home`` (in ``channel``: its channel or thread) that tells them the duel
+        waits for them. Never raises."""
         for user_id in users:
             try:
                 settings = await self.players.get(user_id)
                 if settings.direct:
-                    await self._send(match, user_id, settings, key, home, message_id, public_language)
+                    await self._send(
+                        match, user_id, settings, key, home, channel, message_id, public_language
+                    )
             except Exception:  # a ping only: the message where the duel is says it all
                 log.exception("match %s: could not send player %s a direct message", match.id, user_id)
 
@@ -76,24 +80,25 @@ class Pings:
         user_id: int,
         settings: PlayerSettings,
         key: str,
-        home: int,
+        home: Home,
+        channel: int,
         message_id: int,
         public_language: str,
     ) -> None:
         player = match.player_of(user_id)
         assert player is not None
         opponent = match.names["p2" if player == "p1" else "p1"]
-        guild = self.bot.get_guild(match.channel_guild)
+        guild = self.bot.get_guild(home.guild_id)
         with text.speaking(settings.language):
             content = text.tr(
                 key,
                 opponent=opponent,
                 server=guild.name if guild is not None else "Discord",
-                link=jump_link(match.channel_guild, home, message_id),
+                link=jump_link(home.guild_id, channel, message_id),
             )
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(content, allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE:
                 raise
@@ -101,4 +106,4 @@ class Pings:
             await self.players.dm_refused(user_id, True)
             with text.speaking(public_language):
                 line = text.tr("notify.dm_refused", who=f"<@{user_id}>")
-            await self.bot.get_partial_messageable(home).send(line, allowed_mentions=MENTION_USERS)
+            await self.bot.get_partial_messageable(channel).send(line, allowed_mentions=MENTION_USERS)

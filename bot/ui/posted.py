@@ -1,10 +1,9 @@
 """What the outbox knows of the messages it posted, and how it finds one again on Discord.
 
-A game's latest public board, per home (:class:`Board`, kept as plain values); where a match is
-(:class:`Place`: its channel's server, its players, its mirror); and the bot's recent messages in a
-channel (:class:`Scan`), looked through by their markers (a board's ``cardia:d:<game>:<revision>``
-button, a result's ``cardia:r:<match>``, a challenge's ``cardia:c:<match>:...``) for a post that may have
-been made but not marked.
+A game's latest public board in one home (:class:`Board`, kept as plain values); and the bot's recent
+messages in a channel (:class:`Scan`), looked through by their markers (a board's
+``cardia:d:<game>:<revision>`` button, a result's ``cardia:r:<match>``, a challenge's
+``cardia:c:<match>:...``) for a post that may have been made but not marked.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from typing import NamedTuple
 import discord
 
 from bot.services.game_cache import LiveGame
-from bot.store import MatchRow
 from engine import Game
 
 SCAN_LIMIT = 100  # recent channel messages looked through for a post that was made but not marked
@@ -35,28 +33,6 @@ class Board:
 
     def values(self) -> BoardValues:
         return self.message_id, self.told_from, self.told, self.revision, self.latest
-
-
-class Place(NamedTuple):
-    """Where a match is: its channel's server (0: a direct message with the bot), its players, and its
-    mirror (the opponent's home, when not the channel's)."""
-
-    guild_id: int
-    challenger_id: int
-    opponent_id: int
-    mirror_id: int | None
-    mirror_guild_id: int  # the mirror's server (0: a DM)
-
-
-def place_of(match: MatchRow) -> Place:
-    """Where ``match`` is, as the outbox remembers it between two reads of its row."""
-    return Place(
-        match.channel_guild,
-        match.challenger_id,
-        match.opponent_id,
-        match.mirror_id,
-        match.mirror_guild_id or 0,
-    )
 
 
 class Shown(NamedTuple):
@@ -98,13 +74,6 @@ def custom_ids(message: discord.Message) -> list[str]:
             if custom_id:
                 found.append(custom_id)
     return found
-
-
-def dm_player(place: Place, mirror: bool) -> int | None:
-    """The player whose DM with the bot is that home of the match (None: a server's channel)."""
-    if mirror:
-        return place.opponent_id if place.mirror_guild_id == 0 else None
-    return place.challenger_id if place.guild_id == 0 else None
 
 
 def events_after(live: LiveGame, revision: int) -> int:

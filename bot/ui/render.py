@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 import text
-from bot.store import MatchRow
+from bot.store import Home, MatchRow
 from cards import CARDS, LOCATIONS
 from engine.view import View
 from text import FACTION_EMOJI, board, clip, plural, tr
@@ -152,14 +152,12 @@ def ping(match: MatchRow, player: str, quiet: frozenset[int]) -> str:
     return mention(match, player, quiet)
 
 
-def away(match: MatchRow, *, mirror: bool = False) -> frozenset[int]:
-    """The players of ``match`` to be named, never mentioned, in one of its homes (``mirror``: the
-    opponent's): those who play from the other. They may not be members of this home's server (a duel
-    accepted by code on another server, the queue's) or see this DM with the bot, where a mention reads
-    as an unknown user; and their own home pings them."""
-    if match.mirror_id is None:  # both play from this channel
-        return frozenset()
-    return frozenset({match.challenger_id if mirror else match.opponent_id})
+def away(match: MatchRow, home: Home) -> frozenset[int]:
+    """The players of ``match`` to be named, never mentioned, in its ``home``: those who play from another.
+    They may not be members of this home's server (a duel accepted by code on another server, the
+    queue's) or see this DM with the bot, where a mention reads as an unknown user; and their own home
+    pings them."""
+    return frozenset(match.away(home))
 
 
 def _color(view: View) -> int:

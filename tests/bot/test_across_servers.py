@@ -161,8 +161,10 @@ async def test_a_deleted_thread_on_the_accepting_side_sends_that_side_back_to_it
         await table.settle()
         await table.storage.flush()
         match = await table.storage.match(duel.id)
-        assert match is not None and (match.mirror_home, match.mirror_thread_id) == ("channel", None)
-        assert (match.home, match.thread_id) == ("thread", thread.id)  # Alice's side is untouched
+        assert match is not None
+        mine, theirs = match.homes
+        assert (theirs.in_thread, theirs.thread_id) == (False, None)
+        assert (mine.in_thread, mine.thread_id) == (True, thread.id)  # Alice's side is untouched
         assert in_channel(table, away.channels[0], "cardia:h:")[-1].custom_ids == (
             in_channel(table, thread, "cardia:h:")[-1].custom_ids
         )

@@ -123,7 +123,7 @@ async def test_the_boards_shown_are_kept_as_plain_values(table: Table) -> None:
         await table.settle()
         gc.collect()
         boards = [thing for thing in gc.get_objects() if isinstance(thing, Board)]
-        kept = bot.outbox._boards.peek(game_id)
+        kept = bot.outbox._boards[0].peek(game_id)
         assert not boards, boards
         assert isinstance(kept, tuple) and not gc.is_tracked(kept) and kept[0] is not None
 

@@ -64,12 +64,12 @@ async def test_a_whole_match_in_direct_messages(table: Table) -> None:
         assert emulator.messages() == [] and carol.messages() == []  # nothing anywhere else
         await table.storage.flush()  # the messages' ids are bookkeeping, committed with the next write
         match = await table.storage.match(match_id)
-        assert match is not None and (match.guild_id, match.channel_id, match.mirror_id) == (
+        assert match is not None and (match.guild_id, *(home.channel_id for home in match.homes)) == (
             0,
             alice.dm.id,
             bob.dm.id,
         )
-        assert match.status == "finished" and match.mirror_result_id == result_bob.id
+        assert match.status == "finished" and match.homes[1].result_id == result_bob.id
 
         # A rematch Bob asks for in his DM makes him the challenger, at home there.
         again = await bob.click(result_bob, f"cardia:r:{match_id}")

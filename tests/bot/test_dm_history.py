@@ -56,7 +56,7 @@ async def concede(table: Table, user: SimUser) -> None:
     await table.settle()
     match = await table.storage.match(int(match_id))
     assert match is not None
-    homes = 1 if match.mirror_id is None else 2
+    homes = len(match.homes)
 
     def shown() -> bool:
         return len([m for m in results(table) if f"cardia:r:{match_id}" in m.custom_ids]) == homes

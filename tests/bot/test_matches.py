@@ -80,13 +80,14 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
         assert f"Alice {wins['p1']} – {wins['p2']} Bob" in table.board().text
 
         # Played in its own thread, where the rematch is offered too.
-        assert announced.channel_id == match.thread_id == match.message_id != emulator.channel.id
+        home = match.first_home
+        assert announced.channel_id == home.thread_id == home.challenge_id != emulator.channel.id
         rematch = await bob.click(announced, f"cardia:r:{match_id}")
         await table.settle()
         await table.screen()
         offer = rematch.message
         assert offer is not None and not offer.ephemeral and offer in alice.messages()
-        assert offer.channel_id == match.thread_id
+        assert offer.channel_id == home.thread_id
         assert offer.content == f"{alice.mention}, Bob asks for a rematch!"
         (new_match,) = {int(c.split(":")[2]) for c in offer.custom_ids}
         assert new_match != match_id
@@ -96,7 +97,7 @@ async def test_a_complete_match_played_only_through_what_the_bot_shows(table: Ta
             bob.id,
             alice.id,
         )
-        assert proposed.message_id == offer.id
+        assert proposed.first_home.challenge_id == offer.id
 
     assert table.screened_bodies > 20 and len(table.revealed_names_published) >= 5
     # Every interaction was answered, and quickly (the emulator fails the test after 3 s anyway).

@@ -205,5 +205,5 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
         for m in emulator.state.messages.values()
         if not m.ephemeral and any(c.startswith("cardia:h:") for c in m.custom_ids)
     ]
-    assert len(posted) == sum(1 if duel.mirror_id is None else 2 for duel in duels.values())  # none twice
+    assert len(posted) == sum(len(duel.homes) for duel in duels.values())  # none twice
     emulator.check()

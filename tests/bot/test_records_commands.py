@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.services.records import PAGE_SIZE
-from bot.store import Challenge
+from bot.store import Challenge, new_home
 from emulator import Interaction, Message
 from engine import Setup, state
 from tests.bot.table import Table
@@ -131,20 +131,22 @@ async def test_the_leaderboard_pages_with_buttons_that_outlive_the_bot(table: Ta
         duels = client.duels
         for i, first in enumerate(players):  # a ring of single games: everyone plays twice
             second = players[(i + 1) % len(players)]
-            match = await duels.propose(Challenge(guild, channel, first, second, "I", None, 1))
+            match = await duels.propose(
+                Challenge(guild, new_home(guild, channel), first, second, "I", None, 1)
+            )
             _, live = await duels.answer(match.id, second[0], "accept")
             assert live is not None
             await duels.end(live.row.id, "p1" if i % 4 else "p2", "conceded")
         for i in range(0, 9, 3):  # some play again: more wins for a few
             match = await duels.propose(
-                Challenge(guild, channel, players[i], players[i + 2], "II", "bazaar", 1)
+                Challenge(guild, new_home(guild, channel), players[i], players[i + 2], "II", "bazaar", 1)
             )
             _, live = await duels.answer(match.id, players[i + 2][0], "accept")
             assert live is not None
             await duels.end(live.row.id, "p1", "timeout")
         for j in range(6):  # a busy player: the most wins, not the best rating
             match = await duels.propose(
-                Challenge(guild, channel + j, players[0], players[j + 10], "I", None, 1)
+                Challenge(guild, new_home(guild, channel + j), players[0], players[j + 10], "I", None, 1)
             )
             _, live = await duels.answer(match.id, players[j + 10][0], "accept")
             assert live is not None

@@ -84,7 +84,7 @@ async def test_a_slow_challenge_is_deferred_publicly_and_filled_in(table: Table)
         assert message.content.startswith(table.bob.mention)
         (match_id,) = {int(c.split(":")[2]) for c in message.custom_ids}
         # The filled-in message is the challenge the bot knows (its id read from the follow-up).
-        assert (await stored_match(table, match_id)).message_id == message.id
+        assert (await stored_match(table, match_id)).first_home.challenge_id == message.id
         accepted = await table.bob.click(message, f"cardia:c:{match_id}:accept")
         await table.settle()
         assert accepted.response_type == 7 and table.boards()

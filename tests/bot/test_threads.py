@@ -66,7 +66,7 @@ async def test_a_match_is_played_in_its_own_thread_and_the_channel_keeps_the_cha
         assert all(board.channel_id == thread.id for board in table.boards())
         assert emulator.messages(channel) == [challenge]  # the channel keeps the challenge alone
         match = await stored_match(table, match_id)
-        assert (match.home, match.thread_id) == ("thread", thread.id)
+        assert (match.first_home.in_thread, match.first_home.thread_id) == (True, thread.id)
         assert "finished: Alice " in challenge.text and table.link(result) in challenge.text
 
         # A rematch asked for in the thread is offered, accepted and played there.
@@ -201,6 +201,6 @@ async def test_a_deleted_thread_sends_the_duel_back_to_its_channel(table: TimedT
         ]
         assert posts[-2:] == [str(thread.id), str(emulator.channel.id)]
         match = await stored_match(table, match_id)
-        assert (match.home, match.thread_id) == ("channel", None)
+        assert (match.first_home.in_thread, match.first_home.thread_id) == (False, None)
         await table.place(alice)
         assert table.board().channel_id == emulator.channel.id

@@ -64,11 +64,13 @@ async def test_a_round_robin_of_four_is_run_from_its_page_to_its_champion(table:
         for pair, match_id in duels.items():
             await table.storage.flush()  # the thread, noted by the outbox with the next commit
             match = await table.storage.match(match_id)
-            assert match is not None and match.thread_id is not None and match.tournament_round == 1
-            challenge = emulator.state.messages[match.thread_id]
+            assert match is not None and match.tournament_round == 1
+            thread_id = match.first_home.thread_id
+            assert thread_id is not None
+            challenge = emulator.state.messages[thread_id]
             assert {int(i) for i in MENTION.findall(challenge.content)} == set(pair)
             assert "Winter league" in challenge.content and "round 1" in challenge.content
-            thread = emulator.state.channels[match.thread_id]
+            thread = emulator.state.channels[thread_id]
             assert thread.members >= set(pair)
             boards = [
                 m for m in emulator.messages(thread) if any(c.startswith("cardia:h:") for c in m.custom_ids)

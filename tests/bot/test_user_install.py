@@ -65,7 +65,7 @@ async def test_a_challenge_where_the_bot_is_not_is_played_in_direct_messages(tab
         assert [m.id for m in emulator.state.visible_messages(alice.id, lobby.id)] == [line.id]
         assert not [r for r in emulator.requests if r.status == 403]
         match = await table.storage.match(match_id)
-        assert match is not None and (match.guild_id, match.channel_id, match.mirror_id) == (
+        assert match is not None and (match.guild_id, *(home.channel_id for home in match.homes)) == (
             0,
             alice.dm.id,
             bob.dm.id,

@@ -18,7 +18,7 @@ from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
 from bot.services.seasons import Seasons
 from bot.services.tournaments import Tournaments
-from bot.store import Challenge, NewTournament, Storage
+from bot.store import Challenge, NewTournament, Storage, new_home
 from bot.store.__main__ import main
 from bot.store.copy import count_rows
 from tests.postgres import PostgresServer, new_postgres_database
@@ -34,7 +34,9 @@ async def played(path: Path) -> dict[str, int]:
     rng = random.Random(11)
     for number in range(6):
         users = (100 + number, f"P{number}"), (200 + number, f"Q{number}")
-        match = await duels.propose(Challenge(10, 20 + number, *users, "II" if number % 2 else "I", None, 2))
+        match = await duels.propose(
+            Challenge(10, new_home(10, 20 + number), *users, "II" if number % 2 else "I", None, 2)
+        )
         _, live = await duels.answer(match.id, users[1][0], "accept")
         assert live is not None
         ids = {"p1": users[0][0], "p2": users[1][0]}
@@ -86,7 +88,7 @@ async def test_a_played_database_moves_to_postgresql_and_back(
     storage = await Storage.open(target)
     assert await count_rows(storage.db) == counts
     assert (await storage.settings(10)).language == "hu"
-    new = await storage.create_match(Challenge(10, 99, (1, "A"), (2, "B"), "I", None, 1))
+    new = await storage.create_match(Challenge(10, new_home(10, 99), (1, "A"), (2, "B"), "I", None, 1))
     assert new == counts["matches"] + 1
     await storage.close()
 

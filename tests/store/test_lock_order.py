@@ -15,7 +15,7 @@ import pytest
 
 from bot.services.duels import Duels, Step
 from bot.services.records import Records
-from bot.store import Challenge, MatchRow, Storage
+from bot.store import Challenge, MatchRow, Storage, new_home
 
 GUILD = 900
 
@@ -38,8 +38,12 @@ async def two_duels(here: Storage, there: Storage) -> tuple[Duels, Duels, MatchR
     ending_here, ending_there = Duels(here), Duels(there)
     Records(here).attach(ending_here)
     Records(there).attach(ending_there)
-    first = await ending_here.propose(Challenge(GUILD, 1, (1, "a"), (2, "b"), "I", None, 1), start=True)
-    second = await ending_here.propose(Challenge(GUILD, 2, (3, "c"), (4, "d"), "I", None, 1), start=True)
+    first = await ending_here.propose(
+        Challenge(GUILD, new_home(GUILD, 1), (1, "a"), (2, "b"), "I", None, 1), start=True
+    )
+    second = await ending_here.propose(
+        Challenge(GUILD, new_home(GUILD, 2), (3, "c"), (4, "d"), "I", None, 1), start=True
+    )
     return ending_here, ending_there, first, second
 
 
@@ -69,8 +73,8 @@ async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadl
     ending_here, ending_there, first, second = await two_duels(here, there)
     (game_one,) = await here.games(first.id)
     (game_two,) = await here.games(second.id)
-    here.note_thread(second.id, 999)  # this process showed the second duel: its thread, then its board
-    here.note_board(game_two.id, 998, 0)
+    here.note_thread(second.id, 0, 999)  # this process showed the second duel: its thread, then its board
+    here.note_board(game_two.id, 0, 998, 0)
 
     # The other process ends the second duel: it holds that game's row, and waits. This one then ends
     # the first duel; its bookkeeping of the second goes first. Neither fails.
@@ -81,7 +85,7 @@ async def test_bookkeeping_of_a_duel_another_process_ends_waits_instead_of_deadl
     )
     assert all(step.match_over for step in steps)
     match = await there.match(second.id)
-    assert match is not None and match.status == "finished" and match.thread_id == 999
+    assert match is not None and match.status == "finished" and match.first_home.thread_id == 999
 
 
 @pytest.mark.asyncio

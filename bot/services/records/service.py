@@ -23,8 +23,8 @@ log = logging.getLogger("bot.services.records")
 async def finished_for(
     storage: Storage, game_id: int, user_id: int, guild_id: int | None, refusals: str
 ) -> FinishedGame:
-    """A finished game that ``user_id`` may open here: on a server (``guild_id``), one played there (its
-    channel's server or its mirror's: anyone there saw its boards); elsewhere (None: a DM with the bot,
+    """A finished game that ``user_id`` may open here: on a server (``guild_id``), one played there (shown in
+    one of its homes there: anyone there saw its boards); elsewhere (None: a DM with the bot,
     a server the bot only visits), one of their own, wherever it was played. Else a :class:`Refusal`
     keyed ``<refusals>.not_found`` (on a server) or ``.not_yours`` (elsewhere) that tells no other
     game apart from one that does not exist, ``.not_over`` or ``.aborted`` (no result)."""

@@ -36,6 +36,7 @@ from bot.store import (
     TournamentPlayer,
     TournamentRow,
     Transaction,
+    new_home,
 )
 
 log = logging.getLogger(__name__)
@@ -251,13 +252,12 @@ class Tournaments:
     ) -> Challenge:
         return Challenge(
             tournament.guild_id,
-            tournament.channel_id,
+            new_home(tournament.guild_id, tournament.channel_id, in_thread=tournament.home == "thread"),
             first,
             second,
             tournament.deck,
             tournament.location,
             tournament.wins_needed,
-            home=tournament.home,
             tournament_id=tournament.id,
             tournament_round=tournament.round,
             rated=tournament.rated,

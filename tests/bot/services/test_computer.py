@@ -22,7 +22,7 @@ from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
 from bot.services.timers import FORFEIT, REMINDER, Timers
-from bot.store import Challenge, Storage
+from bot.store import Challenge, Storage, new_home
 from engine import replay
 from tests.helpers import Clock
 
@@ -73,7 +73,7 @@ async def thread_pool() -> AsyncIterator[ThreadPoolExecutor]:
 async def _against_computer(
     duels: Duels, level: str = "easy", wins_needed: int = 2, channel: int = CHANNEL
 ) -> LiveGame:
-    challenge = Challenge(GUILD, channel, ALICE, BOT, "I", None, wins_needed, level)
+    challenge = Challenge(GUILD, new_home(GUILD, channel), ALICE, BOT, "I", None, wins_needed, level)
     match = await duels.propose(challenge, start=True)  # under way at once: nobody accepts
     assert match.status == "active"
     live = await duels.first_game(match.id)
@@ -134,7 +134,9 @@ async def test_a_whole_match_against_the_computer_is_recorded_apart_and_never_ra
             assert replayed.result is not None and replayed.result.winner == row.winner
 
         # A duel between two people in the same server, for contrast: rated, on the leaderboard.
-        human = await process.duels.propose(Challenge(GUILD, OTHER_CHANNEL, ALICE, BOB, "I", None, 1))
+        human = await process.duels.propose(
+            Challenge(GUILD, new_home(GUILD, OTHER_CHANNEL), ALICE, BOB, "I", None, 1)
+        )
         await process.duels.answer(human.id, BOB[0], "accept")
         (human_game,) = await process.storage.games(human.id)
         await process.duels.end(human_game.id, "p1", "conceded", match_too=True)
@@ -184,11 +186,11 @@ async def test_the_computer_plays_any_number_of_duels_but_its_challenger_is_capp
     carol, dave = (3, "Carol"), (4, "Dave")
     try:
         for user in (ALICE, BOB, carol, dave):  # the computer's open duels are never counted
-            challenge = Challenge(GUILD, CHANNEL, user, BOT, "I", None, 2, "easy")
+            challenge = Challenge(GUILD, new_home(GUILD, CHANNEL), user, BOT, "I", None, 2, "easy")
             await process.duels.propose(challenge, start=True)
         with pytest.raises(Refusal, match="already have a duel"):
             await process.duels.propose(
-                Challenge(GUILD, CHANNEL, ALICE, BOT, "I", None, 2, "hard"), start=True
+                Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOT, "I", None, 2, "hard"), start=True
             )
     finally:
         await process.close()
@@ -226,7 +228,9 @@ async def test_a_queue_of_decisions_shares_the_budget_when_a_worker_takes_each_u
     computer = Computer(duels, executor=recording, workers=1, budget_ms=1200)
     try:
         for user in range(4):  # four duels start, and wait for the computer, at once
-            challenge = Challenge(GUILD, CHANNEL + user, (100 + user, "P"), BOT, "I", None, 1, "easy")
+            challenge = Challenge(
+                GUILD, new_home(GUILD, CHANNEL + user), (100 + user, "P"), BOT, "I", None, 1, "easy"
+            )
             await duels.propose(challenge, start=True)  # started, nobody woken yet
         lives = [
             await duels.live(row.id)
@@ -409,7 +413,7 @@ async def test_a_duel_against_the_computer_starts_in_one_commit(database: str) -
 
         process.storage.transaction = counted  # type: ignore[method-assign]
         match = await process.duels.propose(
-            Challenge(GUILD, CHANNEL, ALICE, BOT, "I", None, 2, "easy"), start=True
+            Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOT, "I", None, 2, "easy"), start=True
         )
         assert commits == 1
         (game,) = await process.storage.games(match.id)

@@ -14,7 +14,7 @@ from bot.services.dealing import deal
 from bot.services.duels import Duels
 from bot.services.queue import Queue
 from bot.services.tournaments import Tournaments
-from bot.store import Challenge, Storage
+from bot.store import Challenge, Storage, new_home
 from cards import DeckChoice
 from tests.bot.services.test_queue import START as QUEUE_START
 from tests.bot.services.test_queue import entry
@@ -46,7 +46,7 @@ async def test_a_challenges_games_are_dealt_by_the_given_dealer(database: str) -
     storage = await Storage.open(database)
     try:
         duels = Duels(storage, clock=lambda: START, dealer=dealer)
-        match = await duels.propose(Challenge(10, 20, (1, "Alice"), (2, "Bob"), "I", None, 2))
+        match = await duels.propose(Challenge(10, new_home(10, 20), (1, "Alice"), (2, "Bob"), "I", None, 2))
         _, first = await duels.answer(match.id, 2, "accept")
         assert first is not None
         step = await duels.end(first.row.id, "p1", "conceded")  # one game of two: the match goes on

@@ -20,9 +20,11 @@ from bot.store import (
     Challenge,
     Conflict,
     GameRow,
+    Home,
     MatchRow,
     Storage,
     StoredAction,
+    new_home,
     row_from_values,
     row_values,
 )
@@ -42,7 +44,7 @@ async def duels(database: str) -> AsyncIterator[Duels]:
 
 
 async def _started(duels: Duels, wins_needed: int = 2, channel_id: int = 20) -> int:
-    match = await duels.propose(Challenge(10, channel_id, ALICE, BOB, "I", None, wins_needed))
+    match = await duels.propose(Challenge(10, new_home(10, channel_id), ALICE, BOB, "I", None, wins_needed))
     _, live = await duels.answer(match.id, BOB[0], "accept")
     assert live is not None
     return live.row.id
@@ -72,11 +74,11 @@ def _replayed(live: LiveGame) -> Game:
 @pytest.mark.asyncio
 async def test_challenge_answers_are_checked(duels: Duels) -> None:
     with pytest.raises(Refusal, match="yourself"):
-        await duels.propose(Challenge(10, 20, ALICE, ALICE, "I", None, 2))
-    match = await duels.propose(Challenge(10, 20, ALICE, BOB, "II", "bazaar", 2))
+        await duels.propose(Challenge(10, new_home(10, 20), ALICE, ALICE, "I", None, 2))
+    match = await duels.propose(Challenge(10, new_home(10, 20), ALICE, BOB, "II", "bazaar", 2))
     assert match.status == "proposed" and match.names == {"p1": "Alice", "p2": "Bob"}
     with pytest.raises(Refusal, match="already have a duel"):
-        await duels.propose(Challenge(10, 20, BOB, ALICE, "I", None, 2))
+        await duels.propose(Challenge(10, new_home(10, 20), BOB, ALICE, "I", None, 2))
     with pytest.raises(Refusal, match="Only Bob"):
         await duels.answer(match.id, ALICE[0], "accept")
     with pytest.raises(Refusal, match="Only Alice"):
@@ -86,7 +88,9 @@ async def test_challenge_answers_are_checked(duels: Duels) -> None:
     with pytest.raises(Refusal, match="already declined"):
         await duels.answer(match.id, BOB[0], "accept")
     # a declined challenge no longer blocks a new one
-    assert (await duels.propose(Challenge(10, 20, BOB, ALICE, "I", None, 1))).status == "proposed"
+    assert (
+        await duels.propose(Challenge(10, new_home(10, 20), BOB, ALICE, "I", None, 1))
+    ).status == "proposed"
 
 
 @pytest.mark.asyncio
@@ -392,7 +396,7 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
         for number in range(3):  # three duels between different players
             players = (number * 10 + 1, f"A{number}"), (number * 10 + 2, f"B{number}")
             deck = deck_from_code("1212") if number == 0 else "II"  # a mixed one is stored as a dict
-            match = await duels.propose(Challenge(10, 20, *players, deck, "bazaar", 2))
+            match = await duels.propose(Challenge(10, new_home(10, 20), *players, deck, "bazaar", 2))
             _, live = await duels.answer(match.id, players[1][0], "accept")
             assert live is not None
             users = {"p1": players[0][0], "p2": players[1][0]}
@@ -457,7 +461,8 @@ def test_a_row_made_plain_values_is_made_again_whole() -> None:
     flattened: made again, they are the rows they were."""
     mixed = {"rebels": "I", "academy": "II", "guild": "I", "dynasty": "II"}
     for deck in ("I", mixed):
-        match = MatchRow(1, 2, 3, 4, 5, "Ann", "Bob", deck, "bazaar", 2, "active", 6, None, "hard")  # type: ignore[arg-type]
+        homes = (Home(0, "p1", 0, 6, False, None, 7), Home(1, "p2", 9, 8, True, 8, 8, 10))
+        match = MatchRow(1, 2, 4, 5, "Ann", "Bob", deck, "bazaar", 2, "active", homes, "hard")  # type: ignore[arg-type]
         assert row_from_values(MatchRow, row_values(match)) == match
-    game = GameRow(7, 1, 2, '{"deck":"I","seed":3}', "in_progress", None, None, 8, 5)
+    game = GameRow(7, 1, 2, '{"deck":"I","seed":3}', "in_progress", None, None)
     assert row_from_values(GameRow, row_values(game)) == game

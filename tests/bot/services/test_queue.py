@@ -92,9 +92,10 @@ async def test_two_processes_sweeping_at_once_match_each_player_once(stores: tup
     assert await stores[0].queued() == []
     for match in matches:
         assert match.status == "active" and match.guild_id == 0 and not match.hints
-        assert match.home_guild_id == 100 + match.challenger_id % 3
-        assert match.mirror_id == 1000 + match.opponent_id
-        assert match.mirror_guild_id == 100 + match.opponent_id % 3
+        first, second = match.homes
+        assert (first.player, first.guild_id) == ("p1", 100 + match.challenger_id % 3)
+        assert (second.player, second.channel_id) == ("p2", 1000 + match.opponent_id)
+        assert second.guild_id == 100 + match.opponent_id % 3 and match.queued
         assert len(await stores[0].games(match.id)) == 1  # under way at once
 
 

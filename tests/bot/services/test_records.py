@@ -36,7 +36,7 @@ from bot.services.records import (
     sort_standings,
     streak,
 )
-from bot.store import MIGRATIONS, Challenge, Storage
+from bot.store import MIGRATIONS, Challenge, Storage, new_home
 from bot.ui.render import TOTAL_LIMIT, embed_size
 from engine import Game, Setup, state
 from engine.view import ResultView
@@ -78,7 +78,15 @@ async def _start(
 ) -> tuple[int, int]:
     """A proposed and accepted match: its id and its first game's id."""
     match = await duels.propose(
-        Challenge(guild, guild * 100 + first[0] * 10 + second[0], first, second, deck, location, wins_needed)
+        Challenge(
+            guild,
+            new_home(guild, guild * 100 + first[0] * 10 + second[0]),
+            first,
+            second,
+            deck,
+            location,
+            wins_needed,
+        )
     )
     _, live = await duels.answer(match.id, second[0], "accept")
     assert live is not None

@@ -14,7 +14,7 @@ from bot.services.duels import Duels
 from bot.services.ratings import NEWCOMER, Rating, season_reset
 from bot.services.records import Records, recompute
 from bot.services.seasons import Seasons
-from bot.store import Challenge, GuildSettings, Storage
+from bot.store import Challenge, GuildSettings, Storage, new_home
 
 GUILD, CHANNEL = 700, 800
 ALICE, BOB, CAROL = 1, 2, 3
@@ -38,7 +38,9 @@ def services(storage: Storage, clock: Clock) -> tuple[Duels, Records, Seasons]:
 
 async def won(duels: Duels, winner: int, loser: int) -> None:
     """A rated single game on the server, ``winner`` beating ``loser`` (by concession)."""
-    challenge = Challenge(GUILD, CHANNEL, (winner, f"u{winner}"), (loser, f"u{loser}"), "I", None, 1)
+    challenge = Challenge(
+        GUILD, new_home(GUILD, CHANNEL), (winner, f"u{winner}"), (loser, f"u{loser}"), "I", None, 1
+    )
     match = await duels.propose(challenge, start=True)
     games = await duels.storage.games(match.id)
     await duels.end(games[0].id, "p1", "conceded", match_too=True)

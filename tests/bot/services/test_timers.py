@@ -18,7 +18,7 @@ from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, SCAN_BATCH, Notice, Timers
 from bot.settings import Settings
-from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction, Wait
+from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction, Wait, new_home
 from tests.helpers import Clock
 
 ALICE, BOB, CAROL, DAVE = (1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave")
@@ -70,7 +70,9 @@ async def world(database: str) -> AsyncIterator[World]:
 
 
 async def _started(duels: Duels, wins_needed: int = 2) -> LiveGame:
-    match = await duels.propose(Challenge(GUILD, CHANNEL, ALICE, BOB, "I", None, wins_needed))
+    match = await duels.propose(
+        Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOB, "I", None, wins_needed)
+    )
     _, live = await duels.answer(match.id, BOB[0], "accept")
     assert live is not None
     return live
@@ -236,7 +238,7 @@ async def test_a_concession_ends_the_whole_match(world: World) -> None:
 @pytest.mark.asyncio
 async def test_an_abort_records_no_result(world: World) -> None:
     duels = world.bot.duels
-    proposed = await duels.propose(Challenge(GUILD, CHANNEL, CAROL, DAVE, "I", None, 2))
+    proposed = await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), CAROL, DAVE, "I", None, 2))
     match, step = await duels.abort(proposed.id)
     assert match.status == "aborted" and step is None
     with pytest.raises(Refusal, match="not running"):
@@ -281,28 +283,34 @@ async def test_settings_have_defaults_and_keep_what_is_not_changed(world: World)
 async def test_the_cap_on_open_duels_counts_challenges_and_names_the_limit(world: World) -> None:
     duels = world.bot.duels
     await world.bot.settings.update(GUILD, ALICE[0], max_duels=2)
-    first = await duels.propose(Challenge(GUILD, CHANNEL, ALICE, BOB, "I", None, 2))
-    await duels.propose(Challenge(GUILD, CHANNEL, ALICE, CAROL, "I", None, 2))
+    first = await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOB, "I", None, 2))
+    await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, CAROL, "I", None, 2))
     with pytest.raises(Refusal, match=r"You already have 2 open duels .* \(2\)"):
-        await duels.propose(Challenge(GUILD, CHANNEL, ALICE, DAVE, "I", None, 2))
+        await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, DAVE, "I", None, 2))
     with pytest.raises(Refusal, match=r"Alice already has 2 open duels .* \(2\)"):
-        await duels.propose(Challenge(GUILD, CHANNEL, DAVE, ALICE, "I", None, 2))
-    await duels.propose(Challenge(GUILD + 1, CHANNEL + 100, ALICE, DAVE, "I", None, 2))  # another server
+        await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), DAVE, ALICE, "I", None, 2))
+    await duels.propose(
+        Challenge(GUILD + 1, new_home(GUILD + 1, CHANNEL + 100), ALICE, DAVE, "I", None, 2)
+    )  # another server
     await duels.answer(first.id, BOB[0], "decline")  # a declined challenge no longer counts
-    await duels.propose(Challenge(GUILD, CHANNEL, DAVE, ALICE, "I", None, 2))
+    await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), DAVE, ALICE, "I", None, 2))
 
 
 @pytest.mark.asyncio
 async def test_without_cross_channel_duels_a_player_stays_in_one_channel(world: World) -> None:
     duels = world.bot.duels
-    await duels.propose(Challenge(GUILD, CHANNEL, ALICE, BOB, "I", None, 2))
-    await duels.propose(Challenge(GUILD, OTHER_CHANNEL, ALICE, CAROL, "I", None, 2))  # allowed by default
+    await duels.propose(Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOB, "I", None, 2))
+    await duels.propose(
+        Challenge(GUILD, new_home(GUILD, OTHER_CHANNEL), ALICE, CAROL, "I", None, 2)
+    )  # allowed by default
     await world.bot.settings.update(GUILD, ALICE[0], cross_channel=False)
     with pytest.raises(Refusal, match="you already have a duel in <#"):
-        await duels.propose(Challenge(GUILD, OTHER_CHANNEL, ALICE, DAVE, "I", None, 2))
+        await duels.propose(Challenge(GUILD, new_home(GUILD, OTHER_CHANNEL), ALICE, DAVE, "I", None, 2))
     with pytest.raises(Refusal, match="Bob already has a duel in <#20>"):
-        await duels.propose(Challenge(GUILD, OTHER_CHANNEL, DAVE, BOB, "I", None, 2))
-    await duels.propose(Challenge(GUILD, OTHER_CHANNEL, DAVE, CAROL, "I", None, 2))  # Carol is only there
+        await duels.propose(Challenge(GUILD, new_home(GUILD, OTHER_CHANNEL), DAVE, BOB, "I", None, 2))
+    await duels.propose(
+        Challenge(GUILD, new_home(GUILD, OTHER_CHANNEL), DAVE, CAROL, "I", None, 2)
+    )  # Carol is only there
 
 
 # --- the background task ---------------------------------------------------------------------------------
