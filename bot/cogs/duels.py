@@ -41,7 +41,7 @@ from bot.ui.components import (
     selected,
 )
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, home_for, home_here, tell_managers, visiting
+from bot.ui.homes import dm_link, home_here, home_kind, tell_managers, visiting
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
@@ -181,7 +181,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         missing: tuple[str, ...] = ()
         if not home.in_dm:
             threads = (await self.settings.get(home.guild_id)).threads
-            kind, missing = home_for(interaction, threads, home.channel_id)
+            kind, missing = home_kind(interaction, threads, home.channel_id)
             home = home._replace(in_thread=kind == "thread")
         user = interaction.user
         try:
@@ -338,7 +338,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             anyone = text.tr("challenge.anyone")
         if not home.in_dm:  # its challenger's side has a thread of its own once accepted, as any duel
             threads = (await self.settings.get(home.guild_id)).threads
-            kind, _ = home_for(interaction, threads, home.channel_id)
+            kind, _ = home_kind(interaction, threads, home.channel_id)
             home = home._replace(in_thread=kind == "thread")
         challenge = Challenge(
             home.guild_id,
@@ -368,7 +368,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         missing: tuple[str, ...] = ()
         if home.thread_id is None and not home.in_dm:
             threads = (await self.settings.get(home.guild_id)).threads
-            kind, missing = home_for(interaction, threads, home.channel_id)
+            kind, missing = home_kind(interaction, threads, home.channel_id)
             home = home._replace(in_thread=kind == "thread")
         challenge = replace(challenge, opponent=(challenge.opponent[0], name), home=home)
         try:
@@ -431,7 +431,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         missing: tuple[str, ...] = ()
         if choice == "accept" and interaction.guild_id is not None and interaction.channel_id is not None:
             threads = (await self.settings.get(interaction.guild_id)).threads
-            kind, missing = home_for(interaction, threads, interaction.channel_id)
+            kind, missing = home_kind(interaction, threads, interaction.channel_id)
         try:
             clicked = None
             if interaction.message is not None and interaction.channel_id is not None:

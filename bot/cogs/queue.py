@@ -23,7 +23,7 @@ from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Components, Handlers, QueueComputerButton
 from bot.ui.guard import stored
-from bot.ui.homes import dm_link, home_for, home_here, tell_managers
+from bot.ui.homes import dm_link, home_here, home_kind, tell_managers
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.translator import descriptions, options, said
@@ -96,7 +96,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         missing: tuple[str, ...] = ()
         if not home.in_dm:  # a server's channel: its duel in a thread of its own there, as any duel
             threads = (await self.settings.get(home.guild_id)).threads
-            kind, missing = home_for(interaction, threads, home.channel_id)
+            kind, missing = home_kind(interaction, threads, home.channel_id)
         rating = (await self.records.rating(GLOBAL, user.id)).display
         entry = QueueEntry(
             user.id,

@@ -27,7 +27,7 @@ from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Handlers, TournamentButton
 from bot.ui.guard import guard_of, stored
-from bot.ui.homes import home_for, is_manager, needs_server, server_of, tell_managers
+from bot.ui.homes import home_kind, is_manager, needs_server, server_of, tell_managers
 from bot.ui.outbox import Outbox
 from bot.ui.tournament_pages import choice_label, page
 from bot.ui.translator import descriptions, options, said
@@ -107,7 +107,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         if guild_id is None or interaction.channel_id is None:
             return
         settings = await self.settings.get(guild_id)
-        home, missing = home_for(interaction, settings.threads, interaction.channel_id)
+        home, missing = home_kind(interaction, settings.threads, interaction.channel_id)
         until = None
         if signup_hours is not None:
             until = (self.tournaments.duels.clock() + timedelta(hours=signup_hours)).isoformat(

@@ -1,14 +1,16 @@
-"""Where a duel's public messages go: the channel its challenge was made in, or a thread of its own.
+"""A duel's homes: where it is shown (``bot.store.Home``). A home is a server's channel, a thread of its
+own there, or a player's DM with the bot; a duel has one, or each player's own when they are in two places
+(direct messages, two servers, the queue, a challenge by code accepted elsewhere).
 
 A server channel where a duel is accepted (``/cardia settings threads``, on by default) gives the duel a
-public thread started from its challenge message: its boards, reminders and result go there, and the
-channel keeps the challenge alone, edited with the result at the end. Where it is played is decided
-when the duel begins (:func:`home_for`, from the permissions the interaction says the bot has there) and
-stored with the match; the thread itself is started by the outbox before the first post that needs it
-(:meth:`Homes.of`), so it is as repairable as any post: a thread that exists already (Discord refuses a
-second one from the same message) is adopted. A thread that cannot be had (a permission taken away, the
-thread or its message deleted) sends the duel back to its channel; a thread Discord archived after a
-quiet week is reopened by the next post.
+public thread there, started from its challenge message: its boards, reminders and result go there, and
+the channel keeps the challenge alone, edited with the result at the end. Whether a home is played in a
+thread is decided when the duel begins (:func:`home_kind`, from the permissions the interaction says the
+bot has there) and stored with the home; the thread itself is started by the outbox before the first
+post that needs it (:meth:`Homes.channel`), so it is as repairable as any post: a thread that exists
+already (Discord refuses a second one from the same message) is adopted. A thread that cannot be had (a
+permission taken away, the thread or its message deleted) sends the home back to its channel; a thread
+Discord archived after a quiet week is reopened by the next post.
 
 Where the bot is only a visitor (a server it is not in, reached through a user's installation of the
 application), it cannot post later: what begins there is played in the user's DM with the bot instead
@@ -43,7 +45,7 @@ THREAD_EXISTS, WRONG_CHANNEL_TYPE = 160004, 50024
 THREAD_NOTE = "threads_missing"  # the manager note told once per server (bot.store.server_notes)
 
 
-def home_for(interaction: Interaction, threads: bool, channel_id: int) -> tuple[HomeKind, tuple[str, ...]]:
+def home_kind(interaction: Interaction, threads: bool, channel_id: int) -> tuple[HomeKind, tuple[str, ...]]:
     """Where a duel of channel ``channel_id`` beginning with ``interaction`` is played, and the thread
     permissions the bot lacks there (told to a manager): a thread of its own in a server's text channel
     when the server wants threads (``threads``) and the bot may start them, else the channel (itself a
