@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from operator import attrgetter
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
@@ -84,6 +85,25 @@ class Home(NamedTuple):
 NO_SERVER = 0
 
 
+class MatchStatus(StrEnum):
+    """Where a match is in its life, as stored (``matches.status``)."""
+
+    PROPOSED = "proposed"  # challenged, not yet answered
+    ACTIVE = "active"  # accepted: its games are played
+    FINISHED = "finished"  # won (a concession and a forfeit too)
+    DECLINED = "declined"  # the challenged player said no
+    WITHDRAWN = "withdrawn"  # the challenger took it back
+    ABORTED = "aborted"  # ended without a result (a manager, a tournament cancelled)
+
+
+class GameStatus(StrEnum):
+    """A game of a match, as stored (``games.status``)."""
+
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"  # with its winner (or a draw) and its reason
+    ABORTED = "aborted"  # its match was aborted while it was played
+
+
 def new_home(
     guild_id: int, channel_id: int, *, in_thread: bool = False, thread_id: int | None = None
 ) -> Home:
@@ -135,7 +155,7 @@ class MatchRow:
     deck: DeckChoice
     location: str | None
     wins_needed: int
-    status: str
+    status: MatchStatus
     homes: tuple[Home, ...]  # where it is shown: one, or each player's own (numbered 0, 1)
     computer: str | None = None  # the opponent (p2) is the computer, at this level; None: two people
     hints: bool = False  # its challenge allowed hints: not rated
@@ -218,7 +238,7 @@ class GameRow:
     match_id: int
     number: int
     setup_json: str  # as stored: a few hundred bytes no collection goes through (see setup)
-    status: str
+    status: GameStatus
     winner: str | None
     reason: str | None
 
@@ -232,6 +252,10 @@ class GameRow:
 
 #: Each row kind's fields in order, read at once: a cached game is made cold at every use of another.
 _FIELDS = {kind: attrgetter(*(field.name for field in fields(kind))) for kind in (MatchRow, GameRow)}
+#: Where each row kind holds its status, and its enum: a member is kept as its plain value, which
+#: ``marshal`` takes (it takes no subclass of str).
+_STATUS = {kind: [field.name for field in fields(kind)].index("status") for kind in (MatchRow, GameRow)}
+_STATUS_ENUM: dict[type, type[StrEnum]] = {MatchRow: MatchStatus, GameRow: GameStatus}
 
 
 def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
@@ -240,6 +264,8 @@ def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
     any row and any tuple holding a dict, and ``marshal`` takes it (bot.services.game_cache.ColdGame).
     :func:`row_from_values` makes the row again."""
     values: tuple[Any, ...] = _FIELDS[type(row)](row)
+    at = _STATUS[type(row)]
+    values = (*values[:at], row.status.value, *values[at + 1 :])
     if not isinstance(row, MatchRow):
         return values
     deck: Any = row.deck
@@ -251,6 +277,8 @@ def row_values(row: MatchRow | GameRow) -> tuple[Any, ...]:
 
 def row_from_values(kind: type[RowT], values: tuple[Any, ...]) -> RowT:
     """The row whose :func:`row_values` these are."""
+    at: int = _STATUS[kind]
+    values = (*values[:at], _STATUS_ENUM[kind](values[at]), *values[at + 1 :])
     if kind is MatchRow:
         deck = values[_DECK]
         if isinstance(deck, tuple):
@@ -283,7 +311,7 @@ def match_row(row: Row, homes: Sequence[Row]) -> MatchRow:
         deck=json.loads(row["deck"]),
         location=row["location"],
         wins_needed=row["wins_needed"],
-        status=row["status"],
+        status=MatchStatus(row["status"]),
         homes=tuple(home_row(home) for home in homes),
         computer=row["computer"],
         hints=bool(row["hints"]),
@@ -315,7 +343,7 @@ def game_row(row: Row) -> GameRow:
         match_id=row["match_id"],
         number=row["number"],
         setup_json=row["setup"],
-        status=row["status"],
+        status=GameStatus(row["status"]),
         winner=row["winner"],
         reason=row["reason"],
     )
@@ -340,7 +368,7 @@ class FinishedGame:
     rounds: int | None
     created_at: str
     finished_at: str
-    match_status: str
+    match_status: MatchStatus
     wins_needed: int
     computer: str | None = None  # played against the computer, at this level (not rated)
     tournament: str | None = None  # a tournament's duel: its name
@@ -376,7 +404,7 @@ def finished_game(row: Row) -> FinishedGame:
         rounds=row["rounds"],
         created_at=row["created_at"],
         finished_at=row["finished_at"] or row["created_at"],
-        match_status=row["match_status"],
+        match_status=MatchStatus(row["match_status"]),
         wins_needed=row["wins_needed"],
         computer=row["computer"],
         tournament=row["tournament_name"],
@@ -387,6 +415,80 @@ def finished_game(row: Row) -> FinishedGame:
 Language = Literal["auto", "en", "hu", "pl"]  # a server's public language (auto: its preferred locale)
 #: How a player is told a duel waits for them: a ping where the duel is, a direct message, or neither.
 Notify = Literal["channel", "dm", "off"]
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament is in its life, as stored (``tournaments.status``)."""
+
+    SIGNUP = "signup"  # players join and leave
+    RUNNING = "running"  # its rounds are played
+    FINISHED = "finished"  # its final standings are out
+    CANCELLED = "cancelled"  # ended by a manager before its end
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """A tournament as a server manager sets it up (``/cardia tournament create``)."""
+
+    guild_id: int
+    channel_id: int
+    name: str
+    format: str  # a format's name (bot.services.tournaments.formats)
+    rounds: int | None  # where the format takes it, as chosen; else set at the start
+    deck: DeckChoice
+    location: str | None
+    wins_needed: int
+    decision_hours: float
+    rated: bool
+    home: HomeKind  # its duels in the channel, or each in a thread of its own there
+    signup_until: str | None  # ISO time
+    player_limit: int | None
+    created_by: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    format: str
+    rounds: int | None
+    deck: DeckChoice
+    location: str | None
+    wins_needed: int
+    decision_hours: float
+    rated: bool
+    home: HomeKind
+    signup_until: str | None
+    player_limit: int | None
+    status: TournamentStatus
+    round: int  # the round being played (0: in sign-up)
+    page_id: int | None
+    created_by: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    guild_id: int
+    number: int
+    started_at: str
+    after_seq: int  # its games finished after this place in the finish order (games.finish_seq)
+    channel_id: int | None  # where its end is announced
+    announced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStanding:
+    """A player's line in a season's final leaderboard."""
+
+    place: int
+    user_id: int
+    user_name: str
+    rating: int
+    wins: int
+    losses: int
+    draws: int
 
 
 @dataclass(frozen=True, slots=True)

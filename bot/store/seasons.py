@@ -4,34 +4,11 @@ season's final leaderboard."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bot.store.connection import Connection, now
 from bot.store.database import Conflict, Database
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonRow:
-    guild_id: int
-    number: int
-    started_at: str
-    after_seq: int  # its games finished after this place in the finish order (games.finish_seq)
-    channel_id: int | None  # where its end is announced
-    announced: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonStanding:
-    """A player's line in a season's final leaderboard."""
-
-    place: int
-    user_id: int
-    user_name: str
-    rating: int
-    wins: int
-    losses: int
-    draws: int
+from bot.store.rows import SeasonRow, SeasonStanding
 
 
 def _season(row: Any) -> SeasonRow:

@@ -16,56 +16,13 @@ from typing import Any, Literal
 
 from bot.store.connection import Connection, now
 from bot.store.database import Database
-from bot.store.rows import HomeKind
-from cards import DeckChoice
+from bot.store.rows import NewTournament, TournamentRow, TournamentStatus
 
 #: A game's result: its first player won, its second, a draw, or neither (both lost).
 GameResult = Literal["first", "second", "draw", "neither"]
 #: The kinds of a tournament's outbox entries: its page, a round's start, the final standings.
 PAGE, ROUND, FINAL = "page", "round", "final"
 Joined = Literal["joined", "already", "full", "closed"]
-
-
-@dataclass(frozen=True, slots=True)
-class NewTournament:
-    """A tournament as a server manager sets it up (``/cardia tournament create``)."""
-
-    guild_id: int
-    channel_id: int
-    name: str
-    format: str  # a format's name (bot.services.tournaments.formats)
-    rounds: int | None  # where the format takes it, as chosen; else set at the start
-    deck: DeckChoice
-    location: str | None
-    wins_needed: int
-    decision_hours: float
-    rated: bool
-    home: HomeKind  # its duels in the channel, or each in a thread of its own there
-    signup_until: str | None  # ISO time
-    player_limit: int | None
-    created_by: int
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    name: str
-    format: str
-    rounds: int | None
-    deck: DeckChoice
-    location: str | None
-    wins_needed: int
-    decision_hours: float
-    rated: bool
-    home: HomeKind
-    signup_until: str | None
-    player_limit: int | None
-    status: str  # signup, running, finished, cancelled
-    round: int  # the round being played (0: in sign-up)
-    page_id: int | None
-    created_by: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +70,7 @@ def _tournament(row: Any) -> TournamentRow:
         home=row["home"],
         signup_until=row["signup_until"],
         player_limit=row["player_limit"],
-        status=row["status"],
+        status=TournamentStatus(row["status"]),
         round=row["round"],
         page_id=row["page_id"],
         created_by=row["created_by"],

@@ -20,8 +20,10 @@ from bot.store import (
     Challenge,
     Conflict,
     GameRow,
+    GameStatus,
     Home,
     MatchRow,
+    MatchStatus,
     Storage,
     StoredAction,
     new_home,
@@ -462,7 +464,9 @@ def test_a_row_made_plain_values_is_made_again_whole() -> None:
     mixed = {"rebels": "I", "academy": "II", "guild": "I", "dynasty": "II"}
     for deck in ("I", mixed):
         homes = (Home(0, "p1", 0, 6, False, None, 7), Home(1, "p2", 9, 8, True, 8, 8, 10))
-        match = MatchRow(1, 2, 4, 5, "Ann", "Bob", deck, "bazaar", 2, "active", homes, "hard")  # type: ignore[arg-type]
-        assert row_from_values(MatchRow, row_values(match)) == match
-    game = GameRow(7, 1, 2, '{"deck":"I","seed":3}', "in_progress", None, None)
-    assert row_from_values(GameRow, row_values(game)) == game
+        match = MatchRow(1, 2, 4, 5, "Ann", "Bob", deck, "bazaar", 2, MatchStatus.ACTIVE, homes, "hard")  # type: ignore[arg-type]
+        again = row_from_values(MatchRow, marshal.loads(marshal.dumps(row_values(match))))
+        assert again == match and again.status is MatchStatus.ACTIVE
+    game = GameRow(7, 1, 2, '{"deck":"I","seed":3}', GameStatus.IN_PROGRESS, None, None)
+    again_game = row_from_values(GameRow, marshal.loads(marshal.dumps(row_values(game))))
+    assert again_game == game and again_game.status is GameStatus.IN_PROGRESS
