@@ -26,6 +26,7 @@ from bot.cogs.tournaments import TournamentsCog
 from bot.services.computer import Computer
 from bot.services.dealing import Dealer, deal
 from bot.services.duels import Duels
+from bot.services.events import Bus
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.player_settings import PlayerSettingsStore
@@ -46,6 +47,7 @@ from bot.ui.pings import Pings
 from bot.ui.season_posts import SeasonPosts
 from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CatalogueTranslator
+from bot.wiring import Parts, wire
 from engine import compiled
 
 log = logging.getLogger(__name__)
@@ -85,6 +87,7 @@ class CardiaBot(discord.AutoShardedClient):
             sharding["shard_ids"] = shard_ids
         super().__init__(intents=discord.Intents(guilds=True), **sharding)
         self.freeze_startup = freeze_startup
+        self.bus = Bus()  # what happens, told to whoever bot/wiring.py subscribed
         self.guard = Guard()  # every interaction answered; in-flight work finished on SIGTERM
         self.handlers = Handlers()  # who answers each kind of button and select: the cogs register
         self.tree = GuardedTree(self, self.guard)
@@ -115,13 +118,13 @@ class CardiaBot(discord.AutoShardedClient):
         await self.open_storage()
         assert self.storage is not None
         # The services (no discord.py), then the cogs, each given the services it needs.
-        self.duels = Duels(self.storage, clock=self.clock, dealer=self.dealer)
+        # What happens is told on one bus; who listens is wired at the end (bot/wiring.py).
+        bus = self.bus
+        self.duels = Duels(self.storage, clock=self.clock, dealer=self.dealer, bus=bus)
         self.records = Records(self.storage)
-        self.records.attach(self.duels)  # results and ratings, in the transaction that ends a game
         self.guild_settings = GuildSettingsStore(self.storage)
-        self.guild_settings.install(self.duels)  # the cap on open duels, one channel or several
         self.timers = Timers(
-            self.duels, self.guild_settings, interval=self.settings.timer_tick, owns=self.owns_guild
+            self.duels, self.guild_settings, interval=self.settings.timer_tick, owns=self.owns_guild, bus=bus
         )
         self.computer_pool = self._computer_pool()
         self.computer = Computer(
@@ -130,6 +133,7 @@ class CardiaBot(discord.AutoShardedClient):
             workers=max(1, self.settings.computer_workers),
             budget_ms=self.settings.computer_budget_ms,
             owns=self.owns_guild,
+            bus=bus,
         )
         self.pictures = Pictures(processes=self.settings.picture_processes)
         await self.pictures.ready()
@@ -139,11 +143,10 @@ class CardiaBot(discord.AutoShardedClient):
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
         self.guard.after = self.pings.owed  # and, after any answer, that their DM refused a duel's message
         self.outbox = Outbox(self, self.duels, self.messages, self.computer, self.pings)
-        self.computer.step_hooks.append(self.outbox.after)  # the computer's decisions, posted like anyone's
         self.duels_cog = DuelsCog(
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
         )
-        self.seasons = Seasons(self.records, self.duels.clock)
+        self.seasons = Seasons(self.records, self.duels.clock, bus)
         self.season_posts = SeasonPosts(self, self.seasons, self.messages, owns=self.owns_guild)
         self.records_cog = RecordsCog(self, self.records, self.seasons)
         self.reviews = Reviews(
@@ -166,9 +169,9 @@ class CardiaBot(discord.AutoShardedClient):
             self.messages,
             self.outbox,
             self.guild_settings,
-            self.duels_cog.challenge_computer,
+            bus,
         )
-        self.tournaments = Tournaments(self.duels, self._seed_rating)
+        self.tournaments = Tournaments(self.duels, self._seed_rating, bus)
         self.tournament_posts = TournamentPosts(
             self,
             self.tournaments,
@@ -179,7 +182,7 @@ class CardiaBot(discord.AutoShardedClient):
             shards=f"{self.settings.shard_count}:{self.settings.shard_ids}",
         )
         self.tournaments_cog = TournamentsCog(
-            self.tournaments, self.outbox, self.guild_settings, self.messages.public_language
+            self.tournaments, self.outbox, self.guild_settings, self.messages
         )
         self.server_cog = ServerCog(
             self,
@@ -190,7 +193,6 @@ class CardiaBot(discord.AutoShardedClient):
             self.outbox,
             self.player_settings,
             self.seasons,
-            self.season_posts.announce,
         )
         cogs = (
             self.duels_cog,
@@ -213,7 +215,21 @@ class CardiaBot(discord.AutoShardedClient):
             log.info(
                 "synced %d commands %s", len(commands), "globally" if guild is None else f"to {guild.id}"
             )
-        self.timers.start(self.outbox.notify)  # reminders, claims and forfeits, from the database
+        wire(
+            bus,
+            Parts(
+                duels=self.duels,
+                records=self.records,
+                guild_settings=self.guild_settings,
+                computer=self.computer,
+                tournaments=self.tournaments,
+                outbox=self.outbox,
+                tournament_posts=self.tournament_posts,
+                season_posts=self.season_posts,
+                duels_cog=self.duels_cog,
+            ),
+        )
+        self.timers.start()  # reminders, claims and forfeits, from the database
         # What a stopped process left unposted is posted now (bot.ui.outbox), alongside the gateway's start.
         self._recovery = asyncio.create_task(self.outbox.recover(), name="cardia-outbox-recovery")
         # Duels a stopped process left waiting for the computer: it thinks again.

@@ -7,7 +7,6 @@ they leave the queue, told so. The queue is looked at every ``queue_tick`` secon
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -15,13 +14,15 @@ from discord import app_commands
 
 import text
 from bot.cogs import Cog
+from bot.services.events import Bus
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.queue import GLOBAL, Queue
 from bot.services.records import Records
-from bot.store import HomeKind, QueueEntry
+from bot.store.rows import HomeKind, QueueEntry
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Components, Handlers, QueueComputerButton
+from bot.ui.events import ComputerDuelAsked
 from bot.ui.guard import stored
 from bot.ui.homes import dm_link, home_here, home_kind, tell_managers
 from bot.ui.messages import Messages
@@ -45,7 +46,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         messages: Messages,
         outbox: Outbox,
         settings: GuildSettingsStore,
-        computer_duel: Callable[[Interaction], Awaitable[None]],
+        bus: Bus,
     ) -> None:
         super().__init__()
         self.bot = bot
@@ -54,7 +55,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         self.messages = messages
         self.outbox = outbox  # the boards of the duels the queue makes
         self.settings = settings  # whether a server wants its duels in threads
-        self.computer_duel = computer_duel  # the duel against the computer offered meanwhile
+        self.bus = bus  # the duel against the computer offered meanwhile is asked for there
 
     def register(self, handlers: Handlers) -> None:
         """The components this cog answers: the computer offered to a player still waiting."""
@@ -136,7 +137,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         if interaction.user.id != user_id:
             return await answer.reply(interaction, text.tr("queue.not_yours"))
         await self.queue.leave(user_id)
-        await self.computer_duel(interaction)
+        await self.bus.publish(ComputerDuelAsked(interaction))
 
     # --- what the queue did -----------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ rules.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, cast, get_args
 
@@ -26,7 +25,16 @@ from bot.services.guild_settings import GuildSettingsStore, describe, option_des
 from bot.services.player_settings import PlayerSettingsStore
 from bot.services.seasons import Seasons
 from bot.services.timers import CLAIM_REASON, Timers, waiting_players
-from bot.store import SETTINGS_COLUMNS, GuildSettings, Language, MatchRow, Notify, PlayerSettings, bounds
+from bot.store.rows import (
+    SETTINGS_COLUMNS,
+    GuildSettings,
+    Language,
+    MatchRow,
+    MatchStatus,
+    Notify,
+    PlayerSettings,
+    bounds,
+)
 from bot.ui import answer
 from bot.ui.components import ClaimButton, Components, ConcedeButton, Handlers
 from bot.ui.guard import guard_of, stored
@@ -84,11 +92,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         outbox: Outbox,
         players: PlayerSettingsStore,
         seasons: Seasons,
-        announce_seasons: Callable[[], Awaitable[None]],
     ) -> None:
         super().__init__()
         self.seasons = seasons  # /cardia settings new_season, season_weeks
-        self.announce_seasons = announce_seasons
         self.bot = bot
         self.players = players  # each player's own settings (notify)
         self.duels = duels
@@ -229,18 +235,13 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             return await self.refuse(interaction, tr("season.raced"))
         stored(interaction)
         await answer.send(interaction, content=tr("season.begun", season=begun.number), ephemeral=True)
-        await self.announce_seasons()
 
     # --- which duel -------------------------------------------------------------------------------------
-
-    async def _current_game(self, match: MatchRow) -> int | None:
-        games = [row for row in await self.duels.storage.games(match.id) if row.status == "in_progress"]
-        return games[-1].id if games else None
 
     async def _mine_here(self, interaction: Interaction) -> list[MatchRow]:
         """The caller's open duels shown here: on this server (its own, and those of the queue or by code
         played in one of its channels), or anywhere from a direct message with the bot."""
-        mine = await self.duels.storage.open_matches(user_id=interaction.user.id)
+        mine = await self.duels.open_matches(user_id=interaction.user.id)
         if server_of(interaction) is None:
             return mine
         return [match for match in mine if match.seen_from(server_of(interaction))]
@@ -249,11 +250,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         """The open match picked in a ``duel`` option (its id): one of this server's, or (``mine``) one of
         the caller's shown here; None (refused) else."""
         match_id = parse_id(duel)
-        match = None if match_id is None else await self.duels.storage.match(match_id)
+        match = None if match_id is None else await self.duels.match(match_id)
         here = match is not None and (
             match.seen_from(server_of(interaction)) if mine else match.guild_id == server_of(interaction)
         )
-        if match is None or not here or match.status not in ("proposed", "active"):
+        if match is None or not here or match.status not in (MatchStatus.PROPOSED, MatchStatus.ACTIVE):
             await self.refuse(interaction, tr("duel.unknown"))
             return None
         return match
@@ -286,15 +287,15 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             return []
         user = interaction.user.id
         if everyone:
-            matches = await self.duels.storage.open_matches(server_of(interaction))
+            matches = await self.duels.open_matches(server_of(interaction))
         else:
             matches = await self._mine_here(interaction)
         needle = current.strip().casefold()
         choices = []
         for match in reversed(matches):  # the newest first
-            if not everyone and match.status != "active":
+            if not everyone and match.status != MatchStatus.ACTIVE:
                 continue
-            game_id = await self._current_game(match) if match.status == "active" else None
+            game_id = await self.duels.current_game(match.id) if match.status == MatchStatus.ACTIVE else None
             number = None if game_id is None else (await self.duels.live(game_id)).row.number
             what = tr("duel.label_proposed") if number is None else tr("duel.label_game", number=number)
             channel = self._channel_name(match.first_home.channel_id)
@@ -322,14 +323,14 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             if match.player_of(user) is None:
                 return await self.refuse(interaction, tr("duel.unknown"))
         else:
-            running = [m for m in await self._mine_here(interaction) if m.status == "active"]
+            running = [m for m in await self._mine_here(interaction) if m.status == MatchStatus.ACTIVE]
             if not running:
                 return await self.refuse(interaction, tr("concede.none"))
             found = self._only(running, interaction.channel_id)
             if found is None:
                 return await self.refuse(interaction, tr("concede.which"))
             match = found
-        if match.status == "proposed":
+        if match.status == MatchStatus.PROPOSED:
             return await self.refuse(interaction, tr("concede.proposed"))
         player = match.player_of(user)
         if player is None:
@@ -344,11 +345,11 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
 
     async def confirm_concede(self, interaction: Interaction, match_id: int) -> None:
         """Confirm pressed: the caller gives up the match, whose opponent wins it."""
-        match = await self.duels.storage.match(match_id)
+        match = await self.duels.match(match_id)
         player = None if match is None else match.player_of(interaction.user.id)
         if match is None or not match.seen_from(server_of(interaction)) or player is None:
             return await self.refuse(interaction, tr("duel.unknown"))
-        game_id = await self._current_game(match) if match.status == "active" else None
+        game_id = await self.duels.current_game(match.id) if match.status == MatchStatus.ACTIVE else None
         if game_id is None:
             return await self.refuse(interaction, tr("concede.over"))
         winner = other(player)
@@ -377,9 +378,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             if chosen is None:
                 return
         else:
-            here = await self.duels.storage.open_matches(
-                server_of(interaction), channel_id=interaction.channel_id
-            )
+            here = await self.duels.open_matches(server_of(interaction), channel_id=interaction.channel_id)
             if not here:
                 return await self.refuse(interaction, tr("abort.none"))
             if len(here) > 1:
@@ -437,14 +436,14 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         home = match.home_of(me)  # the caller's own
         channel_id = self.outbox.channel_now(match, home)
         channel = f"<#{channel_id}>"
-        if match.status == "proposed":
+        if match.status == MatchStatus.PROPOSED:
             key = "status.proposed_by_you" if me == "p1" else "status.proposed_to_you"
             lines = [tr(key, opponent=names[them], channel=channel)]
             if home.challenge_id is not None:
                 link = jump_link(home.guild_id, home.challenge_in, home.challenge_id)
                 lines.append(tr("status.challenge", link=link))
             return "\n".join(lines)
-        game_id = await self._current_game(match)
+        game_id = await self.duels.current_game(match.id)
         if game_id is None:  # between two writes of the same transaction: cannot last
             return tr("status.active", opponent=names[them], number="?", score="", channel=channel)
         live = await self.duels.live(game_id)

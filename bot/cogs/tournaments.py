@@ -10,7 +10,6 @@ award or replay a stuck duel, or cancel the tournament.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -22,12 +21,13 @@ from bot.cogs import Cog, completes
 from bot.services.duels import Refusal, Step
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.tournaments import FORMATS, Tournaments
-from bot.store import NewTournament, TournamentRow, bounds
+from bot.store.rows import NewTournament, TournamentRow, TournamentStatus, bounds
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import Handlers, TournamentButton
 from bot.ui.guard import guard_of, stored
 from bot.ui.homes import home_kind, is_manager, needs_server, server_of, tell_managers
+from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.tournament_pages import choice_label, page
 from bot.ui.translator import descriptions, options, said
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 DECISION = bounds("decision_hours")
 SIGNUP_HOURS = (0.25, 24.0 * 30)
-OPEN = ("signup", "running")
+OPEN = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 CREATE_OPTIONS = (
     "name",
     "format",
@@ -68,13 +68,13 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         tournaments: Tournaments,
         outbox: Outbox,
         settings: GuildSettingsStore,
-        public_language: Callable[[int], Awaitable[str]],
+        messages: Messages,
     ) -> None:
         super().__init__()
         self.tournaments = tournaments
         self.outbox = outbox  # the duels it ends (a withdrawal, an award): their last board and result
         self.settings = settings  # the server's time per decision (the default) and whether it wants threads
-        self.public_language = public_language
+        self.messages = messages  # the server's public language
 
     def register(self, handlers: Handlers) -> None:
         """The components this cog answers: a page's Join and Leave."""
@@ -138,7 +138,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         await answer.reply(interaction, text.tr(key, name=tournament.name, id=tournament.id))
         if missing:
             await tell_managers(
-                interaction, self.tournaments.storage, missing, await self.public_language(guild_id)
+                interaction, self.tournaments.storage, missing, await self.messages.public_language(guild_id)
             )
 
     @app_commands.command(
@@ -149,7 +149,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
     async def start_command(self, interaction: Interaction, tournament: str | None = None) -> None:
         if await self._managed(interaction) is None:
             return
-        chosen = await self._chosen(interaction, tournament, ("signup",))
+        chosen = await self._chosen(interaction, tournament, (TournamentStatus.SIGNUP,))
         if chosen is None:
             return
         try:
@@ -157,7 +157,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         except Refusal as refusal:
             return await answer.reply(interaction, str(refusal))
         stored(interaction)
-        key = "tournament.started_now" if started.status == "running" else "tournament.too_few"
+        key = "tournament.started_now" if started.status == TournamentStatus.RUNNING else "tournament.too_few"
         await answer.reply(interaction, text.tr(key, name=started.name))
 
     @app_commands.command(
@@ -183,7 +183,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
     @app_commands.rename(**options("tournament.standings", "tournament"))
     @app_commands.describe(**descriptions("tournament.standings", "tournament"))
     async def standings_command(self, interaction: Interaction, tournament: str | None = None) -> None:
-        chosen = await self._chosen(interaction, tournament, ("signup", "running", "finished", "cancelled"))
+        chosen = await self._chosen(interaction, tournament, tuple(TournamentStatus))
         if chosen is None:
             return
         table = await self.tournaments.table(chosen.id)
@@ -234,7 +234,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
     @completes(start_command, "tournament")
     async def signing_up(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await guard_of(interaction).choices(
-            self._choices(interaction, current, ("signup",)), "autocomplete"
+            self._choices(interaction, current, (TournamentStatus.SIGNUP,)), "autocomplete"
         )
 
     @completes(withdraw_command, "tournament")
@@ -247,7 +247,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
 
     @completes(standings_command, "tournament")
     async def any_one(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        every = ("signup", "running", "finished", "cancelled")
+        every = tuple(TournamentStatus)
         return await guard_of(interaction).choices(self._choices(interaction, current, every), "autocomplete")
 
     @completes(award_command, "duel")
@@ -259,14 +259,14 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         return await guard_of(interaction).choices(self._duel_choices(interaction, current), "autocomplete")
 
     async def _choices(
-        self, interaction: Interaction, current: str, statuses: tuple[str, ...]
+        self, interaction: Interaction, current: str, statuses: tuple[TournamentStatus, ...]
     ) -> list[app_commands.Choice[str]]:
         guild_id = server_of(interaction)
         if guild_id is None:
             return []
         needle = current.strip().casefold()
         found = []
-        for tournament in await self.tournaments.storage.tournaments(guild_id, statuses):
+        for tournament in await self.tournaments.listed(guild_id, statuses):
             label = choice_label(tournament)
             if needle in label.casefold():
                 found.append(app_commands.Choice(name=label, value=str(tournament.id)))
@@ -278,11 +278,8 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
             return []
         needle = current.strip().casefold()
         found = []
-        for tournament in await self.tournaments.storage.tournaments(guild_id, ("running",)):
-            for match_id in await self.tournaments.storage.tournament_matches(tournament.id):
-                match = await self.tournaments.storage.match(match_id)
-                if match is None:
-                    continue
+        for tournament in await self.tournaments.listed(guild_id, (TournamentStatus.RUNNING,)):
+            for match in await self.tournaments.duels_playing(tournament.id):
                 label = text.tr(
                     "tournament.duel_choice",
                     name=tournament.name,
@@ -291,7 +288,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
                     second=match.opponent_name,
                 )
                 if needle in label.casefold():
-                    found.append(app_commands.Choice(name=text.clip(label, 100), value=str(match_id)))
+                    found.append(app_commands.Choice(name=text.clip(label, 100), value=str(match.id)))
         return found[:25]
 
     # --- what the commands share ------------------------------------------------------------------------
@@ -320,7 +317,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         guild_id = await self._managed(interaction)
         if guild_id is None:
             return
-        match = await self.tournaments.storage.match(int(duel)) if duel.strip().isdigit() else None
+        match = await self.tournaments.duel(int(duel)) if duel.strip().isdigit() else None
         if match is None or match.tournament_id is None or match.guild_id != guild_id:
             return await answer.reply(interaction, text.tr("tournament.no_such_duel"))
         step: Step | None
@@ -353,7 +350,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         return guild_id
 
     async def _chosen(
-        self, interaction: Interaction, given: str | None, statuses: tuple[str, ...]
+        self, interaction: Interaction, given: str | None, statuses: tuple[TournamentStatus, ...]
     ) -> TournamentRow | None:
         """The tournament named by an option (its id, as autocomplete gives it), else this server's only
         one in ``statuses``; refused in one line if there is none, or several."""
@@ -369,7 +366,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
             except Refusal as refusal:
                 await answer.reply(interaction, str(refusal))
                 return None
-        candidates = await self.tournaments.storage.tournaments(guild_id, statuses)
+        candidates = await self.tournaments.listed(guild_id, statuses)
         if len(candidates) != 1:
             await answer.reply(
                 interaction, text.tr("tournament.none_open" if not candidates else "tournament.which")

@@ -3,10 +3,10 @@ the engine's player (:mod:`engine.player`) thinks in a worker (a process pool, o
 the answer is applied like a person's click, with its board posted by the same outbox.
 
 Nothing is kept in memory that the database does not have: a duel waiting for the computer is woken
-when it changes (``Duels.watchers``), when the bot starts (:meth:`Computer.resume`) and at every timer
-scan (bot.services.timers), so a crash while it thinks only delays its answer. The answer is applied
-only if the game still has the decisions it was thought about with, so two processes thinking about the
-same game (a rolling restart) store it once.
+when it changes (``GameChanged``, wired in bot/wiring.py), when the bot starts (:meth:`Computer.resume`)
+and at every timer scan (bot.services.timers), so a crash while it thinks only delays its answer. The
+answer is applied only if the game still has the decisions it was thought about with, so two processes
+thinking about the same game (a rolling restart) store it once.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 
 from bot.services.duels import Duels, Refusal, Step
+from bot.services.events import Bus
 from bot.services.game_cache import LiveGame
 from engine import Action, Record
 from engine.player import LEVELS, Searched, choose
@@ -31,7 +33,6 @@ DEFAULT_LEVEL = "normal"
 # Milliseconds the decisions under way share (CARDIA_COMPUTER_BUDGET_MS): alone, a hard decision needs
 # about 0.25 s (0.7 s at p99) on the compiled engine; under load each answer still comes within about this.
 BUDGET_MS = 2000.0
-StepHook = Callable[[Step], Awaitable[None]]
 
 
 def record_of(live: LiveGame) -> Record:
@@ -50,6 +51,13 @@ def search_seed(game_id: int, decisions: int) -> int:
     return game_id * 1_000 + decisions
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerDecided:
+    """The computer's decision is stored: the step it made (published on the bus)."""
+
+    step: Step
+
+
 class Computer:
     def __init__(
         self,
@@ -59,8 +67,10 @@ class Computer:
         workers: int = 1,  # how many decisions the executor thinks about at once
         budget_ms: float | None = None,  # the time all the decisions under way share (None: no cap)
         owns: Callable[[int], bool] = lambda guild_id: True,
+        bus: Bus | None = None,
     ) -> None:
         self.duels = duels
+        self.bus = bus or Bus()  # told of each decision it stored (ComputerDecided): posted like anyone's
         self.executor = executor
         self.workers = workers
         self.budget_ms = budget_ms
@@ -68,13 +78,10 @@ class Computer:
         self._slots: asyncio.Semaphore | None = None  # one per worker (made in the event loop)
         # Which servers' duels this process plays: its own shards' (several processes share a database).
         self.owns = owns
-        # Called after each of the computer's decisions is stored (the cog posts the board).
-        self.step_hooks: list[StepHook] = []
         self._thinking: dict[int, asyncio.Task[None]] = {}
         # Decisions taken by this process, and their time from the look at the game to the answer stored.
         self.decisions = 0
         self.seconds = 0.0
-        duels.watchers.append(self.wake)
 
     def thinking(self, game_id: int) -> bool:
         return game_id in self._thinking
@@ -149,8 +156,7 @@ class Computer:
                     searched.iterations,
                     searched.seconds * 1000,
                 )
-                for hook in self.step_hooks:
-                    await hook(step)
+                await self.bus.publish(ComputerDecided(step))
         except Exception:  # the next timer scan wakes it again
             log.exception("game %s: the computer could not decide", game_id)
         finally:

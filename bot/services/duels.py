@@ -17,6 +17,7 @@ from typing import Any
 import text
 from bot.services.caching import Recent
 from bot.services.dealing import Dealer, deal
+from bot.services.events import Bus, GameChanged, GameEnded, MatchEnded
 from bot.services.game_cache import CACHED_GAMES, WARM_GAMES, GameCache, GameGone, LiveGame
 from bot.store import (
     BOARD,
@@ -41,10 +42,6 @@ from text import tr
 log = logging.getLogger(__name__)
 #: A challenge's code (/cardia challenge code:True): letters and digits no one mistakes for another.
 CODE_LETTERS, CODE_LENGTH, CODE_TRIES = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 6, 8
-GameOverHook = Callable[[Transaction, "LiveGame", str | None, str], Awaitable[None]]
-# A match ended (finished: its winner, p1 or p2; aborted: None), and why (the last game's reason).
-MatchOverHook = Callable[[Transaction, MatchRow, str | None, str], Awaitable[None]]
-Watcher = Callable[["LiveGame"], None]  # must not block: it may start a task
 # Raises Refusal if the challenge may not be made (a server's rules: bot.services.guild_settings)
 ProposeCheck = Callable[["Challenge"], Awaitable[None]]
 Clock = Callable[[], datetime]
@@ -129,8 +126,12 @@ class Duels:
         warm_size: int = WARM_GAMES,
         clock: Clock | None = None,
         dealer: Dealer = deal,
+        bus: Bus | None = None,
     ) -> None:
         self.storage = storage
+        # Where this tells what happens (bot.services.events): a game's and a match's end in their
+        # transaction, a game's change after its commit. Who listens is wired in bot/wiring.py.
+        self.bus = bus or Bus()
         # Deals every new game (bot.services.dealing): at random, or known games in a test.
         self.dealer = dealer
         # When a game's wait for a decision begins (bot.services.timers reads it with the same clock).
@@ -138,21 +139,14 @@ class Duels:
         self.games = GameCache(storage, cache_size, warm_size)  # the games in memory, and their locks
         # Game wins (p1, p2) in a game's match before it began, by game id: final once it began.
         self._wins_before: Recent[int, tuple[int, int]] = Recent(cache_size)
-        # Called inside the transaction that records a finished game (ratings use it).
-        self.game_over_hooks: list[GameOverHook] = []
-        # Called inside the transaction that ends a match (tournaments use it).
-        self.match_over_hooks: list[MatchOverHook] = []
         # Server rules for new challenges (running duels per player, channels): bot.services.guild_settings.
         self.propose_checks: list[ProposeCheck] = []
-        # Told of every game whose committed state changed (started, decided): the computer wakes on it.
-        self.watchers: list[Watcher] = []
 
     def changed(self, *games: LiveGame | None) -> None:
-        """Tell the watchers that these games changed (or may need a look: bot.services.timers)."""
+        """Tell that these games changed (or may need a look: bot.services.timers): :class:`GameChanged`."""
         for live in games:
             if live is not None:
-                for watcher in self.watchers:
-                    watcher(live)
+                self.bus.tell(GameChanged(live))
 
     # --- challenges -------------------------------------------------------------------------------------
 
@@ -303,7 +297,7 @@ class Duels:
 
     async def _apply(self, live: LiveGame, player: str, choose: Sequence[str] | Pick) -> Step:
         """Under the game's lock: check ``player``'s decision, apply it, store it (else forget the cached
-        game, which would be ahead of the database), and tell the watchers."""
+        game, which would be ahead of the database), and tell that it changed."""
         decision = live.pending_for(player)
         if decision is None:
             raise Refusal("refuse.not_your_turn")
@@ -346,20 +340,19 @@ class Duels:
     async def _game_over(
         self, tx: Transaction, live: LiveGame, winner: str | None, reason: str, *, match_too: bool = False
     ) -> tuple[int | None, bool]:
-        """Within ``tx``: record the game's result, tell the hooks (ratings), then end the match or start
-        its next game. ``match_too`` ends the match whatever the score (a concession, a forfeit)."""
+        """Within ``tx``: record the game's result, publish :class:`GameEnded` (ratings), then end the match
+        (:class:`MatchEnded`) or start its next game. ``match_too`` ends the match whatever the score (a
+        concession, a forfeit)."""
         match = live.match
         await tx.finish_game(live.row.id, winner, reason)
-        for hook in self.game_over_hooks:
-            await hook(tx, live, winner, reason)
+        await self.bus.publish(GameEnded(tx, live, winner, reason))
         wins = _tally(await tx.game_results(match.id))  # this game included: read in the transaction
         if match_too or max(wins.values()) >= match.wins_needed:
             await tx.post_due(match.id, RESULT)
             over = await tx.set_match_status(match.id, ("active",), "finished")
             if over:
                 won = winner if match_too else max(wins, key=wins.__getitem__)
-                for match_hook in self.match_over_hooks:
-                    await match_hook(tx, match, won, reason)
+                await self.bus.publish(MatchEnded(tx, match, won, reason))
             return None, over
         setup = self.dealer(match.deck, match.location)
         next_game_id = await tx.insert_game(match.id, live.row.number + 1, setup)
@@ -418,8 +411,7 @@ class Duels:
                 if not await tx.abort_game(game_id, reason):
                     raise Refusal("refuse.game_over")
                 if await tx.set_match_status(match_id, ("active",), "aborted"):
-                    for hook in self.match_over_hooks:
-                        await hook(tx, live.match, None, reason)
+                    await self.bus.publish(MatchEnded(tx, live.match, None, reason))
                 await tx.post_due(match_id, BOARD, game_id)
                 await tx.post_due(match_id, RESULT)
             live.ended = (None, reason)
@@ -459,3 +451,35 @@ class Duels:
         outcome = live.outcome
         winner = None if outcome is None else outcome[0]
         return {"p1": before[0] + (winner == "p1"), "p2": before[1] + (winner == "p2")}
+
+    # --- what the front end reads (cogs and ui never reach the store themselves) ------------------------
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        """A match as stored now (None: no such match)."""
+        return await self.storage.match(match_id)
+
+    async def open_matches(
+        self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
+    ) -> list[MatchRow]:
+        """The proposed and active matches (counting for a server, of a player, shown in a channel),
+        oldest first."""
+        return await self.storage.open_matches(guild_id, user_id=user_id, channel_id=channel_id)
+
+    async def current_game(self, match_id: int) -> int | None:
+        """The id of the match's game in progress (None: none is, the match is proposed or over)."""
+        games = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
+        return games[-1].id if games else None
+
+    async def latest_game(self, match_id: int) -> int | None:
+        """The id of the match's latest game, in progress or over (None: it has none yet)."""
+        games = await self.storage.games(match_id)
+        return games[-1].id if games else None
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        """How many of their decisions each player of a game asked a hint for."""
+        return await self.storage.hints_used(game_id)
+
+    async def commit_bookkeeping(self) -> None:
+        """Commit the deferred bookkeeping (what was shown where) now, when no decision is coming to
+        carry it: before an answer that tells where a duel is, say."""
+        await self.storage.flush()

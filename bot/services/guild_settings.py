@@ -2,8 +2,8 @@
 and the rules they set for new challenges: a cap on open duels per player, and whether a player's duels
 may be in several channels at once.
 
-No discord.py objects here; the rules are a :data:`bot.services.duels.ProposeCheck` that :meth:`install`
-adds to ``Duels.propose_checks``.
+No discord.py objects here; the rules are a :data:`bot.services.duels.ProposeCheck`
+(:meth:`GuildSettingsStore.check_challenge`), added to ``Duels.propose_checks`` in ``bot/wiring.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 import text
-from bot.services.duels import Counted, Duels, Refusal
+from bot.services.duels import Counted, Refusal
 from bot.store import SETTINGS_COLUMNS, Challenge, GuildSettings, Language, Storage, bounds
 from text import tr
 
@@ -121,10 +121,6 @@ class GuildSettingsStore:
             if not settings.cross_channel and elsewhere:
                 key = "limit.one_channel_you" if you else "limit.one_channel_them"
                 raise Refusal(key, channel=f"<#{elsewhere[0].first_home.channel_id}>", name=name)
-
-    def install(self, duels: Duels) -> None:
-        """Make ``duels`` apply this server's rules to every new challenge."""
-        duels.propose_checks.append(self.check_challenge)
 
 
 def describe(settings: GuildSettings) -> list[tuple[str, str]]:

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from bot.services.events import Bus, SeasonBegun
 from bot.services.records import Records
 from bot.store import GuildSettings, SeasonRow, SeasonStanding
 
@@ -23,10 +24,11 @@ log = logging.getLogger(__name__)
 
 
 class Seasons:
-    def __init__(self, records: Records, clock: Callable[[], datetime]) -> None:
+    def __init__(self, records: Records, clock: Callable[[], datetime], bus: Bus | None = None) -> None:
         self.records = records
         self.storage = records.storage
         self.clock = clock
+        self.bus = bus or Bus()  # told of each season begun (SeasonBegun): its predecessor's end announced
 
     def _now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -75,6 +77,7 @@ class Seasons:
             len(final),
             current.number + 1,
         )
+        await self.bus.publish(SeasonBegun(guild_id))
         return await self.current(guild_id)
 
     async def due(self, settings: dict[int, GuildSettings], owns: Callable[[int], bool]) -> list[SeasonRow]:

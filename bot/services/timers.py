@@ -29,11 +29,12 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.services.duels import Duels, Refusal, Step
+from bot.services.events import Bus
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.store import DEFAULTS, GuildSettings, Wait
@@ -107,10 +108,16 @@ def waiting_players(live: LiveGame) -> tuple[str, ...]:
     return tuple(sorted({d.player for d in live.game.pending if d.player in ("p1", "p2")}))
 
 
-Notify = Callable[[Notice], Awaitable[None]]
-
 #: Waits a scan goes through before it lets the event loop run others (bench/bot_load.py --duels 10000).
 SCAN_BATCH = 500
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeDue:
+    """A scan found a reminder, a claim offer, a forfeit or an abandoned duel due, marked done already
+    (published on the bus)."""
+
+    notice: Notice
 
 
 class Timers:
@@ -121,9 +128,11 @@ class Timers:
         *,
         interval: float = 60.0,
         owns: Callable[[int], bool] = lambda guild_id: True,
+        bus: Bus | None = None,
     ) -> None:
         self.duels = duels
         self.settings = settings
+        self.bus = bus or Bus()  # told of each notice due (NoticeDue), marked done first
         self.interval = interval
         # Which servers' timers this process scans: its own shards' (several processes share a database).
         self.owns = owns
@@ -147,8 +156,8 @@ class Timers:
 
     # --- what is due ------------------------------------------------------------------------------------
 
-    async def tick(self, notify: Notify | None = None) -> list[Notice]:
-        """One scan: mark and return (and, with ``notify``, send one by one) every notice due now."""
+    async def tick(self) -> list[Notice]:
+        """One scan: mark, publish one by one (:class:`NoticeDue`) and return every notice due now."""
         now = self.now()
         settings = await self.settings.all()
         notices = []
@@ -176,11 +185,10 @@ class Timers:
             if notice is None:
                 continue
             notices.append(notice)
-            if notify is not None:
-                try:
-                    await notify(notice)
-                except Exception:
-                    log.exception("game %s: could not send the %s notice", wait.game_id, notice.kind)
+            try:
+                await self.bus.publish(NoticeDue(notice))
+            except Exception:
+                log.exception("game %s: could not send the %s notice", wait.game_id, notice.kind)
         return notices
 
     async def _fire(self, wait: Wait, kind: str, settings: GuildSettings, now: datetime) -> Notice | None:
@@ -231,10 +239,10 @@ class Timers:
 
     # --- the background task ----------------------------------------------------------------------------
 
-    def start(self, notify: Notify) -> None:
+    def start(self) -> None:
         """Scan every ``interval`` seconds, from now on, until :meth:`stop`."""
         if self._task is None:
-            self._task = asyncio.create_task(self._run(notify), name="cardia-timers")
+            self._task = asyncio.create_task(self._run(), name="cardia-timers")
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -243,10 +251,10 @@ class Timers:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def _run(self, notify: Notify) -> None:
+    async def _run(self) -> None:
         while True:
             try:
-                await self.tick(notify)
+                await self.tick()
             except Exception:  # a failed scan (the database busy, say) is tried again at the next tick
                 log.exception("the timer scan failed")
             await asyncio.sleep(self.interval)

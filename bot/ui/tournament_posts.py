@@ -28,6 +28,7 @@ import discord
 
 import text
 from bot.services.caching import KeyedLocks
+from bot.services.events import RoundEnded, TournamentChanged
 from bot.services.pictures import Pictures
 from bot.services.tournaments import Table, Tournaments
 from bot.store import FINAL, PAGE, ROUND, TournamentPost
@@ -67,12 +68,11 @@ class TournamentPosts:
         self.claimer = f"{self.claims_from}{os.getpid()}:{secrets.token_hex(4)}"
         self._taken_over = False
         self._tasks: set[asyncio.Task[None]] = set()
-        tournaments.listeners.append(self.changed)
 
-    def changed(self, tournament_id: int, duels: tuple[int, ...]) -> None:
-        """The service committed a change of the tournament (and made ``duels``): show it now."""
+    def changed(self, event: TournamentChanged | RoundEnded) -> None:
+        """The service committed a change of the tournament (and made the event's duels): show it now."""
         if not self.outbox.stopping:
-            self._spawn(self.update(tournament_id, duels))
+            self._spawn(self.update(event.tournament_id, event.duels))
 
     async def sweep(self, now: datetime) -> None:
         """Start this process's tournaments whose sign-up is over, and show whatever is due of them:

@@ -21,6 +21,7 @@ from bot.services.tournaments import Tournaments
 from bot.store import Challenge, NewTournament, Storage, new_home
 from bot.store.__main__ import main
 from bot.store.copy import count_rows
+from bot.wiring import wire_services
 from tests.postgres import PostgresServer, new_postgres_database
 
 
@@ -29,7 +30,7 @@ async def played(path: Path) -> dict[str, int]:
     storage = await Storage.open(path)
     duels = Duels(storage)
     records = Records(storage)
-    records.attach(duels)
+    wire_services(duels.bus, duels, records=records)
     await GuildSettingsStore(storage).update(10, 1, max_duels=7, language="hu", reminder_hours=2.5)
     rng = random.Random(11)
     for number in range(6):
@@ -54,7 +55,8 @@ async def played(path: Path) -> dict[str, int]:
     async def rating_of(guild_id: int, user_id: int) -> int:
         return 1000
 
-    tournaments = Tournaments(duels, rating_of)
+    tournaments = Tournaments(duels, rating_of, duels.bus)
+    wire_services(duels.bus, duels, tournaments=tournaments)
     cup = await tournaments.create(
         NewTournament(10, 30, "Cup", "knockout", None, "I", None, 1, 12.0, True, "channel", None, None, 1)
     )

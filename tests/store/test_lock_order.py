@@ -16,6 +16,7 @@ import pytest
 from bot.services.duels import Duels, Step
 from bot.services.records import Records
 from bot.store import Challenge, MatchRow, Storage, new_home
+from bot.wiring import wire_services
 
 GUILD = 900
 
@@ -36,8 +37,8 @@ async def waiting(holder: asyncpg.Connection, count: int) -> None:
 async def two_duels(here: Storage, there: Storage) -> tuple[Duels, Duels, MatchRow, MatchRow]:
     """Each process's duels (rated: a game's end records its place and ratings), and two duels under way."""
     ending_here, ending_there = Duels(here), Duels(there)
-    Records(here).attach(ending_here)
-    Records(there).attach(ending_there)
+    wire_services(ending_here.bus, ending_here, records=Records(here))
+    wire_services(ending_there.bus, ending_there, records=Records(there))
     first = await ending_here.propose(
         Challenge(GUILD, new_home(GUILD, 1), (1, "a"), (2, "b"), "I", None, 1), start=True
     )

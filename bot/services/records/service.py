@@ -8,14 +8,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.services.duels import Refusal
+from bot.services.events import GameEnded
 from bot.services.queue import GLOBAL
 from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, carried, rate
 from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
-from bot.store import FinishedGame, Storage, Transaction
+from bot.store import FinishedGame, Storage
 
 if TYPE_CHECKING:
-    from bot.services.duels import Duels
-    from bot.services.game_cache import LiveGame
+    pass
 
 log = logging.getLogger("bot.services.records")
 
@@ -48,15 +48,12 @@ class Records:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
-    def attach(self, duels: Duels) -> None:
-        """Record every finished game of ``duels`` (and rate it) in the transaction that finishes it."""
-        duels.game_over_hooks.append(self.game_over)
-
     # --- writing, inside the game-over transaction ----------------------------------------------------
 
-    async def game_over(self, tx: Transaction, live: LiveGame, winner: str | None, reason: str) -> None:
-        """The game-over hook: the game's place in the finish order, its length, and both players' new
-        ratings, all in the transaction that records its result."""
+    async def game_over(self, ended: GameEnded) -> None:
+        """A game ended (:class:`GameEnded`): the game's place in the finish order, its length, and both
+        players' new ratings, all in the transaction that records its result."""
+        tx, live, winner, reason = ended.tx, ended.live, ended.winner, ended.reason
         game_id, match = live.row.id, live.match
         decisions = await tx.record_length(game_id, live.game.round)
         if match.computer is not None:  # recorded and counted apart (stats), never rated

@@ -4,11 +4,11 @@ Everything that moves a tournament on happens in a database transaction that beg
 tournament's row (``Transaction.lock_tournament``), so two processes never both do it:
 
 - its start (the sign-up closes, by a manager or at the deadline) pairs round 1 and creates its duels;
-- a duel's end is a Duels match-over hook, in the transaction that ends the duel: it records the game's
+- a duel's end (``MatchEnded``, published in the transaction that ends the duel) it records the game's
   result and, if that was the round's last, pairs the next round and creates its duels (or ends the
   tournament, with its final places), all in that same transaction.
 
-No discord.py here: after each such commit the ``listeners`` are told which tournament changed, and
+No discord.py here: after each such commit the bus is told which tournament changed, and
 ``bot.ui.tournament_posts`` shows it (what is due is stored: a crash loses nothing).
 """
 
@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.ids import storable
 from bot.services.duels import Counted, Duels, Refusal, Step
+from bot.services.events import Bus, MatchEnded, RoundEnded, TournamentChanged
 from bot.services.tournaments.formats import Format, UnknownFormat, format_named
 from bot.services.tournaments.pairing import Entrant, PairingImpossible, Result
 from bot.services.tournaments.standings import Standing
@@ -95,24 +96,24 @@ def entrants_of(players: Sequence[TournamentPlayer]) -> list[Entrant]:
 
 
 class Tournaments:
-    def __init__(self, duels: Duels, rating_of: RatingOf) -> None:
+    def __init__(self, duels: Duels, rating_of: RatingOf, bus: Bus | None = None) -> None:
         self.duels = duels
         self.storage = duels.storage
         self.rating_of = rating_of
-        # Told (after the commit) of each tournament whose channel has something new to show, and of the
-        # duels the change created (shown by whoever made them: never by two processes).
-        self.listeners: list[Callable[[int, tuple[int, ...]], None]] = []
-        duels.match_over_hooks.append(self.match_over)
+        # Told after the commit (bot.services.events): each tournament whose channel has something new to
+        # show (TournamentChanged, RoundEnded), with the duels the change made (shown by whoever made them:
+        # never by two processes).
+        self.bus = bus or Bus()
+
+    def _tell(self, tx: Transaction | None, event: TournamentChanged | RoundEnded) -> None:
+        """Publish ``event`` once ``tx`` is committed (None: now)."""
+        if tx is None:
+            self.bus.tell(event)
+        else:
+            tx.committed.append(lambda: self.bus.tell(event))
 
     def _changed(self, tx: Transaction | None, tournament_id: int, duels: tuple[int, ...] = ()) -> None:
-        def tell() -> None:
-            for listener in self.listeners:
-                listener(tournament_id, duels)
-
-        if tx is None:
-            tell()
-        else:
-            tx.committed.append(tell)
+        self._tell(tx, TournamentChanged(tournament_id, duels))
 
     # --- sign-up ----------------------------------------------------------------------------------------
 
@@ -178,16 +179,17 @@ class Tournaments:
             if tournament.status != "signup":
                 raise Refusal("tournament.started")
             players = await tx.players_of(tournament_id)
-            if len(players) < 2:
+            if len(players) < 2:  # the page says it is off
                 await tx.cancel_tournament(tournament_id)
                 await tx.tournament_post_due(tournament_id, PAGE)
                 log.info("tournament %s: cancelled, %d players signed up", tournament_id, len(players))
-            else:
+            duels: tuple[int, ...] = ()
+            if len(players) >= 2:
                 await tx.seed(tournament_id, {p.user_id: ratings.get(p.user_id, p.rating) for p in players})
                 rounds = format_named(tournament.format).rounds(len(players), tournament.rounds)
                 tournament = replace(tournament, rounds=rounds)
-                await self._begin_round(tx, tournament, 1)
-            self._changed(tx, tournament_id)
+                duels = await self._begin_round(tx, tournament, 1)
+            self._changed(tx, tournament_id, duels)
         return await self.get(tournament_id)
 
     async def start_due(
@@ -207,9 +209,9 @@ class Tournaments:
 
     # --- rounds -----------------------------------------------------------------------------------------
 
-    async def _begin_round(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
+    async def _begin_round(self, tx: Transaction, tournament: TournamentRow, number: int) -> tuple[int, ...]:
         """Within ``tx``: pair round ``number`` and create its duels (a bye, or a game with a player who
-        withdrew, is decided at once)."""
+        withdrew, is decided at once); the duels made."""
         players = await tx.players_of(tournament.id)
         games = await tx.games_of(tournament.id)
         found = format_named(tournament.format).pair(entrants_of(players), results_of(games), number)
@@ -242,10 +244,10 @@ class Tournaments:
             await tx.add_game(tournament.id, number, game)
         await tx.tournament_post_due(tournament.id, ROUND, number)
         await tx.tournament_post_due(tournament.id, PAGE)
-        self._changed(tx, tournament.id, tuple(created))
         log.info("tournament %s: round %d paired, %d games", tournament.id, number, len(found))
         if decided == len(found):  # nothing to play (everyone left withdrew): on to the next
             await self._end_round(tx, tournament, number)
+        return tuple(created)
 
     def _challenge(
         self, tournament: TournamentRow, first: tuple[int, str], second: tuple[int, str]
@@ -269,13 +271,15 @@ class Tournaments:
         last = number >= (tournament.rounds or 0) or format_named(tournament.format).over(len(active))
         if not last:
             try:
-                await self._begin_round(tx, tournament, number + 1)
+                duels = await self._begin_round(tx, tournament, number + 1)
+                self._tell(tx, RoundEnded(tournament.id, number, duels))
                 return
             except PairingImpossible:  # a format's rules leave no pairing (a Swiss: each would repeat one)
                 log.info(
                     "tournament %s: no round %d without a repeated pair: over", tournament.id, number + 1
                 )
         await self._finish(tx, tournament, number)
+        self._tell(tx, RoundEnded(tournament.id, number))
 
     async def _finish(self, tx: Transaction, tournament: TournamentRow, number: int) -> None:
         players = await tx.players_of(tournament.id)
@@ -289,8 +293,10 @@ class Tournaments:
         await tx.tournament_post_due(tournament.id, PAGE)
         log.info("tournament %s: over after %d rounds, won by %s", tournament.id, number, table[0].user_id)
 
-    async def match_over(self, tx: Transaction, match: MatchRow, winner: str | None, reason: str) -> None:
-        """The Duels match-over hook: a tournament's duel ended (in ``tx``)."""
+    async def match_over(self, ended: MatchEnded) -> None:
+        """A match ended (:class:`MatchEnded`): if a tournament's duel, its pairing is scored (in its
+        transaction)."""
+        tx, match, winner, reason = ended.tx, ended.match, ended.winner, ended.reason
         if match.tournament_id is None:
             return
         tournament = await tx.lock_tournament(match.tournament_id)
@@ -324,7 +330,7 @@ class Tournaments:
             await self._end_round(tx, tournament, tournament.round)
         else:
             await tx.tournament_post_due(tournament.id, PAGE)
-        self._changed(tx, tournament.id)
+            self._changed(tx, tournament.id)
 
     # --- players and managers ---------------------------------------------------------------------------
 
@@ -417,6 +423,22 @@ class Tournaments:
             games,
             format_named(tournament.format).standings(entrants_of(players), results_of(games)),
         )
+
+    async def listed(self, guild_id: int | None, statuses: Sequence[str] = ()) -> list[TournamentRow]:
+        """A server's tournaments (None: every server's), newest first, with one of ``statuses``."""
+        return await self.storage.tournaments(guild_id, statuses)
+
+    async def duel(self, match_id: int) -> MatchRow | None:
+        """A duel as stored now (None: no such match; whether it is a tournament's, its row says)."""
+        return await self.storage.match(match_id)
+
+    async def duels_playing(self, tournament_id: int) -> list[MatchRow]:
+        """The duels of a tournament still being played, oldest first."""
+        duels = [
+            await self.storage.match(match_id)
+            for match_id in await self.storage.tournament_matches(tournament_id)
+        ]
+        return [match for match in duels if match is not None]
 
 
 def _players_of(match: MatchRow) -> tuple[tuple[int, str], tuple[int, str]]:

@@ -23,6 +23,7 @@ from bot.services.guild_settings import GuildSettingsStore
 from bot.services.records import Records
 from bot.services.timers import FORFEIT, REMINDER, Timers
 from bot.store import Challenge, Storage, new_home
+from bot.wiring import wire_services
 from engine import replay
 from tests.helpers import Clock
 
@@ -47,11 +48,10 @@ class Process:
         storage = await Storage.open(database)
         duels = Duels(storage, clock=clock)
         records = Records(storage)
-        records.attach(duels)
         settings = GuildSettingsStore(storage)
-        settings.install(duels)
-        player = Computer(duels, executor=executor) if computer else None
-        return cls(storage, duels, records, Timers(duels, settings), player)
+        player = Computer(duels, executor=executor, bus=duels.bus) if computer else None
+        wire_services(duels.bus, duels, records=records, guild_settings=settings, computer=player)
+        return cls(storage, duels, records, Timers(duels, settings, bus=duels.bus), player)
 
     async def close(self) -> None:
         if self.computer is not None:
@@ -198,7 +198,6 @@ async def test_the_computer_plays_any_number_of_duels_but_its_challenger_is_capp
 
 def test_under_load_the_decisions_under_way_share_the_budget() -> None:
     duels = Duels.__new__(Duels)  # no database: only the budget's arithmetic is tried
-    duels.watchers = []
     computer = Computer(duels, workers=2, budget_ms=1000)
     assert computer.search_budget() == 1000  # alone: the whole budget
     computer._wanting = 2

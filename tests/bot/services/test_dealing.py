@@ -15,6 +15,7 @@ from bot.services.duels import Duels
 from bot.services.queue import Queue
 from bot.services.tournaments import Tournaments
 from bot.store import Challenge, Storage, new_home
+from bot.wiring import wire_services
 from cards import DeckChoice
 from tests.bot.services.test_queue import START as QUEUE_START
 from tests.bot.services.test_queue import entry
@@ -65,7 +66,9 @@ async def test_a_tournaments_duels_are_dealt_by_the_given_dealer(database: str) 
         async def rating_of(guild_id: int, user_id: int) -> int:
             return 1000
 
-        tournaments = Tournaments(Duels(storage, clock=lambda: START, dealer=dealer), rating_of)
+        duels = Duels(storage, clock=lambda: START, dealer=dealer)
+        tournaments = Tournaments(duels, rating_of, duels.bus)
+        wire_services(duels.bus, duels, tournaments=tournaments)
         tournament = await created(tournaments, "round-robin", 4)
         await tournaments.start(tournament.id)
         first, second = await storage.tournament_matches(tournament.id)

@@ -38,6 +38,7 @@ from bot.services.records import (
 )
 from bot.store import MIGRATIONS, Challenge, Storage, new_home
 from bot.ui.render import TOTAL_LIMIT, embed_size
+from bot.wiring import wire_services
 from engine import Game, Setup, state
 from engine.view import ResultView
 from tests.bot.table import Followed, names_in
@@ -61,7 +62,7 @@ async def service(database: str) -> AsyncIterator[tuple[Duels, Records]]:
         },
     )
     records = Records(storage)
-    records.attach(duels)
+    wire_services(duels.bus, duels, records=records)
     yield duels, records
     await storage.close()
 

@@ -15,6 +15,7 @@ from bot.services.ratings import NEWCOMER, Rating, season_reset
 from bot.services.records import Records, recompute
 from bot.services.seasons import Seasons
 from bot.store import Challenge, GuildSettings, Storage, new_home
+from bot.wiring import wire_services
 
 GUILD, CHANNEL = 700, 800
 ALICE, BOB, CAROL = 1, 2, 3
@@ -32,7 +33,7 @@ class Clock:
 def services(storage: Storage, clock: Clock) -> tuple[Duels, Records, Seasons]:
     duels = Duels(storage, clock=clock)
     records = Records(storage)
-    records.attach(duels)
+    wire_services(duels.bus, duels, records=records)
     return duels, records, Seasons(records, clock)
 
 

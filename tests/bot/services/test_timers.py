@@ -14,11 +14,13 @@ import pytest
 import pytest_asyncio
 
 from bot.services.duels import Duels, Refusal
+from bot.services.events import Bus, GameEnded
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
-from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, SCAN_BATCH, Notice, Timers
+from bot.services.timers import ABANDONED, CLAIM, FORFEIT, REMINDER, SCAN_BATCH, Notice, NoticeDue, Timers
 from bot.settings import Settings
-from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Transaction, Wait, new_home
+from bot.store import DEFAULTS, Challenge, GuildSettings, Storage, Wait, new_home
+from bot.wiring import wire_services
 from tests.helpers import Clock
 
 ALICE, BOB, CAROL, DAVE = (1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave")
@@ -40,8 +42,8 @@ class Bot:
         storage = await Storage.open(path)
         duels = Duels(storage, clock=clock)
         settings = GuildSettingsStore(storage)
-        settings.install(duels)
-        return cls(storage, duels, settings, Timers(duels, settings))
+        wire_services(duels.bus, duels, guild_settings=settings)
+        return cls(storage, duels, settings, Timers(duels, settings, bus=duels.bus))
 
 
 @dataclass
@@ -170,10 +172,10 @@ async def test_a_decision_starts_a_new_wait(world: World) -> None:
 async def test_when_the_game_waits_for_both_nobody_can_claim_and_the_duel_is_cancelled(world: World) -> None:
     ended: list[Any] = []
 
-    async def hook(tx: Transaction, live: LiveGame, winner: str | None, reason: str) -> None:
-        ended.append((live.row.id, winner, reason))
+    async def hook(game: GameEnded) -> None:
+        ended.append((game.live.row.id, game.winner, game.reason))
 
-    world.bot.duels.game_over_hooks.append(hook)
+    world.bot.duels.bus.subscribe(GameEnded, hook)
     live = await _started(world.bot.duels)
     world.clock.advance(24)
     (claim,) = await world.bot.timers.tick()
@@ -327,8 +329,10 @@ async def test_the_background_task_sends_what_is_due_until_stopped(world: World)
         if len(sent) == 1:
             raise RuntimeError("Discord is down")  # logged; the task goes on
 
-    timers = Timers(world.bot.duels, world.bot.settings, interval=0.005)
-    timers.start(notify)
+    bus = Bus()
+    bus.subscribe(NoticeDue, lambda due: notify(due.notice))
+    timers = Timers(world.bot.duels, world.bot.settings, interval=0.005, bus=bus)
+    timers.start()
     world.clock.advance(8)
     for _ in range(200):
         if sent:

@@ -11,10 +11,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.services.duels import Duels, Refusal
+from bot.services.events import RoundEnded, TournamentChanged
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.timers import Timers
 from bot.services.tournaments import Tournaments
 from bot.store import NewTournament, Storage, TournamentRow
+from bot.wiring import wire_services
 
 GUILD, CHANNEL, MANAGER = 500, 600, 1
 START = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
@@ -24,7 +26,10 @@ def service(storage: Storage, ratings: dict[int, int] | None = None) -> Tourname
     async def rating_of(guild_id: int, user_id: int) -> int:
         return (ratings or {}).get(user_id, 1000)
 
-    return Tournaments(Duels(storage, clock=lambda: START), rating_of)
+    duels = Duels(storage, clock=lambda: START)
+    tournaments = Tournaments(duels, rating_of, duels.bus)
+    wire_services(duels.bus, duels, tournaments=tournaments)
+    return tournaments
 
 
 async def created(
@@ -68,7 +73,13 @@ async def test_a_swiss_of_seven_plays_its_three_rounds_with_a_bye_each_and_no_pa
     ratings = {10 + n: 1600 - 100 * n for n in range(7)}
     tournaments = service(stores[0], ratings)
     told: list[tuple[int, tuple[int, ...]]] = []
-    tournaments.listeners.append(lambda tournament_id, duels: told.append((tournament_id, duels)))
+    bus = tournaments.bus
+
+    def tell(event: TournamentChanged | RoundEnded) -> None:
+        told.append((event.tournament_id, event.duels))
+
+    bus.subscribe(TournamentChanged, tell)
+    bus.subscribe(RoundEnded, tell)
     tournament = await created(tournaments, "swiss", 7, rounds=3)
     with pytest.raises(Refusal, match="already"):
         await tournaments.join(tournament.id, (10, "player10"))
