@@ -24,7 +24,7 @@ from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
-from bot.store import NO_SERVER, Challenge, Home, HomeKind, MatchRow, new_home
+from bot.store.rows import NO_SERVER, Challenge, Home, HomeKind, MatchRow, new_home
 from bot.ui import answer, render
 from bot.ui.choices import DECK_CHOICES, LEVEL_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import (
@@ -191,7 +191,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         stored(interaction)
         if home.channel_id != interaction.channel_id:  # only a visitor here: the duel is in the player's DM
             await self.outbox.update(match.id)
-            await self.duels.storage.flush()
+            await self.duels.commit_bookkeeping()
             return await self.tell_played_in_dm(interaction, home.channel_id)
         here = match.home_of("p2")
         try:
@@ -203,7 +203,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
                     self.outbox.shown_challenge(match, here, message_id)
         finally:
             await self.outbox.update(match.id)  # the challenge where it was made, and the first boards
-            await self.duels.storage.flush()
+            await self.duels.commit_bookkeeping()
         if missing:
             await tell_managers(
                 interaction,
@@ -394,7 +394,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         first = match.first_home
         if first.channel_id != interaction.channel_id and visiting(interaction):
             await self.outbox.update(match.id)
-            await self.duels.storage.flush()
+            await self.duels.commit_bookkeeping()
             if len(match.homes) == 1 or match.code is not None:
                 return await self.tell_played_in_dm(interaction, first.channel_id)
             with text.speaking(text.language_of(interaction.locale)):  # who is challenged is told here
@@ -415,7 +415,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         finally:
             await self.outbox.update(match.id)
             # /cardia status and abort read its message id from the database: commit it now.
-            await self.duels.storage.flush()
+            await self.duels.commit_bookkeeping()
 
     async def _language_here(self, interaction: Interaction, guild_id: int) -> str:
         """The language of a public message answering ``interaction``: its server's, or in a direct
@@ -456,7 +456,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await tell_managers(interaction, self.duels.storage, missing, language)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
-        old = await self.duels.storage.match(match_id)
+        old = await self.duels.match(match_id)
         player = None if old is None else old.player_of(interaction.user.id)
         if old is None or not old.seen_from(interaction.guild_id):
             return await self.refuse(interaction, text.tr("refuse.match_gone"))

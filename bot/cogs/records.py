@@ -40,7 +40,7 @@ from bot.services.records import (
     result_line,
 )
 from bot.services.seasons import Seasons
-from bot.store import FinishedGame, SeasonStanding
+from bot.store.rows import FinishedGame, SeasonStanding
 from bot.ui import answer
 from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.finished import deck_name, game_choices

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.services.caching import KeyedLocks, Recent
-from bot.store import GameRow, MatchRow, Storage, StoredAction, row_from_values, row_values
+from bot.store import GameRow, GameStatus, MatchRow, Storage, StoredAction, row_from_values, row_values
 from engine import (
     Decision,
     EventTuple,
@@ -185,7 +185,9 @@ class GameCache:
             return cached if isinstance(cached, LiveGame) else self._thaw(game_id, cached)
         live = LiveGame(row, match, actions, on_replay=self._on_replay)
         evicted = self.kept.put(game_id, live)
-        if row.status != "in_progress" and live.game.result is None:  # ended by the bot (see end, abort)
+        if (
+            row.status != GameStatus.IN_PROGRESS and live.game.result is None
+        ):  # ended by the bot (see end, abort)
             live.ended = (row.winner, row.reason or "")
         for gone in evicted:  # idle games are let go of; the database has them
             self.warm.pop(gone, None)  # whoever still holds it may go on using it

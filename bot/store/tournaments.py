@@ -128,7 +128,14 @@ class TournamentWrites:
         cursor = await self.db.execute(
             "UPDATE tournaments SET round = ?, status = ?, rounds = COALESCE(?, rounds), updated_at = ?"
             " WHERE id = ? AND round = ? AND status IN ('signup', 'running')",
-            (done + 1 if status == "running" else done, status, rounds, now(), tournament_id, done),
+            (
+                done + 1 if status == TournamentStatus.RUNNING else done,
+                status,
+                rounds,
+                now(),
+                tournament_id,
+                done,
+            ),
         )
         return cursor.rowcount == 1
 
@@ -239,7 +246,7 @@ class TournamentQueries(Connection[Any]):
             values.append(guild_id)
         if statuses:
             conditions.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            values += list(statuses)
+            values += [str(status) for status in statuses]  # plain text, as stored
         where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
         rows = await self.db.execute_fetchall(f"SELECT * FROM tournaments{where} ORDER BY id DESC", values)
         return [_tournament(row) for row in rows]
@@ -254,7 +261,7 @@ class TournamentQueries(Connection[Any]):
         """Sign a player up (their page brought up to date), if sign-up is open and there is room."""
         async with self.transaction() as tx:
             tournament = await tx.lock_tournament(tournament_id)
-            if tournament is None or tournament.status != "signup":
+            if tournament is None or tournament.status != TournamentStatus.SIGNUP:
                 return "closed"
             count = await tx.db.fetch_one(
                 "SELECT COUNT(*) AS n FROM tournament_players WHERE tournament_id = ?", (tournament_id,)
@@ -275,7 +282,7 @@ class TournamentQueries(Connection[Any]):
         """Take a player off during sign-up; False if they were not signed up (or it has begun)."""
         async with self.transaction() as tx:
             tournament = await tx.lock_tournament(tournament_id)
-            if tournament is None or tournament.status != "signup":
+            if tournament is None or tournament.status != TournamentStatus.SIGNUP:
                 return False
             cursor = await tx.db.execute(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",

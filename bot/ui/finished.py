@@ -9,7 +9,7 @@ from discord import app_commands
 
 import text
 from bot.services.records import deck_key
-from bot.store import FinishedGame
+from bot.store.rows import FinishedGame
 from text import tr
 
 

@@ -22,7 +22,7 @@ from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Drawing, Pictures
 from bot.services.timers import CLAIM, Notice
-from bot.store import Home, MatchRow
+from bot.store.rows import Home, MatchRow, MatchStatus
 from bot.ui import render
 from bot.ui.components import (
     ChallengeButton,
@@ -143,7 +143,7 @@ class Messages:
 
     async def _hints_used(self, live: LiveGame) -> str:
         """How many hints each person used in a game (the computer asks none)."""
-        used = await self.duels.storage.hints_used(live.row.id)
+        used = await self.duels.hints_used(live.row.id)
         match = live.match
         people = [p for p in ("p1", "p2") if p != match.computer_seat]
         return text.tr(
@@ -205,8 +205,8 @@ class Messages:
             # Against the computer the player is told of the end either way (nobody else is).
             loser=match.names[loser] if match.computer is None else render.mention(match, loser, named),
         )
-        games = await self.duels.storage.games(match.id)
-        last = await self.duels.live(games[-1].id) if games else None
+        latest = await self.duels.latest_game(match.id)
+        last = None if latest is None else await self.duels.live(latest)
         if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
             mentions = {player: render.mention(match, player, named) for player in ("p1", "p2")}
             content = text.match_ended_text(*last.ended, mentions, match.names)
@@ -233,7 +233,9 @@ class Messages:
             level = text.tr(f"computer.level.{match.computer}")
             key = "challenge.learn" if match.learn else "challenge.computer"
             content = text.tr(key, challenger=match.challenger_name, level=level)
-        elif match.code is not None and match.status == "proposed":  # anyone given the code may accept
+        elif (
+            match.code is not None and match.status == MatchStatus.PROPOSED
+        ):  # anyone given the code may accept
             content = text.tr("challenge.by_code", challenger=match.challenger_name, code=match.code)
         elif match.queued:  # nobody challenged: the queue paired them
             content = text.tr("challenge.queue", first=match.challenger_name, second=match.opponent_name)
@@ -250,12 +252,8 @@ class Messages:
     def challenge_embed(self, match: MatchRow, status: str | None = None) -> discord.Embed:
         """The challenge with its setup and status (``status``: said otherwise than by the match's)."""
         level = match_difficulty(match)
-        known = ("proposed", "active", "finished", "declined", "withdrawn", "aborted")
         if status is None:
-            status = text.tr(
-                f"challenge.status.{match.status if match.status in known else 'other'}",
-                opponent=match.opponent_name,
-            )
+            status = text.tr(f"challenge.status.{match.status}", opponent=match.opponent_name)
         return render.challenge_embed(
             match.challenger_name,
             match.opponent_name,
@@ -276,7 +274,7 @@ class Messages:
         link = jump_link(guild_id, thread_id, result_id)
         key = (
             "challenge.status.finished_in_thread"
-            if match.status == "finished"
+            if match.status == MatchStatus.FINISHED
             else "challenge.status.ended_in_thread"
         )
         status = text.tr(
@@ -290,7 +288,7 @@ class Messages:
         return self.challenge_embed(match, status)
 
     def challenge_view(self, match: MatchRow) -> Components:
-        if match.status != "proposed":
+        if match.status != MatchStatus.PROPOSED:
             return Components()
         if match.code is not None:  # accepted with /cardia accept code: only its challenger answers here
             return Components(ChallengeButton(match.id, "withdraw"))

@@ -18,7 +18,7 @@ import discord
 
 import text
 from bot.services.player_settings import PlayerSettingsStore
-from bot.store import Home, MatchRow, PlayerSettings
+from bot.store.rows import Home, MatchRow, PlayerSettings
 from bot.ui import answer
 from bot.ui.messages import jump_link
 

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 import text
-from bot.store import Home, MatchRow
+from bot.store.rows import Home, MatchRow
 from cards import CARDS, LOCATIONS
 from engine.view import View
 from text import FACTION_EMOJI, board, clip, plural, tr

@@ -10,7 +10,7 @@ import discord
 
 import text
 from bot.services.tournaments import Figure, Standing, Table, format_named
-from bot.store import TournamentRow
+from bot.store.rows import TournamentRow, TournamentStatus
 from bot.ui import render
 from bot.ui.components import Components, TournamentButton
 from picture import Line
@@ -67,14 +67,14 @@ def _name(table: Table, user_id: int) -> str:
 
 def _status(table: Table) -> str:
     tournament = table.tournament
-    if tournament.status == "signup":
+    if tournament.status == TournamentStatus.SIGNUP:
         if tournament.signup_until is None:
             return text.tr("tournament.signup_manual")
         when = int(datetime.fromisoformat(tournament.signup_until).timestamp())
         return text.tr("tournament.signup_until", when=f"<t:{when}:f> (<t:{when}:R>)")
-    if tournament.status == "running":
+    if tournament.status == TournamentStatus.RUNNING:
         return text.tr("tournament.state_running_of", round=tournament.round, rounds=tournament.rounds or 0)
-    if tournament.status == "finished" and table.standings:
+    if tournament.status == TournamentStatus.FINISHED and table.standings:
         return text.tr("tournament.state_won", champion=f"<@{table.standings[0].user_id}>")
     return text.tr("tournament.state_cancelled")
 
@@ -99,14 +99,14 @@ def page(table: Table) -> tuple[discord.Embed, Components]:
         if tournament.player_limit is not None
         else text.tr("tournament.players", count=count)
     )
-    if tournament.status == "signup":
+    if tournament.status == TournamentStatus.SIGNUP:
         names = [_name(table, player.user_id) for player in table.players]
         listed = ", ".join(names) or text.tr("tournament.nobody_yet")
     else:
         listed = "\n".join(standing_lines(table))
     embed.add_field(name=heading, value=text.clip(listed, FIELD_MOST) or "-", inline=False)
     embed.set_footer(text=text.tr("tournament.footer", id=tournament.id))
-    if tournament.status != "signup":
+    if tournament.status != TournamentStatus.SIGNUP:
         return embed, Components()
     return embed, Components(
         TournamentButton(tournament.id, "join"), TournamentButton(tournament.id, "leave")

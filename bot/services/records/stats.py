@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.services.ratings import NEWCOMER, Rating
-from bot.store import FinishedGame, Outcome
+from bot.store import FinishedGame, MatchStatus, Outcome
 from cards import DeckChoice
 
 Sort = Literal["rating", "wins"]
@@ -114,7 +114,7 @@ def tally_stats(user_id: int, games: Sequence[FinishedGame]) -> Stats:
     stats.streak = streak([game.outcome(user_id) for game in against_people])
     for match_games in by_match.values():
         last = match_games[-1]
-        if last.match_status != "finished":
+        if last.match_status != MatchStatus.FINISHED:
             continue  # under way, or aborted: its finished games count, the match does not
         ordered = sorted(match_games, key=lambda game: game.number)
         winner = match_winner(last.wins_needed, ordered)
