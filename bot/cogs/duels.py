@@ -24,7 +24,7 @@ from bot.services.duels import Duels, Pick, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
-from bot.store.rows import NO_SERVER, Challenge, Home, HomeKind, MatchRow, new_home
+from bot.store.rows import NO_SERVER, Challenge, GuildSettings, Home, HomeKind, MatchRow, new_home
 from bot.ui import answer, render
 from bot.ui.choices import DECK_CHOICES, LEVEL_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
 from bot.ui.components import (
@@ -417,10 +417,15 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             # /cardia status and abort read its message id from the database: commit it now.
             await self.duels.commit_bookkeeping()
 
-    async def _language_here(self, interaction: Interaction, guild_id: int) -> str:
+    async def _language_here(
+        self, interaction: Interaction, guild_id: int, read: GuildSettings | None = None
+    ) -> str:
         """The language of a public message answering ``interaction``: its server's, or in a direct
-        message with the bot (``guild_id`` 0) the user's own, which the duel's messages there speak."""
+        message with the bot (``guild_id`` 0) the user's own, which the duel's messages there speak.
+        ``read``: the settings of the interaction's server, when this interaction has read them."""
         if guild_id:
+            if read is not None and guild_id == interaction.guild_id:
+                return self.messages.language_with(read, guild_id)
             return await self.messages.public_language(guild_id)
         language = text.language_of(interaction.locale)
         await self.outbox.pings.players.seen_speaking(interaction.user.id, language)
@@ -429,9 +434,10 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
     async def answer_challenge(self, interaction: Interaction, match_id: int, choice: str) -> None:
         kind: HomeKind = "channel"
         missing: tuple[str, ...] = ()
+        read = None  # this server's settings, read once for its threads and its language
         if choice == "accept" and interaction.guild_id is not None and interaction.channel_id is not None:
-            threads = (await self.settings.get(interaction.guild_id)).threads
-            kind, missing = home_kind(interaction, threads, interaction.channel_id)
+            read = await self.settings.get(interaction.guild_id)
+            kind, missing = home_kind(interaction, read.threads, interaction.channel_id)
         try:
             clicked = None
             if interaction.message is not None and interaction.channel_id is not None:
@@ -443,7 +449,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
-            with text.speaking(await self._language_here(interaction, match.guild_id)):
+            with text.speaking(await self._language_here(interaction, match.guild_id, read)):
                 embed, view = self.messages.challenge_embed(match), self.messages.challenge_view(match)
             await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
@@ -452,7 +458,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         finally:
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
         if missing:
-            language = await self.messages.public_language(interaction.guild_id or 0)
+            language = await self._language_here(interaction, interaction.guild_id or 0, read)
             await tell_managers(interaction, self.duels.storage, missing, language)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:

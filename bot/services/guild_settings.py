@@ -122,6 +122,12 @@ class GuildSettingsStore:
                 key = "limit.one_channel_you" if you else "limit.one_channel_them"
                 raise Refusal(key, channel=f"<#{elsewhere[0].first_home.channel_id}>", name=name)
 
+    @staticmethod
+    def language_in(settings: GuildSettings, preferred_locale: object) -> str:
+        """The language ``settings`` give a server's public messages (as :meth:`language` says), for a
+        caller that has read them already."""
+        return text.language_of(preferred_locale) if settings.language == "auto" else settings.language
+
 
 def describe(settings: GuildSettings) -> list[tuple[str, str]]:
     """The settings as (name, value) lines for people."""

@@ -22,7 +22,7 @@ from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Drawing, Pictures
 from bot.services.timers import CLAIM, Notice
-from bot.store.rows import Home, MatchRow, MatchStatus
+from bot.store.rows import GuildSettings, Home, MatchRow, MatchStatus
 from bot.ui import render
 from bot.ui.components import (
     ChallengeButton,
@@ -89,6 +89,11 @@ class Messages:
         its ``/cardia settings language``, or the server's own preferred locale."""
         guild = self.bot.get_guild(guild_id)
         return await self.settings.language(guild_id, None if guild is None else guild.preferred_locale)
+
+    def language_with(self, settings: GuildSettings, guild_id: int) -> str:
+        """:meth:`public_language` from the server's settings, already read."""
+        guild = self.bot.get_guild(guild_id)
+        return self.settings.language_in(settings, None if guild is None else guild.preferred_locale)
 
     # --- a game's board ---------------------------------------------------------------------------------
 
