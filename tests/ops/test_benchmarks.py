@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import bot_load, floor, pictures, report
+from bench import bot_load, click, floor, pictures, report
 from tests.postgres import PostgresServer, new_postgres_database
 
 
@@ -117,6 +117,21 @@ def test_several_processes_need_a_shared_database() -> None:
         bot_load.main(["--processes", "2"])
     with pytest.raises(SystemExit):
         bot_load.main(["--duels", "3", "--computer", "4"])
+
+
+def test_click_benchmark_counts_each_click() -> None:
+    out = io.StringIO()
+    assert click.main([], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[1:] == [
+        "Duels.live",
+        "GuildSettingsStore.get",
+        "Storage.settings",
+        "Storage.match",
+        "Storage.games",
+    ]
+    card = next(line for line in lines if line.startswith("a card in the hand: first card"))
+    assert int(card.split()[-5]) >= 1, lines  # a card placed takes its game from the cache at least once
 
 
 def test_pictures_benchmark_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
