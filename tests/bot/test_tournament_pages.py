@@ -9,7 +9,7 @@ import pytest
 import text
 from bot.services.tournaments import Table, format_named
 from bot.services.tournaments.service import entrants_of, results_of
-from bot.store import TournamentGame, TournamentPlayer, TournamentRow
+from bot.store import TournamentGame, TournamentPlayer, TournamentRow, TournamentStatus
 from bot.ui.tournament_pages import final_embed, page, round_embeds
 from text.catalogue import LANGUAGES
 
@@ -19,7 +19,24 @@ PLAYERS = 64
 def largest() -> Table:
     """A Swiss of 64 after round 1 (the first of each pair won), round 2 paired; every name 32 long."""
     tournament = TournamentRow(
-        1, 10, 20, "A" * 60, "swiss", 12, "I", None, 2, 24.0, True, "thread", None, 64, "running", 2, None, 1
+        1,
+        10,
+        20,
+        "A" * 60,
+        "swiss",
+        12,
+        "I",
+        None,
+        2,
+        24.0,
+        True,
+        "thread",
+        None,
+        64,
+        TournamentStatus.RUNNING,
+        2,
+        None,
+        1,
     )
     players = [
         TournamentPlayer(10**17 + n, f"{n:02d}" + "x" * 30, 1000 + n, False, None) for n in range(PLAYERS)
