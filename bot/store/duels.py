@@ -11,6 +11,7 @@ from bot.ids import storable
 from bot.store.connection import Connection, now
 from bot.store.database import Conflict, Database
 from bot.store.rows import (
+    HOME_COLUMNS,
     Challenge,
     GameRow,
     Home,
@@ -23,14 +24,14 @@ from bot.store.rows import (
     match_row,
     stored_action,
 )
-from bot.store.rows import Row as StoredRow
 
 #: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
 CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
 OPEN_MATCH = ("proposed", "active")
 #: A match shown in a channel (its own, or a thread of its own there): the channel given twice.
-_SHOWN_IN = "id IN (SELECT match_id FROM homes WHERE channel_id = ? OR thread_id = ?)"
-_AT_ONCE = 500  # matches whose homes are read in one query (a database's limit on parameters is far above)
+_SHOWN_IN = "m.id IN (SELECT match_id FROM homes WHERE channel_id = ? OR thread_id = ?)"
+#: A home's columns beside its match's, as :func:`bot.store.rows.home_row` reads them.
+_HOME_COLUMNS = ", ".join(f"h.{column} AS home_{column}" for column in HOME_COLUMNS)
 
 
 class DuelWrites:
@@ -290,12 +291,12 @@ class DuelQueries(Connection[Any]):
     async def match(self, match_id: int) -> MatchRow | None:
         if not storable(match_id):
             return None
-        row = await self.db.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else (await self._with_homes([row]))[0]
+        found = await self._matches("m.id = ?", (match_id,))
+        return found[0] if found else None
 
     async def match_by_code(self, code: str) -> MatchRow | None:
-        row = await self.db.fetch_one("SELECT * FROM matches WHERE code = ?", (code,))
-        return None if row is None else (await self._with_homes([row]))[0]
+        found = await self._matches("m.code = ?", (code,))
+        return found[0] if found else None
 
     async def code_taken(self, code: str) -> bool:
         return await self.db.fetch_one("SELECT 1 FROM matches WHERE code = ?", (code,)) is not None
@@ -303,50 +304,44 @@ class DuelQueries(Connection[Any]):
     async def open_matches_between(self, channel_id: int, first: int, second: int) -> list[MatchRow]:
         """The open matches of these two players shown in that channel (or its thread)."""
         marks = ", ".join("?" for _ in OPEN_MATCH)
-        rows = await self.db.execute_fetchall(
-            f"SELECT * FROM matches WHERE status IN ({marks}) AND"
-            " ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))"
-            f" AND {_SHOWN_IN}",
+        return await self._matches(
+            f"m.status IN ({marks}) AND ((m.challenger_id = ? AND m.opponent_id = ?)"
+            f" OR (m.challenger_id = ? AND m.opponent_id = ?)) AND {_SHOWN_IN}",
             (*OPEN_MATCH, first, second, second, first, channel_id, channel_id),
         )
-        return await self._with_homes(rows)
 
     async def open_matches(
         self, guild_id: int | None = None, *, user_id: int | None = None, channel_id: int | None = None
     ) -> list[MatchRow]:
         """The proposed and active matches (counting for a server, of a player, shown in a channel), oldest
         first."""
-        conditions = [f"status IN ({', '.join('?' for _ in OPEN_MATCH)})"]
+        conditions = [f"m.status IN ({', '.join('?' for _ in OPEN_MATCH)})"]
         values: list[Any] = [*OPEN_MATCH]
         if guild_id is not None:
-            conditions.append("guild_id = ?")
+            conditions.append("m.guild_id = ?")
             values.append(guild_id)
         if user_id is not None:
-            conditions.append("(challenger_id = ? OR opponent_id = ?)")
+            conditions.append("(m.challenger_id = ? OR m.opponent_id = ?)")
             values += [user_id, user_id]
         if channel_id is not None:
             conditions.append(_SHOWN_IN)
             values += [channel_id, channel_id]
-        rows = await self.db.execute_fetchall(
-            f"SELECT * FROM matches WHERE {' AND '.join(conditions)} ORDER BY id", values
-        )
-        return await self._with_homes(rows)
+        return await self._matches(" AND ".join(conditions), values)
 
-    async def _with_homes(self, rows: Sequence[StoredRow]) -> list[MatchRow]:
-        """The matches of these rows, each with its homes (read at once)."""
-        if not rows:
-            return []
-        homes: dict[int, list[StoredRow]] = {row["id"]: [] for row in rows}
-        ids = list(homes)
-        for start in range(0, len(ids), _AT_ONCE):
-            batch = ids[start : start + _AT_ONCE]
-            for home in await self.db.execute_fetchall(
-                f"SELECT * FROM homes WHERE match_id IN ({', '.join('?' for _ in batch)})"
-                " ORDER BY match_id, number",
-                batch,
-            ):
-                homes[home["match_id"]].append(home)
-        return [match_row(row, homes[row["id"]]) for row in rows]
+    async def _matches(self, where: str, values: Sequence[Any]) -> list[MatchRow]:
+        """The matches ``where`` says, oldest first, each with its homes: one query (a row per home)."""
+        rows = await self.db.execute_fetchall(
+            f"SELECT m.*, {_HOME_COLUMNS} FROM matches m JOIN homes h ON h.match_id = m.id"
+            f" WHERE {where} ORDER BY m.id, h.number",
+            tuple(values),
+        )
+        matches: list[MatchRow] = []
+        start = 0
+        for end in range(1, len(rows) + 1):
+            if end == len(rows) or rows[end]["id"] != rows[start]["id"]:
+                matches.append(match_row(rows[start], rows[start:end]))
+                start = end
+        return matches
 
     # --- games ------------------------------------------------------------------------------------------
 

@@ -300,7 +300,7 @@ class Post:
 
 
 def match_row(row: Row, homes: Sequence[Row]) -> MatchRow:
-    """A match from its row and its homes' rows (in their order)."""
+    """A match from its query's rows, one per home in their order (the match's columns, then its home's)."""
     return MatchRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -324,16 +324,30 @@ def match_row(row: Row, homes: Sequence[Row]) -> MatchRow:
     )
 
 
+#: A home's columns, as a match's query reads them beside its own (each prefixed ``home_``).
+HOME_COLUMNS = (
+    "number",
+    "player",
+    "guild_id",
+    "channel_id",
+    "in_thread",
+    "thread_id",
+    "challenge_id",
+    "result_id",
+)
+
+
 def home_row(row: Row) -> Home:
+    """A home from a match's query row (its columns prefixed ``home_``)."""
     return Home(
-        number=row["number"],
-        player=row["player"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        in_thread=bool(row["in_thread"]),
-        thread_id=row["thread_id"],
-        challenge_id=row["challenge_id"],
-        result_id=row["result_id"],
+        number=row["home_number"],
+        player=row["home_player"],
+        guild_id=row["home_guild_id"],
+        channel_id=row["home_channel_id"],
+        in_thread=bool(row["home_in_thread"]),
+        thread_id=row["home_thread_id"],
+        challenge_id=row["home_challenge_id"],
+        result_id=row["home_result_id"],
     )
 
 
