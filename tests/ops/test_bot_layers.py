@@ -124,7 +124,12 @@ def bare_statuses(tree: ast.Module) -> list[str]:
         (storage_reads, ("bot/cogs", "bot/ui"), STORAGE_FOR_NOW, "ask the service (Duels.match, ...)"),
         (
             storage_taken_from_another,
-            ("bot/cogs", "bot/ui", "bot/__main__.py", "bot/app.py", "bot/wiring.py", "bot/settings.py"),
+            tuple(
+                str(path.relative_to(ROOT))
+                for path in sorted((ROOT / "bot").iterdir())
+                if path.name not in ("services", "store", "__pycache__")
+                and (path.is_dir() or path.suffix == ".py")
+            ),
             TAKEN_FOR_NOW,
             "hand the class the service, or the storage itself where the services are wired",
         ),
