@@ -8,7 +8,9 @@
   notices.  ``settings``: the servers' settings.
 - ``tournaments``: tournaments, their players, games and outbox.  ``seasons``: a server's seasons and
   their final leaderboards.
-- ``rows``: the frozen values all of them return.
+- ``rows``: the frozen values all of them return, and the statuses as enums (``MatchStatus``,
+  ``GameStatus``, ``TournamentStatus``; stored as their values): the one module of the store the cogs
+  and ui may import (an import-linter contract), whose queries are the services'.
 """
 
 from __future__ import annotations
