@@ -33,6 +33,7 @@ from bot.ui.components import (
     RematchButton,
     ReviewButton,
 )
+from bot.ui.posted import marked_link
 from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
 from engine.view import ResultView, View
@@ -61,6 +62,17 @@ def _title(live: LiveGame) -> str:
 def _level(live: LiveGame) -> str:
     """The game's difficulty level, named (from the game's own setup: no validation)."""
     return text.tr(f"difficulty.{difficulty(live.game.setup).level}")
+
+
+def challenge_marker(match_id: int) -> str:
+    """What a match's challenge message is found again by (whatever its buttons: none once answered)."""
+    return f"cardia-c{match_id}"
+
+
+def challenge_link(match: MatchRow) -> str:
+    """A challenge's title link: to the channel it was made in, its marker the fragment."""
+    home = match.first_home
+    return marked_link(home.guild_id, home.channel_id, challenge_marker(match.id))
 
 
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
@@ -268,6 +280,7 @@ class Messages:
             text.tr(f"difficulty.{level.level}"),
             level.value,
             status,
+            challenge_link(match),
         )
 
     async def challenge_closed_embed(

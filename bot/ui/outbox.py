@@ -44,9 +44,19 @@ from bot.store import BOARD, CHALLENGE, RESULT, Home, MatchRow, Post, Storage, r
 from bot.ui import answer, render
 from bot.ui.homes import HOMES_MOST, Homes
 from bot.ui.late_pictures import BOARD_PICTURE_WAIT, LatePictures
-from bot.ui.messages import Messages
+from bot.ui.messages import Messages, challenge_marker
 from bot.ui.pings import CANNOT_MESSAGE, Pings
-from bot.ui.posted import BOARD_MARK, Board, BoardValues, Scan, Shown, custom_ids, events_after
+from bot.ui.posted import (
+    BOARD_MARK,
+    Board,
+    BoardValues,
+    Scan,
+    Shown,
+    custom_ids,
+    events_after,
+    markers,
+    post_once,
+)
 from engine import named_events
 
 log = logging.getLogger(__name__)
@@ -475,14 +485,11 @@ class Outbox:
             return match
         channel_id = await self.channel(match, home)
         marker = f"cardia:r:{match.id}"
-        found = None
-        if scan is not None:
-            found = next((m.id for m in await scan.recent(channel_id) if marker in custom_ids(m)), None)
-        if found is None:
-            channel = self.bot.get_partial_messageable(channel_id)
+
+        async def send() -> int:
             content, view = await self.messages.match_result(match, home)
             try:
-                message = await channel.send(
+                message = await self.bot.get_partial_messageable(channel_id).send(
                     content=content,
                     view=view,
                     allowed_mentions=MENTION_USERS,
@@ -490,7 +497,9 @@ class Outbox:
                 )
             finally:
                 answer.let_go(view)
-            found = message.id
+            return message.id
+
+        found = await post_once(scan, channel_id, lambda message: marker in markers(message), send)
         if channel_id != home.challenge_in and home.challenge_id is not None:  # in a thread of its own
             await self._challenge_closed(match, home, channel_id, found)
         self.storage.note_result(match.id, home.number, found)
@@ -510,10 +519,10 @@ class Outbox:
         known = self._challenges.get((match.id, home.number))
         message_id = home.challenge_id if known is None else known[0]
         where = home.challenge_in
-        if message_id is None and scan is not None and match.status == "proposed":
-            prefix = f"cardia:c:{match.id}:"
+        if message_id is None and scan is not None:  # found by its marker, whatever its buttons
+            marker = challenge_marker(match.id)
             for message in await scan.recent(where):
-                if any(custom_id.startswith(prefix) for custom_id in custom_ids(message)):
+                if marker in markers(message):
                     message_id = message.id
                     self.shown_challenge(match, home, message_id)
                     break

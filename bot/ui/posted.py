@@ -9,6 +9,7 @@ messages in a channel (:class:`Scan`), looked through by their markers (a board'
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -74,6 +75,36 @@ def custom_ids(message: discord.Message) -> list[str]:
             if custom_id:
                 found.append(custom_id)
     return found
+
+
+def markers(message: discord.Message) -> list[str]:
+    """What a message is known by: its buttons' and selects' custom ids, and its embeds' title-link
+    fragments (a message without buttons carries its marker there: :func:`marked_link`)."""
+    fragments = [embed.url.rsplit("#", 1)[1] for embed in message.embeds if embed.url and "#" in embed.url]
+    return [*custom_ids(message), *fragments]
+
+
+def marked_link(guild_id: int, channel_id: int, marker: str) -> str:
+    """A title link to a channel whose fragment is ``marker``: the message is found again by it, in any
+    language and whatever its buttons (none, once answered)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}#{marker}"
+
+
+async def post_once(
+    scan: Scan | None,
+    channel_id: int,
+    found: Callable[[discord.Message], bool],
+    send: Callable[[], Awaitable[int]],
+) -> int:
+    """The one idempotent post: the message ``found`` recognises among the bot's recent messages in the
+    channel (with ``scan``: when it may have been posted without being marked, after a crash or a failed
+    request), else the one ``send`` posts (with a nonce: Discord returns the message it made with it, for
+    a few minutes). Its id."""
+    if scan is not None:
+        for message in await scan.recent(channel_id):
+            if found(message):
+                return message.id
+    return await send()
 
 
 def events_after(live: LiveGame, revision: int) -> int:

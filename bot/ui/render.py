@@ -284,13 +284,15 @@ def challenge_embed(
     difficulty_name: str,
     difficulty_value: int,
     status: str,
+    link: str | None = None,
 ) -> discord.Embed:
     """A challenge and its status ("waiting for Bob to accept", "accepted", "declined", "withdrawn").
-    ``location`` is a location id (or None)."""
+    ``location`` is a location id (or None); ``link``, its title's (its marker: bot.ui.posted)."""
     key = "challenge.single" if wins_needed == 1 else "challenge.text"
     description = tr(key, challenger=challenger, opponent=opponent, wins=wins_needed)
     color = next((c for word, c in COLOR_CHALLENGE.items() if word in status.lower()), COLOR_WAITING)
     embed = _new(tr("challenge.title"), description, color)
+    embed.url = link
     _field(embed, tr("challenge.deck"), deck_label, inline=True)
     value = tr("challenge.difficulty_value", value=difficulty_value, name=difficulty_name)
     _field(embed, tr("challenge.difficulty"), value, inline=True)

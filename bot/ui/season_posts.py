@@ -15,7 +15,7 @@ import text
 from bot.services.seasons import Seasons
 from bot.store import GuildSettings, SeasonRow
 from bot.ui.messages import Messages
-from bot.ui.posted import SCAN_LIMIT
+from bot.ui.posted import Scan, post_once
 
 log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
@@ -70,21 +70,16 @@ class SeasonPosts:
                 ]
             channel = self.bot.get_partial_messageable(season.channel_id)
             content = "\n".join(lines)
-            if not await self._shown(channel, content):
-                await channel.send(
+
+            async def send() -> int:
+                sent = await channel.send(
                     content,
                     allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                     nonce=f"s{season.guild_id % 10**9}n{season.number}",
                 )
-        await self.storage.note_announced(season.guild_id, season.number)
+                return sent.id
 
-    async def _shown(self, channel: discord.PartialMessageable, content: str) -> bool:
-        """Whether the bot's recent messages there hold this announcement already (posted by a process
-        that died, or failed, before marking it, longer ago than Discord keeps a nonce). Its words are
-        its marker: a season's final leaderboard does not change."""
-        me = self.bot.user.id if self.bot.user is not None else None
-        # Without Read Message History, Discord lists no messages: the announcement is posted, as before.
-        async for message in channel.history(limit=SCAN_LIMIT):
-            if message.author.id == me and message.content == content:
-                return True
-        return False
+            # Its words are its marker: a season's final leaderboard does not change. (Without Read Message
+            # History, Discord lists no messages: the announcement is posted, as before.)
+            await post_once(Scan(self.bot), season.channel_id, lambda m: m.content == content, send)
+        await self.storage.note_announced(season.guild_id, season.number)

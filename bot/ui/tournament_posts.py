@@ -35,7 +35,7 @@ from bot.store import FINAL, PAGE, ROUND, TournamentPost
 from bot.ui import answer, tournament_pages
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
-from bot.ui.posted import SCAN_LIMIT
+from bot.ui.posted import Scan, markers, post_once
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
@@ -157,16 +157,18 @@ class TournamentPosts:
         before = table.until(number - 1) if number > 1 else None
         with text.speaking(language):
             embeds = tournament_pages.round_embeds(table, number, before)
-        if await self._shown(channel, _marker(embeds[0].url)):
-            return
-        files = (
-            []
-            if before is None
-            else await self._picture(embeds[-1], before, number - 1, language, final=False)
-        )
-        await channel.send(
-            embeds=embeds, files=files, allowed_mentions=NO_MENTIONS, nonce=f"t{table.tournament.id}r{number}"
-        )
+
+        async def send() -> int:
+            files = (
+                []
+                if before is None
+                else await self._picture(embeds[-1], before, number - 1, language, final=False)
+            )
+            nonce = f"t{table.tournament.id}r{number}"
+            sent = await channel.send(embeds=embeds, files=files, allowed_mentions=NO_MENTIONS, nonce=nonce)
+            return sent.id
+
+        await post_once(Scan(self.bot), channel.id, _marked(embeds[0].url), send)
 
     async def _final(
         self, channel: discord.PartialMessageable, table: Table, post: TournamentPost, language: str
@@ -175,25 +177,19 @@ class TournamentPosts:
         with text.speaking(language):
             embed = tournament_pages.final_embed(final)
             content = tournament_pages.final_line(final)
-        if await self._shown(channel, _marker(embed.url)):
-            return
-        files = await self._picture(embed, final, post.round, language, final=True)
-        await channel.send(
-            content=content,  # the champion, mentioned: pinged
-            embed=embed,
-            files=files,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            nonce=f"t{table.tournament.id}f",
-        )
 
-    async def _shown(self, channel: discord.PartialMessageable, marker: str | None) -> bool:
-        """Whether the bot's recent messages there hold this one already (posted by a process that died,
-        or failed, before marking it): found by its title link's marker."""
-        me = self.bot.user.id if self.bot.user is not None else None
-        async for message in channel.history(limit=SCAN_LIMIT):
-            if message.author.id == me and any(_marker(embed.url) == marker for embed in message.embeds):
-                return True
-        return False
+        async def send() -> int:
+            files = await self._picture(embed, final, post.round, language, final=True)
+            sent = await channel.send(
+                content=content,  # the champion, mentioned: pinged
+                embed=embed,
+                files=files,
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                nonce=f"t{table.tournament.id}f",
+            )
+            return sent.id
+
+        await post_once(Scan(self.bot), channel.id, _marked(embed.url), send)
 
     async def _picture(
         self, embed: discord.Embed, table: Table, after: int, language: str, *, final: bool
@@ -221,6 +217,8 @@ class TournamentPosts:
                 continue
 
 
-def _marker(url: str | None) -> str | None:
-    """A title link's marker (its fragment): the same whichever page it links to."""
-    return None if url is None or "#" not in url else url.rsplit("#", 1)[1]
+def _marked(url: str | None) -> Callable[[discord.Message], bool]:
+    """Whether a message carries the marker of a title link (its fragment: the same whichever page it
+    links to; a round's and the final's are posted once, looked for first)."""
+    marker = None if url is None or "#" not in url else url.rsplit("#", 1)[1]
+    return lambda message: marker is not None and marker in markers(message)

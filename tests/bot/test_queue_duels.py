@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import emulator.rest as discord_rest
 from bot.store import Storage
 from emulator import Emulator, Message, SimUser
 from emulator.shards import guild_on_another_shard
@@ -206,4 +207,43 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
         if not m.ephemeral and any(c.startswith("cardia:h:") for c in m.custom_ids)
     ]
     assert len(posted) == sum(len(duel.homes) for duel in duels.values())  # none twice
+    emulator.check()
+
+
+@pytest.mark.asyncio
+async def test_the_queues_line_posted_but_not_marked_is_not_posted_again(
+    table: TimedTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that died after posting the message saying the queue found a duel (a thread's start, with
+    no button to know it by) and before marking it: the next start, later than Discord remembers a nonce,
+    finds it by its marker and posts it once, its thread adopted, not started twice."""
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)
+    async with table.running():
+        await queue(table, alice)
+        await queue(table, bob)
+        await table.settle()
+        await table.storage.flush()  # the thread and the message: bookkeeping, committed with the next write
+        (match,) = await table.storage.open_matches(0)
+        thread = duel_home(table, alice, emulator.channel)
+        assert match.first_home.thread_id == thread.id
+        (game,) = await table.storage.games(match.id)
+        # What the database holds if the process died before its bookkeeping was committed.
+        async with table.storage.transaction() as tx:
+            await tx.db.write(
+                "UPDATE homes SET challenge_id = NULL, thread_id = NULL WHERE match_id = ?", (match.id,)
+            )
+            await tx.db.write("DELETE FROM boards WHERE game_id = ?", (game.id,))
+            await tx.post_due(match.id, "challenge")
+            await tx.post_due(match.id, "board", game.id)
+    async with table.running():
+        await table.settle()
+        await table.storage.flush()
+        again = await table.storage.match(match.id)
+        assert again is not None and again.first_home.thread_id == thread.id
+    found = [
+        m for m in emulator.messages(emulator.channel) if m.content.startswith("🎴 The queue found a duel")
+    ]
+    assert [m.id for m in found] == [thread.id]
+    assert len(boards_in(table, alice, thread)) == 1  # its board found again too
     emulator.check()

@@ -36,6 +36,7 @@ from bot.store import (
     TournamentGame,
     TournamentPlayer,
     TournamentRow,
+    TournamentStatus,
     Transaction,
     new_home,
 )
@@ -217,7 +218,7 @@ class Tournaments:
         found = format_named(tournament.format).pair(entrants_of(players), results_of(games), number)
         if not await tx.move_round(tournament.id, number - 1, "running", tournament.rounds):
             raise Conflict(f"tournament {tournament.id}: round {number} was made meanwhile")
-        tournament = replace(tournament, round=number, status="running")
+        tournament = replace(tournament, round=number, status=TournamentStatus.RUNNING)
         names = {player.user_id: player.user_name for player in players}
         gone = {player.user_id for player in players if player.withdrawn}
         decided = 0
