@@ -11,6 +11,7 @@ has no interaction in flight and its computer thinks about no game (:meth:`Table
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import random
 import re
@@ -75,16 +76,16 @@ P2_TOP = ["surgeon", "saboteur", "treasurer", "ambusher", "djinn"]
 
 def declared_cogs() -> tuple[Cog, ...]:
     """Every cog, built without services: for what they declare (commands, options), never called."""
+    cogs: tuple[type[Cog], ...] = (DuelsCog, ServerCog, QueueCog, RecordsCog, ReviewsCog, TournamentsCog)
+    return (*(_without_services(cog) for cog in cogs), HelpCog())
+
+
+def _without_services(cog: type[Cog]) -> Cog:
+    """``cog`` given None for each service its constructor asks for, however many it takes."""
+    asked = inspect.signature(cog.__init__).parameters.values()
+    services = [p for p in asked if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty][1:]
     nothing: Any = None
-    return (
-        DuelsCog(*[nothing] * 6),
-        ServerCog(*[nothing] * 9),
-        QueueCog(*[nothing] * 7),
-        RecordsCog(nothing, nothing, nothing),
-        ReviewsCog(nothing, nothing, nothing),
-        TournamentsCog(*[nothing] * 4),
-        HelpCog(),
-    )
+    return cog(*[nothing] * len(services))
 
 
 def bot_settings(database: Path | str, **fields: Any) -> Settings:
