@@ -44,6 +44,7 @@ from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.pings import Pings
+from bot.ui.reconciler import Reconciler
 from bot.ui.season_posts import SeasonPosts
 from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CatalogueTranslator
@@ -137,17 +138,21 @@ class CardiaBot(discord.AutoShardedClient):
         )
         self.pictures = Pictures(processes=self.settings.picture_processes)
         await self.pictures.ready()
-        # What the channels show has one owner, the outbox: the cogs that change it are given it.
+        # What the channels show has one owner, the reconciler, and a renderer per family of posts (a
+        # duel's: the outbox; a tournament's; a season's end): the cogs that change it are given them.
+        self.reconciler = Reconciler(self, self.storage)
         self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
         self.player_settings = PlayerSettingsStore(self.storage)
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
         self.guard.after = self.pings.owed  # and, after any answer, that their DM refused a duel's message
-        self.outbox = Outbox(self, self.duels, self.messages, self.computer, self.pings)
+        self.outbox = Outbox(self, self.reconciler, self.duels, self.messages, self.computer, self.pings)
         self.duels_cog = DuelsCog(
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
         )
         self.seasons = Seasons(self.records, self.duels.clock, bus)
-        self.season_posts = SeasonPosts(self, self.seasons, self.messages, owns=self.owns_guild)
+        self.season_posts = SeasonPosts(
+            self, self.reconciler, self.seasons, self.messages, owns=self.owns_guild
+        )
         self.records_cog = RecordsCog(self, self.records, self.seasons)
         self.reviews = Reviews(
             self.duels,
@@ -174,6 +179,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.tournaments = Tournaments(self.duels, self._seed_rating, bus)
         self.tournament_posts = TournamentPosts(
             self,
+            self.reconciler,
             self.tournaments,
             self.messages,
             self.outbox,
@@ -223,6 +229,7 @@ class CardiaBot(discord.AutoShardedClient):
                 guild_settings=self.guild_settings,
                 computer=self.computer,
                 tournaments=self.tournaments,
+                reconciler=self.reconciler,
                 outbox=self.outbox,
                 tournament_posts=self.tournament_posts,
                 season_posts=self.season_posts,
@@ -230,8 +237,9 @@ class CardiaBot(discord.AutoShardedClient):
             ),
         )
         self.timers.start()  # reminders, claims and forfeits, from the database
-        # What a stopped process left unposted is posted now (bot.ui.outbox), alongside the gateway's start.
-        self._recovery = asyncio.create_task(self.outbox.recover(), name="cardia-outbox-recovery")
+        # What a stopped process left unposted is posted now (bot.ui.reconciler), alongside the gateway's
+        # start; then the boards it left without their picture are given it.
+        self._recovery = asyncio.create_task(self._recover(), name="cardia-recovery")
         # Duels a stopped process left waiting for the computer: it thinks again.
         self._resume = asyncio.create_task(self.computer.resume(), name="cardia-computer-resume")
         self._queue = asyncio.create_task(self._watch_queue(), name="cardia-queue")
@@ -247,6 +255,10 @@ class CardiaBot(discord.AutoShardedClient):
             gc.freeze()
             _, middle, _ = gc.get_threshold()
             gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_AFTER)
+
+    async def _recover(self) -> None:
+        await self.reconciler.recover()
+        await self.outbox.pictures_later.bare_boards()
 
     def _computer_pool(self) -> Executor:
         """Where the computer thinks: worker processes (spawned: they import only the engine), so a
@@ -335,10 +347,8 @@ class CardiaBot(discord.AutoShardedClient):
             await self.timers.stop()
         if hasattr(self, "computer"):
             await self.computer.stop()
-        if hasattr(self, "outbox"):  # nothing more is posted: what is due waits for the next start
-            await self.outbox.stop()
-        if hasattr(self, "tournament_posts"):
-            await self.tournament_posts.stop()
+        if hasattr(self, "reconciler"):  # nothing more is posted: what is due waits for the next start
+            await self.reconciler.stop()
         for task in (self._recovery, self._health, self._resume, self._queue, self._tournaments):
             if task is not None:
                 task.cancel()
@@ -347,8 +357,8 @@ class CardiaBot(discord.AutoShardedClient):
         if hasattr(self, "pictures"):
             self.pictures.close()
         await super().close()
-        if hasattr(self, "outbox"):
-            await self.outbox.close()
+        if hasattr(self, "reconciler"):
+            await self.reconciler.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -32,7 +32,8 @@ class Boards(Protocol):
     """What this needs of the outbox, which owns the boards: which board is a game's latest, the match's
     lock (no board of it is posted or edited meanwhile), where it is, and its background tasks."""
 
-    stopping: bool
+    @property
+    def stopping(self) -> bool: ...
 
     def still_shown(self, game_id: int, home: Home, shown: Shown) -> bool: ...
     async def board(self, live: LiveGame, home: Home) -> Board: ...

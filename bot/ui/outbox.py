@@ -1,26 +1,24 @@
-"""The channel as derived state: every public message the bot owes a duel, posted from the outbox.
+"""A duel's posts, shown by the reconciler (``bot.ui.reconciler``): its challenge, each game's board, its
+result, in every home, each in its own language; and the timers' notices.
 
-A transaction that changes what a duel's channel must show (a challenge, its answer, a decision, an end)
-also writes an outbox entry (``storage.post_due``): the challenge message, a game's board, a match's
-result. :class:`Outbox` brings the channel up to date with the database: it posts or edits what is due,
-then marks the entries done (deferred to the next transaction, so a decision stays one commit). It runs
-after every answer, again after a failed post (with back-off), and on start-up for whatever a stopped or
-killed process left due.
+A transaction that changes what a duel's homes must show (a challenge, its answer, a decision, an end)
+also writes what is due (``storage.post_due``): the challenge message, a game's board, a match's
+result. :class:`Outbox` is the renderer of those kinds: it posts or edits what is due, showing the
+current state, never a queued copy (several entries for one game make one board), and the reconciler
+marks them done (deferred to the next transaction, so a decision stays one commit).
 
-Every post is idempotent: it shows the current state, never a queued copy (several entries for one game
-make one board), and a retry never duplicates. A new message carries a nonce (Discord returns the
-message already made with it, for a few minutes), and what may have been posted without being marked
-(after a crash, or a failed request) is first looked for in the channel's recent messages by its marker:
-the board's ``cardia:d:<game>:<revision>`` button, the result's ``cardia:r:<match>``, the challenge's
-``cardia:c:<match>:...``. Found, it is adopted; else posted.
+A new message carries a nonce, and what may have been posted without being marked (after a crash, or a
+failed request) is first looked for in the channel's recent messages by its marker: the board's
+``cardia:d:<game>:<revision>`` button, the result's ``cardia:r:<match>``, the challenge's title link
+``#cardia-c<match>``. Found, it is adopted; else posted.
 
-A board tells what happened since the latest board the channel shows, so a lost or failed post loses
-no part of the story: the next one tells it.
+A board tells what happened since the latest board the home shows, so a lost or failed post loses no
+part of the story: the next one tells it.
 
 Where the posts go are the match's homes (``MatchRow.homes``; ``bot.ui.homes`` starts a home's thread):
 one, or each player's own when they are in two places (direct messages, two servers, the queue). Each
-entry brings every home up to date, in order, each in its own language; a kill between two leaves the
-rest to the next start (found, never posted twice, in each).
+update brings every home up to date, in order; a kill between two leaves the rest to the next start
+(found, never posted twice, in each).
 """
 
 from __future__ import annotations
@@ -28,19 +26,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine, Iterable, Iterator
+from collections.abc import Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
 import discord
 
 import text
-from bot.services.caching import KeyedLocks, Recent
+from bot.services.caching import Recent
 from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
-from bot.store import BOARD, CHALLENGE, RESULT, Home, MatchRow, Post, Storage, row_from_values, row_values
+from bot.store import BOARD, CHALLENGE, RESULT, Home, MatchRow, Storage, row_from_values, row_values
 from bot.ui import answer, render
 from bot.ui.homes import HOMES_MOST, Homes
 from bot.ui.late_pictures import BOARD_PICTURE_WAIT, LatePictures
@@ -57,13 +55,12 @@ from bot.ui.posted import (
     markers,
     post_once,
 )
+from bot.ui.reconciler import Due, Reconciler, Refused, ShowAgain
 from engine import named_events
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed post, doubling up to the most
-BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (games.board_*)
-FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
+BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (boards)
 GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot be edited (a post reopens it)
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
@@ -71,38 +68,37 @@ ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot 
 COMPUTER_REPLY_WAIT = 2.5
 
 
-class _HomeMoved(Exception):
-    """A duel's thread was lost: it goes on in that thread's channel (tried again at once)."""
-
-
-class _HomeGone(Exception):
-    """A duel's channel refuses the bot for good: nothing more of it is posted."""
+#: The reconciler's family of a duel's posts.
+DUEL = "duel"
 
 
 class Outbox:
-    """The one owner of what the channels show: every public message is posted (or edited) here, from
-    the database. Created once by the client and given to the cogs that change what a channel owes."""
+    """The renderer of a duel's posts (:data:`DUEL`): every public message of a duel is posted (or edited)
+    here, from the database, driven by the reconciler. Created once by the client and given to the cogs
+    that change what a duel's homes owe."""
+
+    family = DUEL
+    marks_later = True
 
     def __init__(
-        self, bot: discord.Client, duels: Duels, messages: Messages, computer: Computer, pings: Pings
+        self,
+        bot: discord.Client,
+        reconciler: Reconciler,
+        duels: Duels,
+        messages: Messages,
+        computer: Computer,
+        pings: Pings,
     ) -> None:
         self.bot = bot
+        self.reconciler = reconciler
         self.pings = pings  # each player told a duel waits for them as they asked
         self.duels = duels
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
         self.storage: Storage = duels.storage
         self.homes = Homes(bot, self.storage)  # where each home's posts go: its channel or its thread
-        self._locks: KeyedLocks[int] = KeyedLocks()  # one per match, while it is brought up to date
-        # match -> entries done whose mark is not committed yet (a tuple of ints: one per duel, and a
-        # set would be one more object for every full collection of the garbage collector)
-        self._done: dict[int, tuple[int, ...]] = {}
-        self._suspect: set[int] = set()  # matches whose posts may exist unmarked: look before posting
         # (match, home's number) -> its challenge message there and the status it shows, until answered
         self._challenges: dict[tuple[int, int], tuple[int, str]] = {}
-        self._retry: dict[int, float] = {}  # match -> seconds before the next retry
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._flusher: asyncio.TimerHandle | None = None
         # one map per home's number: game -> its latest board there
         self._boards: tuple[Recent[int, BoardValues], ...] = tuple(
             Recent(BOARDS_KEPT) for _ in range(HOMES_MOST)
@@ -111,10 +107,12 @@ class Outbox:
         # board (a challenge by code is given its opponent and their home when accepted, which writes a
         # challenge entry)
         self._matches: Recent[int, tuple[Any, ...]] = Recent(BOARDS_KEPT)
-        self._answering: set[int] = set()  # matches whose challenge an interaction is answering with
-        self._given_up: set[int] = set()  # matches a channel refused (bot.cogs.duels tells the challenger)
         self.pictures_later = LatePictures(self, bot, self.storage, duels, messages)
-        self.stopping = False  # the process stops: what is still due is left for the next start
+
+    @property
+    def stopping(self) -> bool:
+        """The process stops: nothing more is posted (what is due stays due, for the next start)."""
+        return self.reconciler.stopping
 
     # --- when ---------------------------------------------------------------------------------------
 
@@ -180,47 +178,25 @@ class Outbox:
             answer.let_go(message["view"])
         return posted.id
 
-    async def recover(self) -> None:
-        """On start-up: bring every duel with something due up to date (a stopped process's leftovers).
-        Any of it may have reached Discord unmarked, so each is looked for before it is posted."""
-        matches = sorted({post.match_id for post in await self.storage.due_posts()})
-        self._suspect.update(matches)
-        for match_id in matches:
-            await self.update(match_id)
-        if matches:
-            log.info("outbox: brought %d duels up to date after a restart", len(matches))
-        await self.pictures_later.bare_boards()
-
     async def update(self, match_id: int) -> bool:
-        """Post or edit what is due for a match, now; on failure retry later. True if all is shown.
-        Once the process stops, nothing more is posted: what is due stays due, for the next start."""
-        if self.stopping or match_id in self._answering:  # the interaction's answer updates it after
-            return False
-        try:
-            async with self._locks[match_id]:
-                await self._update(match_id)
-        except _HomeMoved as moved:
-            self._suspect.add(match_id)
-            self._schedule_retry(match_id, moved)  # in that thread's channel now
-            return False
-        except _HomeGone as gone:
-            log.error("match %s: the channel refuses the bot (%s): nothing more is posted", match_id, gone)
-            await self._give_up(match_id)
-            return False
-        except discord.HTTPException as error:
-            self._suspect.add(match_id)  # a request that failed may still have made its message
-            self._schedule_retry(match_id, error)
-            return False
-        except Exception as error:  # Discord unreachable, the database failing: nothing is lost, retry
-            if self.stopping:  # the gateway or the database closed under it: the next start posts it
-                log.info("match %s: left for the next start (%s)", match_id, type(error).__name__)
-                return False
-            log.exception("match %s: could not bring the channel up to date", match_id)
-            self._suspect.add(match_id)
-            self._schedule_retry(match_id, error)
-            return False
-        self._retry.pop(match_id, None)
-        return True
+        """Post or edit what is due for a match, now (the reconciler retries it on failure). True if all
+        is shown."""
+        return await self.reconciler.update(DUEL, match_id)
+
+    # --- the reconciler's renderer ------------------------------------------------------------------
+
+    async def due(self, subject: int) -> list[Due]:
+        return [
+            Due(post.id, post.kind, post.match_id, post.game_id)
+            for post in await self.storage.due_posts(subject)
+        ]
+
+    async def leftovers(self) -> list[int]:
+        return [post.match_id for post in await self.storage.due_posts()]
+
+    async def mark(self, subject: int, due: Sequence[Due]) -> None:
+        self.storage.note_posted([entry.id for entry in due])
+        self.reconciler.flush_soon()
 
     async def channel(self, match: MatchRow, home: Home) -> int:
         """The channel the posts of ``match``'s ``home`` go to now: the channel, or a thread of its own there
@@ -240,74 +216,41 @@ class Outbox:
             self.storage.note_challenge(match.id, home.number, message_id)
             self.flush_soon()
 
-    async def stop(self) -> None:
-        """The process stops: post nothing more (what is due, and a bare board's picture, are stored and
-        left for the next start), and end the retries and late pictures waiting here, quietly."""
-        self.stopping = True
-        if self._flusher is not None:
-            self._flusher.cancel()
-            self._flusher = None
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-
-    async def close(self) -> None:
-        """Commit the bookkeeping, once nothing is posted any more (the process is stopping)."""
-        await self.stop()
-        try:
-            await self.storage.flush()
-        except Exception:  # stopping anyway: what was posted is found again on Discord at the next start
-            log.exception("outbox: could not commit what was posted before stopping")
-
     # --- what -------------------------------------------------------------------------------------
 
-    async def _update(self, match_id: int) -> None:
-        posts = await self.storage.due_posts(match_id)
-        # Entries marked done here and still listed are only waiting for their mark's commit.
-        done = set(self._done.get(match_id, ())) & {post.id for post in posts}
-        if done:
-            self._done[match_id] = tuple(done)
-        else:
-            self._done.pop(match_id, None)
-        posts = [post for post in posts if post.id not in done]
-        if not posts:
-            self._suspect.discard(match_id)
-            return
+    async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
+        """Bring every home of the match ``subject`` up to date with ``due``."""
+        match_id = subject
         # Boards need nothing of the match's row but its homes: read again only when a result or the
         # challenge is due (they change its homes), or the match is not known here.
         kept = self._matches.get(match_id)
-        if kept is None or any(post.kind != BOARD for post in posts):
+        if kept is None or any(entry.kind != BOARD for entry in due):
             read = await self.storage.match(match_id)
             assert read is not None  # an outbox entry references its match
             match = read
             self._matches.put(match_id, row_values(match))
         else:
             match = row_from_values(MatchRow, kept)
-        scan = Scan(self.bot) if match_id in self._suspect else None
-        targets: dict[tuple[str, int | None], Post] = {}  # each brings its target to the current state
-        for post in posts:
-            targets.setdefault((post.kind, post.game_id), post)
+        targets: dict[tuple[str, int | None], Due] = {}  # each brings its target to the current state
+        for entry in due:
+            targets.setdefault((entry.kind, entry.detail), entry)
         # Each home in turn, in its language; one gone for good stops the match's posts only once every
         # other has had its own.
-        gone: _HomeGone | None = None
+        gone: Refused | None = None
         for number in range(len(match.homes)):
             try:
                 with text.speaking(await self.language(match, match.homes[number])):
-                    for post in targets.values():
-                        match = await self._show(post, match, match.homes[number], scan)
+                    for entry in targets.values():
+                        match = await self._show(entry, match, match.homes[number], scan)
             except discord.HTTPException as error:
                 if error.status not in GIVE_UP:
                     raise
                 try:
                     await self._refused(match, match.homes[number], error)
-                except _HomeGone as refused:
+                except Refused as refused:
                     gone = refused
         if gone is not None:
             raise gone
-        self._mark_done(match_id, [post.id for post in posts])
-        self._suspect.discard(match_id)
 
     async def _refused(self, match: MatchRow, home: Home, error: discord.HTTPException) -> None:
         """A home of the match refused the bot for good (403, 404). A player's DM closed to it: the other
@@ -321,8 +264,8 @@ class Outbox:
             await self.pings.players.dm_closed(player, True)
             return
         if await self.homes.lost(match, home):
-            raise _HomeMoved(str(error)) from error
-        raise _HomeGone(str(error)) from error
+            raise ShowAgain(str(error)) from error  # in that thread's channel now
+        raise Refused(str(error)) from error
 
     async def language(self, match: MatchRow, home: Home) -> str:
         """A home's language: its server's public one, or in a DM with the bot its player's own."""
@@ -331,21 +274,21 @@ class Outbox:
             return await self.messages.public_language(home.guild_id)
         return (await self.pings.players.get(player)).language
 
-    async def _show(self, post: Post, match: MatchRow, home: Home, scan: Scan | None) -> MatchRow:
-        """Bring ``post``'s target up to date in the match's ``home``; the match as it now is."""
-        if post.kind == BOARD:
-            assert post.game_id is not None
+    async def _show(self, entry: Due, match: MatchRow, home: Home, scan: Scan | None) -> MatchRow:
+        """Bring ``entry``'s target up to date in the match's ``home``; the match as it now is."""
+        if entry.kind == BOARD:
+            assert entry.detail is not None
             try:
-                live = await self.duels.live(post.game_id)
+                live = await self.duels.live(entry.detail)
             except Refusal:  # the game is gone: nothing to show
                 return match
             await self._board(live, match, home, await self.channel(match, home), scan)
             return match
-        if post.kind == RESULT:
+        if entry.kind == RESULT:
             return await self._result(match, home, scan)
-        if post.kind == CHALLENGE:
+        if entry.kind == CHALLENGE:
             return await self._challenge(match, home, scan)
-        log.error("match %s: outbox entry %s of unknown kind %r skipped", match.id, post.id, post.kind)
+        log.error("match %s: entry %s of unknown kind %r skipped", match.id, entry.id, entry.kind)
         return match
 
     async def board(self, live: LiveGame, home: Home) -> Board:
@@ -442,7 +385,7 @@ class Outbox:
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """Held while the match's messages are brought up to date (a board's late picture waits for it)."""
-        return self._locks[match_id]
+        return self.reconciler.lock(DUEL, match_id)
 
     def _board_shown(
         self,
@@ -564,45 +507,15 @@ class Outbox:
 
     # --- helpers ----------------------------------------------------------------------------------
 
-    def _mark_done(self, match_id: int, post_ids: Iterable[int]) -> None:
-        ids = list(post_ids)
-        self._done[match_id] = (*self._done.get(match_id, ()), *ids)
-        self.storage.note_posted(ids)
-        self.flush_soon()
-
     def flush_soon(self) -> None:
-        """Commit the bookkeeping once no transaction has carried it for FLUSH_AFTER seconds (under
-        load, the next decision always does: no commit of its own)."""
-        if self._flusher is None:
-            commits = self.storage.commits
-            self._flusher = asyncio.get_running_loop().call_later(FLUSH_AFTER, self._start_flush, commits)
+        """Commit the bookkeeping soon (:meth:`Reconciler.flush_soon`)."""
+        self.reconciler.flush_soon()
 
-    def _start_flush(self, commits: int) -> None:
-        self._flusher = None
-        if not self.storage.deferred:
-            return  # carried by a transaction meanwhile
-        if self.storage.commits != commits:  # transactions are going on: the next one carries it
-            self.flush_soon()
-            return
-        self.spawn(self._flush())
-
-    async def _flush(self) -> None:
-        try:
-            await self.storage.flush()
-        except Exception:
-            log.exception("outbox: could not commit what was posted; trying again soon")
-            self.flush_soon()
-
-    @contextlib.contextmanager
-    def answering(self, match_id: int) -> Iterator[None]:
+    def answering(self, match_id: int) -> contextlib.AbstractContextManager[None]:
         """An interaction is answered with the match's challenge message: nothing of the match is posted
         meanwhile (a duel against the computer may have its first decision already), since its first
         board may need that message (a thread starts from it). The caller updates the match after."""
-        self._answering.add(match_id)
-        try:
-            yield
-        finally:
-            self._answering.discard(match_id)
+        return self.reconciler.answering(DUEL, match_id)
 
     async def show_again(self, match: MatchRow, user_id: int) -> bool:
         """Bring the board of ``match`` in the player's own home up to date, if that home is their DM with
@@ -616,7 +529,7 @@ class Outbox:
             return True
         try:
             live = await self.duels.live(games[-1].id)
-            async with self._locks[match.id]:
+            async with self.lock(match.id):
                 with text.speaking(await self.language(match, home)):
                     channel_id = await self.channel(match, home)
                     await self._board(live, match, home, channel_id, Scan(self.bot))
@@ -629,30 +542,10 @@ class Outbox:
 
     def gave_up(self, match_id: int) -> bool:
         """Whether a channel (a player's DM) refused the bot what was due for this match."""
-        return match_id in self._given_up
-
-    async def _give_up(self, match_id: int) -> None:
-        self._given_up.add(match_id)
-        self._mark_done(match_id, (post.id for post in await self.storage.due_posts(match_id)))
-        self._retry.pop(match_id, None)
-
-    def _schedule_retry(self, match_id: int, error: BaseException) -> None:
-        delay = self._retry.get(match_id, RETRY_FIRST)
-        self._retry[match_id] = min(delay * 2, RETRY_MOST)
-        log.warning(
-            "match %s: could not update the channel (%s); trying again in %.0f s", match_id, error, delay
-        )
-
-        async def retry() -> None:
-            await asyncio.sleep(delay)
-            await self.update(match_id)
-
-        self.spawn(retry())
+        return self.reconciler.gave_up(DUEL, match_id)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.reconciler.spawn(coroutine)
 
 
 def _with_home(match: MatchRow, home: Home) -> MatchRow:

@@ -1,13 +1,14 @@
 """A season's end announced in its server's channel (the one its manager used): the top three of its
 final leaderboard, and that the next season begins with every rating halfway back to 1000. Posted by the
-server's own process, then marked (``seasons.announced_at``). One posted but not marked (a crash or a
-failure between the two) is not posted again: a nonce covers Discord's few minutes, and after them the
-channel's recent messages are looked through first."""
+server's own process through the reconciler (``bot.ui.reconciler``), then marked
+(``seasons.announced_at``). One posted but not marked (a crash or a failure between the two) is not posted
+again: a nonce covers Discord's few minutes, and after them the channel's recent messages are looked
+through first."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -16,20 +17,32 @@ from bot.services.seasons import Seasons
 from bot.store import GuildSettings, SeasonRow
 from bot.ui.messages import Messages
 from bot.ui.posted import Scan, post_once
+from bot.ui.reconciler import Due, Reconciler
 
 log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
 
 
+#: The reconciler's family of a server's season announcements.
+SEASON = "season"
+
+
 class SeasonPosts:
+    """The renderer of a season's end (:data:`SEASON`), one server at a time."""
+
+    family = SEASON
+    marks_later = False
+
     def __init__(
         self,
         bot: discord.Client,
+        reconciler: Reconciler,
         seasons: Seasons,
         messages: Messages,
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.bot = bot
+        self.reconciler = reconciler
         self.seasons = seasons
         self.storage = seasons.storage
         self.messages = messages
@@ -41,12 +54,28 @@ class SeasonPosts:
         await self.announce()
 
     async def announce(self) -> None:
-        for season in await self.storage.unannounced():
-            if self.owns(season.guild_id):
-                try:
-                    await self._announce(season)
-                except discord.HTTPException:
-                    log.exception("server %s: could not announce season %d", season.guild_id, season.number)
+        """Announce every season begun and not announced yet, of this process's servers."""
+        for guild_id in sorted({season.guild_id for season in await self.storage.unannounced()}):
+            if self.owns(guild_id):
+                await self.reconciler.update(SEASON, guild_id)
+
+    # --- the reconciler's renderer ------------------------------------------------------------------
+
+    async def due(self, subject: int) -> list[Due]:
+        seasons = [season for season in await self.storage.unannounced() if season.guild_id == subject]
+        return [Due(season.number, SEASON, subject, season.number) for season in seasons]
+
+    async def leftovers(self) -> list[int]:
+        return []  # the sweep announces them, this process's servers' only
+
+    async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
+        seasons = {season.number: season for season in await self.storage.seasons_of(subject)}
+        for entry in due:
+            await self._announce(seasons[entry.id])
+
+    async def mark(self, subject: int, due: Sequence[Due]) -> None:
+        for entry in due:
+            await self.storage.note_announced(subject, entry.id)
 
     async def _announce(self, season: SeasonRow) -> None:
         if season.channel_id is not None:
@@ -82,4 +111,3 @@ class SeasonPosts:
             # Its words are its marker: a season's final leaderboard does not change. (Without Read Message
             # History, Discord lists no messages: the announcement is posted, as before.)
             await post_once(Scan(self.bot), season.channel_id, lambda m: m.content == content, send)
-        await self.storage.note_announced(season.guild_id, season.number)

@@ -91,7 +91,10 @@ def page(table: Table) -> tuple[discord.Embed, Components]:
         _status(table),
     ]
     embed = discord.Embed(
-        title=text.clip(f"🏆 {tournament.name}", 256), description="\n".join(lines), color=COLOR
+        title=text.clip(f"🏆 {tournament.name}", 256),
+        description="\n".join(lines),
+        color=COLOR,
+        url=marked(tournament, "p"),  # found again by it if posted but not marked
     )
     count = len(table.players)
     heading = (

@@ -14,28 +14,26 @@ not sent again; the page is known by its stored id.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import discord
 
 import text
-from bot.services.caching import KeyedLocks
 from bot.services.events import RoundEnded, TournamentChanged
 from bot.services.pictures import Pictures
 from bot.services.tournaments import Table, Tournaments
-from bot.store import FINAL, PAGE, ROUND, TournamentPost
+from bot.store import FINAL, PAGE, ROUND
 from bot.ui import answer, tournament_pages
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.posted import Scan, markers, post_once
+from bot.ui.reconciler import Due, Reconciler
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
@@ -43,10 +41,20 @@ PICTURE = "standings.png"
 CLAIM_FOR = timedelta(minutes=2)  # a claim on what is due lasts this long: a process that died lets go
 
 
+#: The reconciler's family of a tournament's posts.
+TOURNAMENT = "tournament"
+
+
 class TournamentPosts:
+    """The renderer of a tournament's posts (:data:`TOURNAMENT`): its page, its rounds, its final."""
+
+    family = TOURNAMENT
+    marks_later = False
+
     def __init__(
         self,
         bot: discord.Client,
+        reconciler: Reconciler,
         tournaments: Tournaments,
         messages: Messages,
         outbox: Outbox,
@@ -55,24 +63,24 @@ class TournamentPosts:
         shards: str = "all",
     ) -> None:
         self.bot = bot
+        self.reconciler = reconciler
         self.tournaments = tournaments
         self.storage = tournaments.storage
         self.messages = messages
         self.outbox = outbox  # the tournament's duels: their challenge messages, threads and boards
         self.pictures = pictures
         self.owns = owns  # the servers whose leftovers this process shows (its shards')
-        self._locks: KeyedLocks[int] = KeyedLocks()
         # Who claims what it shows (this process), after the machine and the shards it runs: a process
         # started again in its place takes over the claims it left (:meth:`sweep`, the first time).
         self.claims_from = f"{socket.gethostname()}/{shards}/"
         self.claimer = f"{self.claims_from}{os.getpid()}:{secrets.token_hex(4)}"
         self._taken_over = False
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._pages: dict[int, int] = {}  # tournament -> its page as just shown, until marked
 
     def changed(self, event: TournamentChanged | RoundEnded) -> None:
         """The service committed a change of the tournament (and made the event's duels): show it now."""
-        if not self.outbox.stopping:
-            self._spawn(self.update(event.tournament_id, event.duels))
+        if not self.reconciler.stopping:
+            self.reconciler.spawn(self.update(event.tournament_id, event.duels))
 
     async def sweep(self, now: datetime) -> None:
         """Start this process's tournaments whose sign-up is over, and show whatever is due of them:
@@ -98,41 +106,43 @@ class TournamentPosts:
 
     async def update(self, tournament_id: int, duels: tuple[int, ...] = ()) -> bool:
         """Show what is due for the tournament, then bring ``duels`` (its own) up to date. False if
-        something failed (left due: the next sweep tries again)."""
-        try:
-            async with self._locks[tournament_id]:
-                await self._update(tournament_id)
-        except Exception:
-            if not self.outbox.stopping:
-                log.exception("tournament %s: could not bring its channel up to date", tournament_id)
-            return False
+        something failed (left due: tried again, and by the next sweep)."""
+        shown = await self.reconciler.update(TOURNAMENT, tournament_id)
         for match_id in duels:
             await self.outbox.update(match_id)
-        return True
+        return shown
 
-    async def _update(self, tournament_id: int) -> None:
+    # --- the reconciler's renderer ------------------------------------------------------------------
+
+    async def due(self, subject: int) -> list[Due]:
+        """What is due of the tournament, claimed for this process (another's claim is let be)."""
         now = datetime.now(UTC)
         posts = await self.storage.claim_tournament_posts(
-            tournament_id, self.claimer, now.isoformat(), (now + CLAIM_FOR).isoformat()
+            subject, self.claimer, now.isoformat(), (now + CLAIM_FOR).isoformat()
         )
-        if not posts:
-            return
-        table = await self.tournaments.table(tournament_id)
+        return [Due(post.id, post.kind, post.tournament_id, post.round) for post in posts]
+
+    async def leftovers(self) -> list[int]:
+        return []  # the sweep shows them, this process's servers' only, once it took over its claims
+
+    async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
+        table = await self.tournaments.table(subject)
         tournament = table.tournament
         channel = self.bot.get_partial_messageable(tournament.channel_id)
         language = await self.messages.public_language(tournament.guild_id)
-        for post in posts:
-            if post.kind == ROUND:
-                await self._round(channel, table, post, language)
-            elif post.kind == FINAL:
-                await self._final(channel, table, post, language)
-            else:
-                continue
-            await self.storage.note_tournament_posted([post.id])
-        pages = [post.id for post in posts if post.kind == PAGE]
-        if pages:  # one edit shows every change since
-            page_id = await self._page(channel, table, language)
-            await self.storage.note_tournament_posted(pages, (tournament_id, page_id))
+        for entry in due:
+            if entry.kind == ROUND:
+                await self._round(channel, table, entry.detail or 0, language)
+            elif entry.kind == FINAL:
+                await self._final(channel, table, entry.detail or 0, language)
+        if any(entry.kind == PAGE for entry in due):  # one edit shows every change since
+            self._pages[subject] = await self._page(channel, table, language)
+
+    async def mark(self, subject: int, due: Sequence[Due]) -> None:
+        page_id = self._pages.pop(subject, None)
+        await self.storage.note_tournament_posted(
+            [entry.id for entry in due], None if page_id is None else (subject, page_id)
+        )
 
     async def _page(self, channel: discord.PartialMessageable, table: Table, language: str) -> int:
         with text.speaking(language):
@@ -145,15 +155,18 @@ class TournamentPosts:
                     return page_id
                 except discord.NotFound:
                     log.warning("tournament %s: its page is gone; posting it again", table.tournament.id)
-            message = await channel.send(embed=embed, view=view, nonce=f"tp{table.tournament.id}")
-            return message.id
+
+            async def send() -> int:
+                message = await channel.send(embed=embed, view=view, nonce=f"tp{table.tournament.id}")
+                return message.id
+
+            return await post_once(Scan(self.bot), channel.id, _marked(embed.url), send)
         finally:
             answer.let_go(view)
 
     async def _round(
-        self, channel: discord.PartialMessageable, table: Table, post: TournamentPost, language: str
+        self, channel: discord.PartialMessageable, table: Table, number: int, language: str
     ) -> None:
-        number = post.round
         before = table.until(number - 1) if number > 1 else None
         with text.speaking(language):
             embeds = tournament_pages.round_embeds(table, number, before)
@@ -171,15 +184,15 @@ class TournamentPosts:
         await post_once(Scan(self.bot), channel.id, _marked(embeds[0].url), send)
 
     async def _final(
-        self, channel: discord.PartialMessageable, table: Table, post: TournamentPost, language: str
+        self, channel: discord.PartialMessageable, table: Table, number: int, language: str
     ) -> None:
-        final = table.until(post.round)
+        final = table.until(number)
         with text.speaking(language):
             embed = tournament_pages.final_embed(final)
             content = tournament_pages.final_line(final)
 
         async def send() -> int:
-            files = await self._picture(embed, final, post.round, language, final=True)
+            files = await self._picture(embed, final, number, language, final=True)
             sent = await channel.send(
                 content=content,  # the champion, mentioned: pinged
                 embed=embed,
@@ -201,20 +214,6 @@ class TournamentPosts:
             return []
         embed.set_image(url=f"attachment://{PICTURE}")
         return [discord.File(io.BytesIO(png), filename=PICTURE)]
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def stop(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            try:
-                await task
-            except BaseException:  # stopping: what is due stays due for the next start
-                continue
 
 
 def _marked(url: str | None) -> Callable[[discord.Message], bool]:

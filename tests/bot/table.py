@@ -220,14 +220,11 @@ class Table:
         await settled(self.emulator, self._bot, timeout)
 
     async def outbox_settled(self, timeout: float = 10.0) -> None:
-        """Wait until nothing the outbox started is in flight: a retry (its wait included), a picture
-        added late, a flush. Until the outbox has an ``idle()`` of its own (issue 47's reconciler), its
-        tasks are waited for here."""
+        """Wait until nothing the reconciler started is in flight: a retry (its wait included), a picture
+        added late, a flush."""
         assert self._bot is not None
-        tasks = self._bot.outbox._tasks
         async with asyncio.timeout(timeout):
-            while tasks:
-                await asyncio.gather(*tasks, return_exceptions=True)
+            await self._bot.reconciler.settled()
 
     # --- what the users see ---------------------------------------------------------------------------
 
@@ -420,14 +417,16 @@ class Table:
 
 
 def idle(client: CardiaBot) -> bool:
-    """Nothing in flight in the bot: no interaction (its guard), no game thought about (its computer)."""
-    return client.guard.in_flight == 0 and not client.computer.busy
+    """Nothing in flight in the bot: no interaction (its guard), no game thought about (its computer), no
+    update of what a channel shows (its reconciler)."""
+    return client.guard.in_flight == 0 and not client.computer.busy and not client.reconciler.updating
 
 
 async def settled(emulator: Emulator, client: CardiaBot | None, timeout: float = 5.0) -> None:
     """Wait until every interaction is answered and ``client`` is idle: each handler has returned (the
-    guard's idle signal: its answer, follow-ups and pictures sent) and the computer thinks about no game
-    (it has answered, and its boards are posted), with nothing started meanwhile by either."""
+    guard's idle signal: its answer, follow-ups and pictures sent), the computer thinks about no game (it
+    has answered, and its boards are posted), and no update of a channel runs (the reconciler's), with
+    nothing started meanwhile by any."""
     while True:
         await emulator.wait_for(
             lambda: all(i.acknowledged for i in emulator.interactions),
@@ -437,7 +436,7 @@ async def settled(emulator: Emulator, client: CardiaBot | None, timeout: float =
         if client is None or idle(client):
             return
         async with asyncio.timeout(timeout):
-            await asyncio.gather(client.guard.idle(), client.computer.idle())
+            await asyncio.gather(client.guard.idle(), client.computer.idle(), client.reconciler.idle())
 
 
 async def all_settled(emulator: Emulator, *clients: CardiaBot, timeout: float = 5.0) -> None:

@@ -20,6 +20,7 @@ from tests.helpers import ROOT
 STORAGE_FOR_NOW = frozenset(
     {
         "bot/ui/outbox.py",
+        "bot/ui/reconciler.py",
         "bot/ui/tournament_posts.py",
         "bot/ui/season_posts.py",
         "bot/ui/late_pictures.py",
