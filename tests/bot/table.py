@@ -38,7 +38,6 @@ from bot.cogs.tournaments import TournamentsCog
 from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.store import GuildSettings, MatchRow, Storage
-from bot.ui.outbox import Outbox
 from cards import CARDS, Deck
 from emulator import Emulator, Interaction, Message, RecordedRequest, SimUser, run_bot
 from emulator.state import ALL_PERMISSIONS, EPHEMERAL
@@ -467,36 +466,14 @@ MANAGE_GUILD = 1 << 5
 
 
 class TimedTable(Table):
-    """``Table`` with a fake clock, fast timer scans counted, and the timers' notices waited for."""
+    """``Table`` with a fake clock and fast timer scans, counted: the clock moves only in :meth:`later`,
+    which waits for the scans that see the new time (a scan sends what it finds before it ends)."""
 
     def __init__(self, emulator: Emulator, database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__(emulator, database)
         self.clock = Clock()
         self.ticks = 0  # timer scans done
-        self.noticing = 0  # the timers' notices being posted (no interaction: the guard does not see them)
-        monkeypatch.setattr(Outbox, "notify", self._noticing(Outbox.notify))
         monkeypatch.setattr(Timers, "tick", self._counted(Timers.tick))
-
-    def idle(self) -> bool:
-        return self.noticing == 0 and super().idle()
-
-    async def settle(self, timeout: float = 5.0) -> None:
-        while True:
-            await self.emulator.wait_for(lambda: self.noticing == 0, timeout, what="the timers' notices")
-            await super().settle(timeout)
-            if self.idle():
-                return
-
-    def _noticing(self, method: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-        async def noticing(*args: Any, **kwargs: Any) -> None:
-            self.noticing += 1
-            try:
-                await method(*args, **kwargs)
-            finally:
-                self.noticing -= 1
-                self.emulator.state.notify()
-
-        return noticing
 
     def _counted(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def counted(*args: Any, **kwargs: Any) -> Any:
