@@ -30,6 +30,7 @@ from bot.services.events import Bus
 from bot.services.guild_settings import GuildSettingsStore
 from bot.services.pictures import Pictures
 from bot.services.player_settings import PlayerSettingsStore
+from bot.services.posts import Posts
 from bot.services.queue import Queue
 from bot.services.records import Records
 from bot.services.reviews import Reviews
@@ -140,7 +141,7 @@ class CardiaBot(discord.AutoShardedClient):
         await self.pictures.ready()
         # What the channels show has one owner, the reconciler, and a renderer per family of posts (a
         # duel's: the outbox; a tournament's; a season's end): the cogs that change it are given them.
-        self.reconciler = Reconciler(self, self.storage)
+        self.reconciler = Reconciler(self, Posts(self.storage))
         self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
         self.player_settings = PlayerSettingsStore(self.storage)
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked

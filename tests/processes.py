@@ -26,8 +26,9 @@ class BotProcess:
 
     ``database`` is a SQLite file or a ``postgresql://`` URL; ``shards`` (shard count, this process's
     shard ids as ``CARDIA_SHARD_IDS`` spells them) runs it on some shards of several; ``settings`` are
-    more ``CARDIA_*`` variables (``TIMER_TICK`` is an hour unless given). With ``count_scans``, its timer
-    scans are counted (:attr:`scanned`).
+    more ``CARDIA_*`` variables (``TIMER_TICK`` is an hour unless given). It runs through
+    ``tests.observed_process``: its timer scans are counted (:attr:`scanned`), and it tells when it is idle
+    (:meth:`settled`).
     """
 
     def __init__(
@@ -38,12 +39,12 @@ class BotProcess:
         *,
         shards: tuple[int, str] | None = None,
         settings: dict[str, str] | None = None,
-        count_scans: bool = False,
     ) -> None:
         self.emulator = emulator
         self.database = str(database)
         self.log = log
-        self.scans = log.with_suffix(".scans") if count_scans else None  # a byte per timer scan ended
+        self.scans = log.with_suffix(".scans")  # a byte per timer scan ended
+        self.idle = log.with_suffix(".idle")  # a byte per idle reported (SIGUSR1 asks)
         self.shards = shards
         self.settings = {"TIMER_TICK": "3600"} | (settings or {})
         self.process: asyncio.subprocess.Process | None = None
@@ -72,12 +73,12 @@ class BotProcess:
         env |= {f"CARDIA_{name}": value for name, value in self.settings.items()}
         if self.shards is not None:
             env |= {"CARDIA_SHARD_COUNT": str(self.shards[0]), "CARDIA_SHARD_IDS": self.shards[1]}
-        launcher = ["emulator.process"] if self.scans is None else ["tests.scanned_process", str(self.scans)]
         with self.log.open("a") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                *launcher,
+                "tests.observed_process",
+                str(log.with_suffix("")),
                 self.emulator.api_url,
                 self.emulator.gateway_url,
                 *arguments,
@@ -96,12 +97,8 @@ class BotProcess:
 
     @property
     def scanned(self) -> int:
-        """The timer scans the process has ended so far (with ``count_scans``)."""
-        assert self.scans is not None
-        try:
-            return self.scans.stat().st_size
-        except FileNotFoundError:
-            return 0
+        """The timer scans the process has ended so far."""
+        return _bytes(self.scans)
 
     async def scan_twice(self, timeout: float = 15.0) -> None:
         """Wait until the process has ended two more timer scans: the second began after this call, so
@@ -113,6 +110,22 @@ class BotProcess:
         while self.scanned < start + 2:
             if loop.time() > deadline:
                 raise AssertionError(f"{self.log.name}: not two timer scans within {timeout} s")
+            await asyncio.sleep(0.01)
+
+    async def settled(self, timeout: float = 15.0) -> None:
+        """Wait until the process is idle (its start-up's repair done, no interaction, computer's decision
+        or update of a channel in flight: ``tests.observed_process``), or has ended (killed meanwhile)."""
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        reported = _bytes(self.idle)
+        with contextlib.suppress(ProcessLookupError):
+            process.send_signal(signal.SIGUSR1)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while _bytes(self.idle) == reported and process.returncode is None:
+            if loop.time() > deadline:
+                raise AssertionError(f"{self.log.name}: not idle within {timeout} s")
             await asyncio.sleep(0.01)
 
     async def send(self, interaction: Interaction, timeout: float = 5.0) -> Interaction:
@@ -160,6 +173,13 @@ class BotProcess:
             if self.process.returncode is None:
                 self.process.kill()
                 await self.process.wait()
+
+
+def _bytes(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:

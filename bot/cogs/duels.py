@@ -207,7 +207,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         if missing:
             await tell_managers(
                 interaction,
-                self.duels.storage,
+                self.settings,
                 missing,
                 await self._language_here(interaction, home.guild_id),
             )
@@ -382,7 +382,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             self.duels.changed(first)  # the computer may start (a crash before: the timers wake it)
         if missing:
             language = await self.messages.public_language(interaction.guild_id or 0)
-            await tell_managers(interaction, self.duels.storage, missing, language)
+            await tell_managers(interaction, self.settings, missing, language)
 
     async def post_challenge(
         self, interaction: Interaction, match: MatchRow, *, rematch: bool = False
@@ -459,7 +459,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)
         if missing:
             language = await self._language_here(interaction, interaction.guild_id or 0, read)
-            await tell_managers(interaction, self.duels.storage, missing, language)
+            await tell_managers(interaction, self.settings, missing, language)
 
     async def rematch(self, interaction: Interaction, match_id: int) -> None:
         old = await self.duels.match(match_id)

@@ -124,7 +124,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         await answer.reply(interaction, joined)
         if missing:
             language = await self.messages.public_language(home.guild_id)
-            await tell_managers(interaction, self.outbox.storage, missing, language)
+            await tell_managers(interaction, self.settings, missing, language)
         await self.sweep()  # an opponent may be waiting already
 
     async def leave(self, interaction: Interaction) -> None:

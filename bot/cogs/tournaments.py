@@ -138,7 +138,7 @@ class TournamentsCog(Cog, name=said("slash.tournament"), description=said("slash
         await answer.reply(interaction, text.tr(key, name=tournament.name, id=tournament.id))
         if missing:
             await tell_managers(
-                interaction, self.tournaments.storage, missing, await self.messages.public_language(guild_id)
+                interaction, self.settings, missing, await self.messages.public_language(guild_id)
             )
 
     @app_commands.command(

@@ -25,9 +25,11 @@ from bot.store import (
     RESULT,
     Challenge,
     Conflict,
+    GameStatus,
     Home,
     HomeKind,
     MatchRow,
+    MatchStatus,
     Storage,
     Transaction,
     stored_action,
@@ -186,7 +188,7 @@ class Duels:
         """Accept the challenge given by ``code`` (anyone but its challenger) from ``home``, the player's
         own (played there in the channel or a thread of its own), its first game begun."""
         match = await self.storage.match_by_code(code.strip().upper()[: CODE_LENGTH + 1])
-        if match is None or match.status != "proposed":
+        if match is None or match.status != MatchStatus.PROPOSED:
             raise Refusal("refuse.code_unknown", code=code.strip()[: CODE_LENGTH + 1])
         if match.challenger_id == user[0]:
             raise Refusal("refuse.self")
@@ -237,7 +239,7 @@ class Duels:
             await tx.post_due(match_id, CHALLENGE)  # its buttons go (the click's answer, or bot.ui.outbox)
             game_id = (
                 await tx.insert_game(match_id, 1, self.dealer(match.deck, match.location))
-                if status == "active"
+                if status == MatchStatus.ACTIVE
                 else None
             )
             if game_id is not None:
@@ -394,14 +396,14 @@ class Duels:
         match = await self.storage.match(match_id)
         if match is None:
             raise Refusal("refuse.duel_gone")
-        if match.status == "proposed":
+        if match.status == MatchStatus.PROPOSED:
             async with self.storage.transaction() as tx:
                 if not await tx.set_match_status(match_id, ("proposed",), "aborted"):
                     raise Refusal("concede.over")
                 await tx.post_due(match_id, CHALLENGE)  # its buttons go
             return await self._match_row(match_id), None
-        current = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
-        if match.status != "active" or not current:
+        current = [row for row in await self.storage.games(match_id) if row.status == GameStatus.IN_PROGRESS]
+        if match.status != MatchStatus.ACTIVE or not current:
             raise Refusal("concede.over")
         game_id = current[-1].id
         async with self.games.lock(game_id):
@@ -431,7 +433,9 @@ class Duels:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     async def _wins(self, match_id: int) -> dict[str, int]:
-        return _tally(row.winner for row in await self.storage.games(match_id) if row.status == "finished")
+        return _tally(
+            row.winner for row in await self.storage.games(match_id) if row.status == GameStatus.FINISHED
+        )
 
     async def score(self, match_id: int) -> dict[str, int]:
         """Game wins so far in a match."""
@@ -445,7 +449,9 @@ class Duels:
         if before is None:
             number = live.row.number
             games = await self.storage.games(live.match.id) if number > 1 else []
-            wins = _tally(game.winner for game in games if game.number < number and game.status == "finished")
+            wins = _tally(
+                game.winner for game in games if game.number < number and game.status == GameStatus.FINISHED
+            )
             before = (wins["p1"], wins["p2"])
             self._wins_before.put(live.row.id, before)
         outcome = live.outcome
@@ -467,7 +473,7 @@ class Duels:
 
     async def current_game(self, match_id: int) -> int | None:
         """The id of the match's game in progress (None: none is, the match is proposed or over)."""
-        games = [row for row in await self.storage.games(match_id) if row.status == "in_progress"]
+        games = [row for row in await self.storage.games(match_id) if row.status == GameStatus.IN_PROGRESS]
         return games[-1].id if games else None
 
     async def latest_game(self, match_id: int) -> int | None:

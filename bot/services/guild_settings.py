@@ -84,6 +84,10 @@ class GuildSettingsStore:
         self._cache[guild_id] = (self.clock(), settings)
         return settings
 
+    async def note_once(self, guild_id: int, note: str) -> bool:
+        """Whether this note to the server's managers is new (noted now: never told again)."""
+        return await self.storage.note_once(guild_id, note)
+
     async def language(self, guild_id: int, preferred_locale: object) -> str:
         """The language of the server's public messages: its setting, or (auto) its own preferred
         locale when there is a catalogue for it, else English."""

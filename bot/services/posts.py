@@ -72,10 +72,6 @@ class Posts:
     async def play_in_channel(self, match_id: int, home: int) -> None:
         await self._storage.play_in_channel(match_id, home)
 
-    async def note_once(self, guild_id: int, note: str) -> bool:
-        """Whether this note to a server's managers is new (noted now, never told again)."""
-        return await self._storage.note_once(guild_id, note)
-
     # --- a tournament's: its page, rounds and final ------------------------------------------------------
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:

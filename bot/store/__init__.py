@@ -20,13 +20,19 @@ from pathlib import Path
 
 from bot.store.connection import MIGRATIONS, StorageError, Synchronous, is_postgres, now
 from bot.store.database import Conflict, Database
-from bot.store.duels import BOARD, CHALLENGE, OPEN_MATCH, RESULT, DuelQueries, DuelWrites
+from bot.store.duels import OPEN_MATCH, DuelQueries, DuelWrites
 from bot.store.queue import QueueQueries
 from bot.store.records import RecordQueries, RecordWrites
 from bot.store.reviews import ReviewQueries, StoredReview
 from bot.store.rows import (
+    BOARD,
+    CHALLENGE,
     DEFAULTS,
+    FINAL,
     NO_SERVER,
+    PAGE,
+    RESULT,
+    ROUND,
     SETTINGS_COLUMNS,
     Challenge,
     FinishedGame,
@@ -60,9 +66,6 @@ from bot.store.seasons import SeasonQueries, SeasonWrites
 from bot.store.settings import SettingsQueries
 from bot.store.timers import TimerQueries
 from bot.store.tournaments import (
-    FINAL,
-    PAGE,
-    ROUND,
     GameResult,
     Joined,
     TournamentGame,

@@ -11,12 +11,15 @@ from bot.ids import storable
 from bot.store.connection import Connection, now
 from bot.store.database import Conflict, Database
 from bot.store.rows import (
+    BOARD,
+    CHALLENGE,
     HOME_COLUMNS,
     Challenge,
     GameRow,
     Home,
     HomeKind,
     MatchRow,
+    MatchStatus,
     Post,
     QueueEntry,
     StoredAction,
@@ -25,9 +28,7 @@ from bot.store.rows import (
     stored_action,
 )
 
-#: The kinds of outbox entries: the challenge message, a game's public board, a match's result.
-CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
-OPEN_MATCH = ("proposed", "active")
+OPEN_MATCH = (MatchStatus.PROPOSED, MatchStatus.ACTIVE)
 #: A match shown in a channel (its own, or a thread of its own there): the channel given twice.
 _SHOWN_IN = "m.id IN (SELECT match_id FROM homes WHERE channel_id = ? OR thread_id = ?)"
 #: A home's columns beside its match's, as :func:`bot.store.rows.home_row` reads them.

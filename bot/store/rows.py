@@ -29,6 +29,11 @@ Outcome = Literal["win", "loss", "draw"]
 #: itself, or each duel in a thread of its own there.
 HomeKind = Literal["channel", "thread"]
 
+#: What is due to be shown of a duel: its challenge message, a game's public board, its result.
+CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
+#: What is due to be shown of a tournament: its page, a round's start, the final standings.
+PAGE, ROUND, FINAL = "page", "round", "final"
+
 #: A decision as stored: who took it ("p1", "p2") and the options they chose.
 StoredAction = tuple[str, tuple[str, ...]]
 _ACTIONS: dict[StoredAction, StoredAction] = {}  # a few thousand at most: (seat, the cards or options)

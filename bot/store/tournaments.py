@@ -16,12 +16,10 @@ from typing import Any, Literal
 
 from bot.store.connection import Connection, now
 from bot.store.database import Database
-from bot.store.rows import NewTournament, TournamentRow, TournamentStatus
+from bot.store.rows import PAGE, NewTournament, TournamentRow, TournamentStatus
 
 #: A game's result: its first player won, its second, a draw, or neither (both lost).
 GameResult = Literal["first", "second", "draw", "neither"]
-#: The kinds of a tournament's outbox entries: its page, a round's start, the final standings.
-PAGE, ROUND, FINAL = "page", "round", "final"
 Joined = Literal["joined", "already", "full", "closed"]
 
 

@@ -26,7 +26,9 @@ import discord
 
 import text
 from bot.services.caching import Recent
-from bot.store import NO_SERVER, Home, HomeKind, MatchRow, Storage, new_home
+from bot.services.guild_settings import GuildSettingsStore
+from bot.services.posts import Posts
+from bot.store.rows import NO_SERVER, Home, HomeKind, MatchRow, new_home
 from bot.ui import answer, render
 
 log = logging.getLogger(__name__)
@@ -114,14 +116,14 @@ def dm_link(channel_id: int) -> str:
 
 
 async def tell_managers(
-    interaction: Interaction, storage: Storage, missing: tuple[str, ...], public_language: str
+    interaction: Interaction, settings: GuildSettingsStore, missing: tuple[str, ...], public_language: str
 ) -> None:
     """Say once per server which permissions its duels' threads lack: privately to the player who began
     the duel if they manage the server, else in the channel (in ``public_language``), to its managers."""
     if not missing or interaction.guild_id is None:
         return
     try:
-        if not await storage.note_once(interaction.guild_id, THREAD_NOTE):
+        if not await settings.note_once(interaction.guild_id, THREAD_NOTE):
             return
         permissions = interaction.permissions
         if permissions.manage_guild or permissions.administrator:
@@ -153,9 +155,9 @@ class Homes:
     """The channel each home of a duel posts to now, its thread started when first needed. Used by the
     outbox only, under the match's lock."""
 
-    def __init__(self, bot: discord.Client, storage: Storage) -> None:
+    def __init__(self, bot: discord.Client, posts: Posts) -> None:
         self.bot = bot
-        self.storage = storage
+        self.posts = posts
         # one map per home's number, match -> the channel its posts go to (no key tuples: untracked ints)
         self._known: tuple[Recent[int, int], ...] = tuple(Recent(HOMES_KEPT) for _ in range(HOMES_MOST))
 
@@ -183,7 +185,7 @@ class Homes:
         log.warning(
             "match %s: its thread %s is lost: back to channel %s", match.id, home.thread_id, home.channel_id
         )
-        await self.storage.play_in_channel(match.id, home.number)
+        await self.posts.play_in_channel(match.id, home.number)
         self._known[home.number].put(match.id, home.channel_id)
         return True
 
@@ -218,7 +220,7 @@ class Homes:
                 await thread.add_user(discord.Object(user_id))
             except discord.HTTPException as error:  # the player left the server: the duel goes on
                 log.info("thread %s: could not add player %s (%s)", thread_id, user_id, error)
-        self.storage.note_thread(match.id, home.number, thread_id)
+        self.posts.note_thread(match.id, home.number, thread_id)
         log.info("match %s: played in thread %s", match.id, thread_id)
         return thread_id
 
@@ -233,5 +235,5 @@ class Homes:
 
     async def _in_channel(self, match: MatchRow, home: Home, why: str) -> int:
         log.warning("match %s: no thread (%s): played in channel %s", match.id, why, home.channel_id)
-        await self.storage.play_in_channel(match.id, home.number)
+        await self.posts.play_in_channel(match.id, home.number)
         return home.channel_id

@@ -17,7 +17,8 @@ import text
 from bot.services.duels import Duels, Refusal
 from bot.services.game_cache import LiveGame
 from bot.services.pictures import Drawing
-from bot.store import Home, MatchRow, Storage
+from bot.services.posts import Posts
+from bot.store.rows import Home, MatchRow
 from bot.ui import render
 from bot.ui.messages import Messages
 from bot.ui.posted import Board, Shown
@@ -50,11 +51,11 @@ class LatePictures:
     are."""
 
     def __init__(
-        self, outbox: Boards, bot: discord.Client, storage: Storage, duels: Duels, messages: Messages
+        self, outbox: Boards, bot: discord.Client, posts: Posts, duels: Duels, messages: Messages
     ) -> None:
         self.outbox = outbox
         self.bot = bot
-        self.storage = storage
+        self.posts = posts
         self.duels = duels
         self.messages = messages
         self.waiting = 0  # boards waiting to be given the picture they were sent without
@@ -106,7 +107,7 @@ class LatePictures:
                 await channel.get_partial_message(shown.message_id).edit(
                     embed=embed, attachments=[message["file"]]
                 )
-                self.storage.note_board_pictured(game_id, shown.message_id)
+                self.posts.note_board_pictured(game_id, shown.message_id)
                 self.outbox.flush_soon()
                 log.info("game %s: board %s got its picture later", game_id, shown.message_id)
         except Exception:  # only a picture: the board's text says it all
@@ -121,10 +122,10 @@ class LatePictures:
         are given it, as :meth:`later` gives it to those of this process. The board's own embed
         is read back from Discord (its "what just happened" told what it told then), and the picture is
         drawn from the game as it is, which is what the board shows while it is the game's latest."""
-        for game_id, number, message_id in await self.storage.bare_boards(PICTURES_LATER_MOST):
+        for game_id, number, message_id in await self.posts.bare_boards(PICTURES_LATER_MOST):
             try:
                 live = await self.duels.live(game_id)
-                match = await self.storage.match(live.match.id)  # as it now is: its thread, say
+                match = await self.posts.match(live.match.id)  # as it now is: its thread, say
                 if match is None or number >= len(match.homes):
                     continue
                 home = match.homes[number]

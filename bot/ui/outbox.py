@@ -38,7 +38,17 @@ from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
 from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
-from bot.store import BOARD, CHALLENGE, RESULT, Home, MatchRow, Storage, row_from_values, row_values
+from bot.store.rows import (
+    BOARD,
+    CHALLENGE,
+    RESULT,
+    GameStatus,
+    Home,
+    MatchRow,
+    MatchStatus,
+    row_from_values,
+    row_values,
+)
 from bot.ui import answer, render
 from bot.ui.homes import HOMES_MOST, Homes
 from bot.ui.late_pictures import BOARD_PICTURE_WAIT, LatePictures
@@ -95,8 +105,8 @@ class Outbox:
         self.duels = duels
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
-        self.storage: Storage = duels.storage
-        self.homes = Homes(bot, self.storage)  # where each home's posts go: its channel or its thread
+        self.posts = reconciler.posts  # what is due, and what was shown where
+        self.homes = Homes(bot, self.posts)  # where each home's posts go: its channel or its thread
         # (match, home's number) -> its challenge message there and the status it shows, until answered
         self._challenges: dict[tuple[int, int], tuple[int, str]] = {}
         # one map per home's number: game -> its latest board there
@@ -107,7 +117,7 @@ class Outbox:
         # board (a challenge by code is given its opponent and their home when accepted, which writes a
         # challenge entry)
         self._matches: Recent[int, tuple[Any, ...]] = Recent(BOARDS_KEPT)
-        self.pictures_later = LatePictures(self, bot, self.storage, duels, messages)
+        self.pictures_later = LatePictures(self, bot, self.posts, duels, messages)
 
     @property
     def stopping(self) -> bool:
@@ -188,14 +198,14 @@ class Outbox:
     async def due(self, subject: int) -> list[Due]:
         return [
             Due(post.id, post.kind, post.match_id, post.game_id)
-            for post in await self.storage.due_posts(subject)
+            for post in await self.posts.due_posts(subject)
         ]
 
     async def leftovers(self) -> list[int]:
-        return [post.match_id for post in await self.storage.due_posts()]
+        return [post.match_id for post in await self.posts.due_posts()]
 
     async def mark(self, subject: int, due: Sequence[Due]) -> None:
-        self.storage.note_posted([entry.id for entry in due])
+        self.posts.note_posted([entry.id for entry in due])
         self.reconciler.flush_soon()
 
     async def channel(self, match: MatchRow, home: Home) -> int:
@@ -213,7 +223,7 @@ class Outbox:
         the match's homes."""
         self._challenges[(match.id, home.number)] = (message_id, match.status)
         if home.challenge_id != message_id:
-            self.storage.note_challenge(match.id, home.number, message_id)
+            self.posts.note_challenge(match.id, home.number, message_id)
             self.flush_soon()
 
     # --- what -------------------------------------------------------------------------------------
@@ -225,7 +235,7 @@ class Outbox:
         # challenge is due (they change its homes), or the match is not known here.
         kept = self._matches.get(match_id)
         if kept is None or any(entry.kind != BOARD for entry in due):
-            read = await self.storage.match(match_id)
+            read = await self.posts.match(match_id)
             assert read is not None  # an outbox entry references its match
             match = read
             self._matches.put(match_id, row_values(match))
@@ -259,7 +269,7 @@ class Outbox:
         a DM, a channel gone) nothing more of the match is posted."""
         player = match.dm_of(home)
         closed = isinstance(error, discord.Forbidden) and error.code == CANNOT_MESSAGE
-        if closed and player is not None and match.status != "proposed":  # a challenge is withdrawn
+        if closed and player is not None and match.status != MatchStatus.PROPOSED:  # a challenge is withdrawn
             log.info("match %s: player %s takes no direct message (%s)", match.id, player, error)
             await self.pings.players.dm_closed(player, True)
             return
@@ -297,7 +307,7 @@ class Outbox:
         kept = self._boards[home.number].get(live.row.id)
         if kept is not None:
             return Board(*kept)
-        stored = await self.storage.board(live.row.id, home.number)
+        stored = await self.posts.board(live.row.id, home.number)
         events = len(live.game.events)
         message_id, told = (None, None) if stored is None else stored
         # Before migration 4 what a board told was not stored: nothing older is news then.
@@ -401,7 +411,7 @@ class Outbox:
     ) -> None:
         board.message_id, board.told_from, board.told, board.revision = message_id, told_from, told, revision
         self._keep(live.row.id, home, board)
-        self.storage.note_board(live.row.id, home.number, message_id, told, bare=bare)
+        self.posts.note_board(live.row.id, home.number, message_id, told, bare=bare)
 
     async def _adopt_board(
         self, live: LiveGame, home: Home, board: Board, scan: Scan, channel_id: int
@@ -445,7 +455,7 @@ class Outbox:
         found = await post_once(scan, channel_id, lambda message: marker in markers(message), send)
         if channel_id != home.challenge_in and home.challenge_id is not None:  # in a thread of its own
             await self._challenge_closed(match, home, channel_id, found)
-        self.storage.note_result(match.id, home.number, found)
+        self.posts.note_result(match.id, home.number, found)
         return _with_home(match, home._replace(result_id=found))
 
     async def _challenge_closed(self, match: MatchRow, home: Home, thread_id: int, result_id: int) -> None:
@@ -471,12 +481,12 @@ class Outbox:
                     break
         channel = self.bot.get_partial_messageable(where)
         if message_id is None:
-            starts_thread = match.status == "active" and home.in_thread and home.thread_id is None
-            if match.status != "proposed" and not starts_thread:
+            starts_thread = match.status == MatchStatus.ACTIVE and home.in_thread and home.thread_id is None
+            if match.status != MatchStatus.PROPOSED and not starts_thread:
                 return match  # never shown, and nothing left to answer: nothing to post
             # Shown now: still open, or (a duel the queue made) the message its thread starts from.
             tournament = (
-                None if match.tournament_id is None else await self.storage.tournament(match.tournament_id)
+                None if match.tournament_id is None else await self.posts.tournament(match.tournament_id)
             )
             challenge = self.messages.challenge(
                 match, home, tournament=None if tournament is None else tournament.name
@@ -499,7 +509,7 @@ class Outbox:
                 log.warning("match %s: the challenge message is gone", match.id)
             finally:
                 answer.let_go(view)
-        if match.status == "proposed":
+        if match.status == MatchStatus.PROPOSED:
             self._challenges[(match.id, home.number)] = (message_id, match.status)
         else:  # answered: no later entry concerns the challenge message
             self._challenges.pop((match.id, home.number), None)
@@ -522,9 +532,9 @@ class Outbox:
         the bot (a refused message may have left it behind). False if Discord still refuses it."""
         player = match.player_of(user_id)
         home = None if player is None else match.home_of(player)
-        if home is None or match.dm_of(home) != user_id or match.status != "active":
+        if home is None or match.dm_of(home) != user_id or match.status != MatchStatus.ACTIVE:
             return True
-        games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
+        games = [row for row in await self.posts.games(match.id) if row.status == GameStatus.IN_PROGRESS]
         if not games:
             return True
         try:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.services.caching import KeyedLocks
-from bot.store import Storage
+from bot.services.posts import Posts
 from bot.ui.posted import Scan
 
 log = logging.getLogger(__name__)
@@ -86,9 +86,9 @@ class Reconciler:
     """Runs the renderers: one subject at a time, marks, retries, recovery, and the bookkeeping's commit.
     Created once by the client; the renderers register with it."""
 
-    def __init__(self, bot: discord.Client, storage: Storage) -> None:
+    def __init__(self, bot: discord.Client, posts: Posts) -> None:
         self.bot = bot
-        self.storage = storage
+        self.posts = posts  # what was shown where: its bookkeeping's commit
         self.renderers: dict[str, Renderer] = {}
         self._locks: KeyedLocks[Subject] = KeyedLocks()
         # subject -> entries marked done whose mark is not committed yet (still listed until it is)
@@ -236,21 +236,21 @@ class Reconciler:
         """Commit the bookkeeping once no transaction has carried it for FLUSH_AFTER seconds (under
         load, the next decision always does: no commit of its own)."""
         if self._flusher is None:
-            commits = self.storage.commits
+            commits = self.posts.commits
             self._flusher = asyncio.get_running_loop().call_later(FLUSH_AFTER, self._start_flush, commits)
 
     def _start_flush(self, commits: int) -> None:
         self._flusher = None
-        if not self.storage.deferred:
+        if not self.posts.deferred:
             return  # carried by a transaction meanwhile
-        if self.storage.commits != commits:  # transactions are going on: the next one carries it
+        if self.posts.commits != commits:  # transactions are going on: the next one carries it
             self.flush_soon()
             return
         self.spawn(self._flush())
 
     async def _flush(self) -> None:
         try:
-            await self.storage.flush()
+            await self.posts.flush()
         except Exception:
             log.exception("reconciler: could not commit what was posted; trying again soon")
             self.flush_soon()
@@ -290,6 +290,6 @@ class Reconciler:
         """Commit the bookkeeping, once nothing is posted any more (the process is stopping)."""
         await self.stop()
         try:
-            await self.storage.flush()
+            await self.posts.flush()
         except Exception:  # stopping anyway: what was posted is found again on Discord at the next start
             log.exception("reconciler: could not commit what was posted before stopping")

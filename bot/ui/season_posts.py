@@ -14,7 +14,7 @@ import discord
 
 import text
 from bot.services.seasons import Seasons
-from bot.store import GuildSettings, SeasonRow
+from bot.store.rows import GuildSettings, SeasonRow
 from bot.ui.messages import Messages
 from bot.ui.posted import Scan, post_once
 from bot.ui.reconciler import Due, Reconciler
@@ -44,7 +44,7 @@ class SeasonPosts:
         self.bot = bot
         self.reconciler = reconciler
         self.seasons = seasons
-        self.storage = seasons.storage
+        self.posts = reconciler.posts  # the seasons begun and not announced yet, and their marks
         self.messages = messages
         self.owns = owns
 
@@ -55,33 +55,33 @@ class SeasonPosts:
 
     async def announce(self) -> None:
         """Announce every season begun and not announced yet, of this process's servers."""
-        for guild_id in sorted({season.guild_id for season in await self.storage.unannounced()}):
+        for guild_id in sorted({season.guild_id for season in await self.posts.unannounced()}):
             if self.owns(guild_id):
                 await self.reconciler.update(SEASON, guild_id)
 
     # --- the reconciler's renderer ------------------------------------------------------------------
 
     async def due(self, subject: int) -> list[Due]:
-        seasons = [season for season in await self.storage.unannounced() if season.guild_id == subject]
+        seasons = [season for season in await self.posts.unannounced() if season.guild_id == subject]
         return [Due(season.number, SEASON, subject, season.number) for season in seasons]
 
     async def leftovers(self) -> list[int]:
         return []  # the sweep announces them, this process's servers' only
 
     async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
-        seasons = {season.number: season for season in await self.storage.seasons_of(subject)}
+        seasons = {season.number: season for season in await self.posts.seasons_of(subject)}
         for entry in due:
             await self._announce(seasons[entry.id])
 
     async def mark(self, subject: int, due: Sequence[Due]) -> None:
         for entry in due:
-            await self.storage.note_announced(subject, entry.id)
+            await self.posts.note_announced(subject, entry.id)
 
     async def _announce(self, season: SeasonRow) -> None:
         if season.channel_id is not None:
             final = await self.seasons.final(season.guild_id, season.number - 1)
             # A player of a duel accepted by code from elsewhere may be no member here: named, not mentioned.
-            members = await self.storage.at_home(season.guild_id, [s.user_id for s in final[: len(MEDALS)]])
+            members = await self.posts.at_home(season.guild_id, [s.user_id for s in final[: len(MEDALS)]])
             with text.speaking(await self.messages.public_language(season.guild_id)):
                 top = [
                     text.tr(

@@ -28,7 +28,7 @@ import text
 from bot.services.events import RoundEnded, TournamentChanged
 from bot.services.pictures import Pictures
 from bot.services.tournaments import Table, Tournaments
-from bot.store import FINAL, PAGE, ROUND
+from bot.store.rows import FINAL, PAGE, ROUND
 from bot.ui import answer, tournament_pages
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
@@ -65,7 +65,7 @@ class TournamentPosts:
         self.bot = bot
         self.reconciler = reconciler
         self.tournaments = tournaments
-        self.storage = tournaments.storage
+        self.posts = reconciler.posts  # what is due of a tournament, claimed, and marked
         self.messages = messages
         self.outbox = outbox  # the tournament's duels: their challenge messages, threads and boards
         self.pictures = pictures
@@ -86,21 +86,21 @@ class TournamentPosts:
         """Start this process's tournaments whose sign-up is over, and show whatever is due of them:
         their own entries, and their duels' (a process that died before showing a round's duels)."""
         if not self._taken_over:
-            released = await self.storage.release_claims(self.claims_from, self.claimer)
+            released = await self.posts.release_claims(self.claims_from, self.claimer)
             self._taken_over = True
             if released:
                 log.info("tournaments: took over %d posts a stopped process had claimed", released)
         # Each one started is shown by the listener.
         await self.tournaments.start_due(now.isoformat(timespec="seconds"), self.owns)
-        due = {post.tournament_id for post in await self.storage.due_tournament_posts()}
+        due = {post.tournament_id for post in await self.posts.due_tournament_posts()}
         running = {
-            tournament.id: tournament for tournament in await self.storage.tournaments(None, ("running",))
+            tournament.id: tournament for tournament in await self.posts.tournaments(None, ("running",))
         }
         for tournament_id in sorted(due | set(running)):
-            tournament = running.get(tournament_id) or await self.storage.tournament(tournament_id)
+            tournament = running.get(tournament_id) or await self.posts.tournament(tournament_id)
             if tournament is None or not self.owns(tournament.guild_id):
                 continue
-            duels = tuple(await self.storage.tournament_duels_due(tournament_id))
+            duels = tuple(await self.posts.tournament_duels_due(tournament_id))
             if duels or tournament_id in due:
                 await self.update(tournament_id, duels)
 
@@ -117,7 +117,7 @@ class TournamentPosts:
     async def due(self, subject: int) -> list[Due]:
         """What is due of the tournament, claimed for this process (another's claim is let be)."""
         now = datetime.now(UTC)
-        posts = await self.storage.claim_tournament_posts(
+        posts = await self.posts.claim_tournament_posts(
             subject, self.claimer, now.isoformat(), (now + CLAIM_FOR).isoformat()
         )
         return [Due(post.id, post.kind, post.tournament_id, post.round) for post in posts]
@@ -140,7 +140,7 @@ class TournamentPosts:
 
     async def mark(self, subject: int, due: Sequence[Due]) -> None:
         page_id = self._pages.pop(subject, None)
-        await self.storage.note_tournament_posted(
+        await self.posts.note_tournament_posted(
             [entry.id for entry in due], None if page_id is None else (subject, page_id)
         )
 

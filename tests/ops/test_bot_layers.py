@@ -14,34 +14,14 @@ import pytest
 from bot.store import GameStatus, MatchStatus, TournamentStatus
 from tests.helpers import ROOT
 
-#: The lead's modules that still hold a ``Storage`` of their own, taken from a service, until the
-#: reconciler (issue 47) gives them its queries; each must still do so, so that a module fixed leaves the
-#: list.
-STORAGE_FOR_NOW = frozenset(
-    {
-        "bot/ui/outbox.py",
-        "bot/ui/reconciler.py",
-        "bot/ui/tournament_posts.py",
-        "bot/ui/season_posts.py",
-        "bot/ui/late_pictures.py",
-        "bot/ui/homes.py",
-    }
-)
-#: Those of them that take it out of a service (``duels.storage``); the others are handed one.
-TAKEN_FOR_NOW = frozenset({"bot/ui/outbox.py", "bot/ui/tournament_posts.py", "bot/ui/season_posts.py"})
-#: ``bot.ui.homes.tell_managers`` (the lead's) still takes a ``Storage`` for its one-time note, so its
-#: callers hand it one; once it takes a service, this goes and no cog names ``storage`` at all.
-TAKES_STORAGE_FOR_NOW = frozenset({"tell_managers"})
-#: The lead's modules that still compare a status with a bare string, until they use the enums; each must
-#: still do so.
-BARE_STATUS_FOR_NOW = frozenset(
-    {
-        "bot/services/duels.py",
-        "bot/services/records/service.py",
-        "bot/services/tournaments/service.py",
-        "bot/ui/outbox.py",
-    }
-)
+#: Modules allowed a ``Storage`` of their own outside the services and the store: none.
+STORAGE_FOR_NOW: frozenset[str] = frozenset()
+#: Those of them that take it out of a service (``duels.storage``): none.
+TAKEN_FOR_NOW: frozenset[str] = frozenset()
+#: Functions of the front end that still take a ``Storage``: none.
+TAKES_STORAGE_FOR_NOW: frozenset[str] = frozenset()
+#: Modules that still compare a status with a bare string: none.
+BARE_STATUS_FOR_NOW: frozenset[str] = frozenset()
 STATUS_VALUES = frozenset(
     str(status) for kind in (MatchStatus, GameStatus, TournamentStatus) for status in kind
 )
@@ -180,7 +160,6 @@ def test_the_checks_find_what_they_look_for(source: str, check: Check) -> None:
     ("source", "check"),
     [
         ("await self.duels.commit_bookkeeping()", storage_reads),
-        ("await tell_managers(interaction, self.duels.storage, missing, language)", storage_reads),
         ("self.storage = storage", storage_taken_from_another),
         ("await self.storage.ping()", storage_taken_from_another),
         ("ok = match.status == MatchStatus.ACTIVE", bare_statuses),

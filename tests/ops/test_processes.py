@@ -290,9 +290,7 @@ async def test_timers_fire_once_across_three_processes(
     url = await new_postgres_database(postgres_server)
     tick = {"TIMER_TICK": "0.1"}
     processes = [
-        BotProcess(
-            emulator, url, tmp_path / f"{shards}.log", shards=(2, shards), settings=tick, count_scans=True
-        )
+        BotProcess(emulator, url, tmp_path / f"{shards}.log", shards=(2, shards), settings=tick)
         for shards in (str(shard_of(emulator.guild.id, 2)), str(shard_of(other.id, 2)), "0-1")
     ]
     # Ten duels in each server, each in a channel of its own: a scan takes longer than a tick, so the

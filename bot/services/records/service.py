@@ -12,7 +12,7 @@ from bot.services.events import GameEnded
 from bot.services.queue import GLOBAL
 from bot.services.ratings import NEWCOMER, Change, RatedGame, Rating, carried, rate
 from bot.services.records.stats import Sort, Standing, Stats, Tally, sort_standings, tally_stats
-from bot.store import FinishedGame, Storage
+from bot.store import FinishedGame, GameStatus, Storage
 
 if TYPE_CHECKING:
     pass
@@ -36,7 +36,7 @@ async def finished_for(
     elif row is None or match is None or not match.seen_from(guild_id):
         raise Refusal(f"{refusals}.not_found", id=game_id)
     assert row is not None
-    if row.status == "in_progress":
+    if row.status == GameStatus.IN_PROGRESS:
         raise Refusal(f"{refusals}.not_over", id=game_id)
     finished = await storage.finished_game(game_id)
     if finished is None:

@@ -31,7 +31,9 @@ from bot.store import (
     Challenge,
     Conflict,
     GameResult,
+    GameStatus,
     MatchRow,
+    MatchStatus,
     NewTournament,
     TournamentGame,
     TournamentPlayer,
@@ -168,7 +170,7 @@ class Tournaments:
     async def start(self, tournament_id: int) -> TournamentRow:
         """Close the sign-up and pair round 1 (with fewer than 2 players: cancelled). Once only."""
         tournament = await self.get(tournament_id)
-        if tournament.status != "signup":
+        if tournament.status != TournamentStatus.SIGNUP:
             raise Refusal("tournament.started")
         players = await self.storage.tournament_players(tournament_id)
         # The seeds: each player's rating on the server now (read before the transaction: it reads).
@@ -177,7 +179,7 @@ class Tournaments:
         }
         async with self.storage.transaction() as tx:
             tournament = await tx.lock_tournament(tournament_id) or tournament
-            if tournament.status != "signup":
+            if tournament.status != TournamentStatus.SIGNUP:
                 raise Refusal("tournament.started")
             players = await tx.players_of(tournament_id)
             if len(players) < 2:  # the page says it is off
@@ -301,7 +303,7 @@ class Tournaments:
         if match.tournament_id is None:
             return
         tournament = await tx.lock_tournament(match.tournament_id)
-        if tournament is None or tournament.status != "running":
+        if tournament is None or tournament.status != TournamentStatus.RUNNING:
             return
         if reason == REPLAYED:  # played again, as a new duel of the same pairing
             new_id = await tx.insert_match(
@@ -339,10 +341,10 @@ class Tournaments:
         """A player leaves a tournament under way: not paired again, their duel in progress (and any game
         they would have later) lost by forfeit. Returns the duels it ended."""
         tournament = await self.get(tournament_id)
-        if tournament.status == "signup":
+        if tournament.status == TournamentStatus.SIGNUP:
             await self.leave(tournament_id, user_id)
             return []
-        if tournament.status != "running":
+        if tournament.status != TournamentStatus.RUNNING:
             raise Refusal("tournament.over")
         async with self.storage.transaction() as tx:
             await tx.lock_tournament(tournament_id)
@@ -381,12 +383,12 @@ class Tournaments:
         match = await self.storage.match(match_id)
         if match is None or match.tournament_id != tournament.id:
             raise Refusal("tournament.no_such_duel")
-        if match.status != "active" or tournament.status != "running":
+        if match.status != MatchStatus.ACTIVE or tournament.status != TournamentStatus.RUNNING:
             raise Refusal("tournament.duel_over")
         return match
 
     async def _end_duel(self, match: MatchRow, winner: str, reason: str) -> Step | None:
-        games = [row for row in await self.storage.games(match.id) if row.status == "in_progress"]
+        games = [row for row in await self.storage.games(match.id) if row.status == GameStatus.IN_PROGRESS]
         if not games:
             return None
         try:
