@@ -78,7 +78,7 @@ class BotProcess:
                 sys.executable,
                 "-m",
                 "tests.observed_process",
-                str(log.with_suffix("")),
+                str(self.log.with_suffix("")),
                 self.emulator.api_url,
                 self.emulator.gateway_url,
                 *arguments,

@@ -28,7 +28,7 @@ import text
 from bot.services.workers import WATCH_EVERY
 from emulator import Emulator, Message, SimUser
 from engine import Game, Setup, happenings
-from tests.processes import BotProcess, callback_of, quiet, shown_boards
+from tests.processes import BotProcess, callback_of, shown_boards
 from text import tr
 
 POST_MESSAGE = "/channels/{channel_id}/messages"
@@ -210,8 +210,8 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
         async def restart() -> None:
             await bot.stopped()
             await bot.start()
-            await quiet(emulator, 0.4)
-            await synced(emulator, database)  # a busy machine may start the repair after the quiet
+            await bot.settled()  # its repair of what the killed one left done
+            await synced(emulator, database)
 
         await bot.start("--sync")
         challenge = await alice.slash("cardia", "challenge", opponent=bob)
@@ -261,7 +261,7 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
             timeout=15,
             what="the match's result",
         )
-        await quiet(emulator, 0.4)  # time for a second result, were one to come
+        await bot.settled()  # a second result, were one to come, would be posted by now
         results = [m for m in emulator.messages() if f"cardia:r:{match_id}" in m.custom_ids]
         assert len(results) == 1 and "wins the match" in results[0].content
 
@@ -287,10 +287,10 @@ async def test_a_killed_bot_leaves_the_channel_right_once_restarted(
         assert set(mentioned(board, {u.id: u for u in users.values()})) == {alice, bob}
         # What was posted is marked in the database soon after (bookkeeping rides on the next commit).
         for _ in range(100):
-            if not rows(database, "SELECT id FROM outbox WHERE done_at IS NULL"):
+            if not rows(database, "SELECT id FROM due WHERE done_at IS NULL"):
                 break
             await asyncio.sleep(0.1)
-        assert rows(database, "SELECT id FROM outbox WHERE done_at IS NULL") == []
+        assert rows(database, "SELECT id FROM due WHERE done_at IS NULL") == []
 
 
 @pytest.mark.asyncio
@@ -329,15 +329,15 @@ async def test_a_stop_while_a_board_is_posted_is_quiet_and_the_next_start_finish
 
         await emulator.wait_for(lambda: boards(emulator), timeout=15, what="the held post, carried out")
         await bot.start()
-        await quiet(emulator, 0.4)
+        await bot.settled()
         assert check_channel(emulator, database, users) == 1  # adopted, not posted again
         _, board = latest_board(emulator)
         assert [a["filename"] for a in board.data.get("attachments") or []] == ["board.png"]
         for _ in range(100):  # marked done once the next commit (or the flush) carries it
-            if not rows(database, "SELECT id FROM outbox WHERE done_at IS NULL"):
+            if not rows(database, "SELECT id FROM due WHERE done_at IS NULL"):
                 break
             await asyncio.sleep(0.1)
-        assert rows(database, "SELECT id FROM outbox WHERE done_at IS NULL") == []
+        assert rows(database, "SELECT id FROM due WHERE done_at IS NULL") == []
 
 
 def running(pid: int) -> bool:
@@ -432,7 +432,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
         found = CODE.search(sent.message.content)
         assert found is not None
         accepted = await bob.slash("cardia", "accept", code=found[1])
-        await quiet(emulator, 0.4)
+        await bot.settled()
         assert accepted.message is not None
         homes = (sent.message.id, accepted.message.id)  # each player's thread, on each server
         assert all(emulator.state.channels[home].is_thread for home in homes)
@@ -454,14 +454,14 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
 
             bot.kill_on(board_in_first_home, signal.SIGKILL)
             await decide(user, emulator)
-            await quiet(emulator, 0.4)
+            await bot.settled()  # or killed, as its board in the first home was posted
             if len(home_boards(emulator, homes[0])) > before:  # a new board: the kill came
                 kills += 1
                 assert bot.process is not None
                 await bot.stopped()
                 assert home_boards(emulator, homes[1])[-1][:2] != current(database)  # not there yet
                 await bot.start()
-                await quiet(emulator, 0.4)
+                await bot.settled()
             else:  # an edit in place (a card placed face down): no new board, no kill
                 emulator.hooks.clear()
             await homes_synced(emulator, database, homes)
@@ -471,7 +471,7 @@ async def test_a_duel_across_two_servers_is_right_in_both_homes_after_a_kill_bet
             if replay(database, current(database)[0]).result:
                 break
             await decide(deciding(emulator, homes, by_id)[0], emulator)
-            await quiet(emulator, 0.4)
+            await bot.settled()
             await homes_synced(emulator, database, homes)
             check_homes(emulator, database, homes)
         assert replay(database, current(database)[0]).result

@@ -27,7 +27,7 @@ from emulator.shards import guild_on_another_shard, shard_of
 from emulator.state import Channel, Guild
 from engine import Game, Setup
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, callback_of, quiet, shown_boards
+from tests.processes import BotProcess, callback_of, shown_boards
 
 PLAYERS = ("p1", "p2")
 
@@ -205,7 +205,7 @@ async def test_a_process_killed_mid_decision_loses_nothing_while_the_other_plays
                 await bystander.decide(url)
             await victim.process.start()
             await victim.synced(url, before + 1)
-            await quiet(emulator)
+            await asyncio.gather(*(process.settled() for process in processes))
             for table in tables:
                 await table.check(url)
 
@@ -217,7 +217,7 @@ async def test_a_process_killed_mid_decision_loses_nothing_while_the_other_plays
             await victim.process.stopped()
             await bystander.decide(url)
             await victim.process.start()
-            await quiet(emulator)
+            await asyncio.gather(*(process.settled() for process in processes))
             after = await victim.decisions(url)
             assert after in (before, before + 1)
             if after == before:
@@ -234,7 +234,7 @@ async def test_a_process_killed_mid_decision_loses_nothing_while_the_other_plays
                 break
             for table in playing:
                 await table.decide(url)
-        await quiet(emulator)
+        await asyncio.gather(*(process.settled() for process in processes))
         for table in tables:
             await table.check(url)
             results = [m for m in table.messages() if any(c.startswith("cardia:r:") for c in m.custom_ids)]
