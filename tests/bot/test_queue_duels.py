@@ -18,7 +18,7 @@ from emulator.shards import guild_on_another_shard
 from emulator.state import Channel
 from tests.bot.table import TimedTable, answered_privately, stacked_setup
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, quiet
+from tests.processes import BotProcess
 
 TICK = {"QUEUE_TICK": "0.05"}  # seconds between two looks at the queue, in each process
 
@@ -151,6 +151,15 @@ async def test_leave_the_computer_offered_then_the_entry_expires(table: TimedTab
         assert await table.storage.queued() == []
 
 
+def first_boards(emulator: Emulator) -> list[Message]:
+    """The boards posted in every channel and DM."""
+    return [
+        m
+        for m in emulator.state.messages.values()
+        if not m.ephemeral and any(c.startswith("cardia:h:") for c in m.custom_ids)
+    ]
+
+
 @pytest.mark.asyncio
 async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_processes(
     discord_emulator: Emulator, postgres_server: PostgresServer, tmp_path: Path
@@ -179,8 +188,13 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
             if not await storage.queued():
                 break
             await asyncio.sleep(0.05)
-        await quiet(emulator, 0.05, answered=True)
         matched = {user: await storage.open_matches(user_id=user.id) for user in users}
+        duels = {found[0].id: found[0] for found in matched.values() if found}
+        expected = sum(len(duel.homes) for duel in duels.values())
+        await emulator.wait_for(
+            lambda: len(first_boards(emulator)) >= expected, timeout=15, what="each duel's first boards"
+        )
+        await asyncio.gather(*(process.settled() for process in processes))  # a second one would be out now
     finally:
         await storage.close()
         for process in processes:
@@ -201,12 +215,7 @@ async def test_ten_players_queueing_at_once_are_matched_once_each_by_two_process
         ]
         assert len(pinged) == 1, user.name
     duels = {found[0].id: found[0] for found in matched.values()}
-    posted = [  # in every channel and DM
-        m
-        for m in emulator.state.messages.values()
-        if not m.ephemeral and any(c.startswith("cardia:h:") for c in m.custom_ids)
-    ]
-    assert len(posted) == sum(len(duel.homes) for duel in duels.values())  # none twice
+    assert len(first_boards(emulator)) == sum(len(duel.homes) for duel in duels.values())  # none twice
     emulator.check()
 
 
