@@ -52,7 +52,8 @@ async def copy(source_target: str, target_target: str) -> str:
     return (
         f"copied {rows['matches']} matches, {rows['games']} games, {rows['actions']} decisions,"
         f" {rows['guild_settings']} server settings, {rows['rating_history']} rating changes and"
-        f" {rows['outbox']} outbox entries; every game replays the same on both sides ({len(before)} games)"
+        f" {rows['due']} entries of what Discord shows; every game replays the same on both sides"
+        f" ({len(before)} games)"
     )
 
 

@@ -69,8 +69,8 @@ class Connection(Generic[TransactionT]):
         self.db = db
         self._make_transaction = transaction
         self.commits = 0  # for the benchmark: commits per decision
-        # Bookkeeping of what Discord shows (bot.ui.outbox), written with the next transaction or flush():
-        # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.ui.outbox).
+        # Bookkeeping of what Discord shows (bot.ui.reconciler), written with the next transaction or flush():
+        # a decision stays one commit. Lost in a crash, it is found again on Discord (bot.ui.posted).
         self._deferred: list[tuple[str, tuple[Any, ...]]] = []
 
     @staticmethod

@@ -19,7 +19,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("actions", "game_id, seq"),
     ("guild_settings", "guild_id"),
     ("rating_history", "id"),
-    ("outbox", "id"),
+    ("due", "id"),
     ("reviews", "game_id, seat"),
     ("hints", "game_id, seat, version"),
     ("server_notes", "guild_id, note"),
@@ -27,12 +27,11 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("queue", "user_id"),
     ("tournament_players", "tournament_id, user_id"),
     ("tournament_games", "tournament_id, round, first_id"),
-    ("tournament_posts", "id"),
     ("seasons", "guild_id, number"),
     ("season_standings", "guild_id, season, place"),
 )
 #: The tables whose ``id`` the database numbers: the target continues after the copied ids.
-NUMBERED = ("matches", "games", "rating_history", "outbox", "tournaments", "tournament_posts")
+NUMBERED = ("matches", "games", "rating_history", "due", "tournaments")
 BATCH = 500
 
 

@@ -13,6 +13,7 @@ from bot.store.database import Conflict, Database
 from bot.store.rows import (
     BOARD,
     CHALLENGE,
+    DUEL_KINDS_SQL,
     HOME_COLUMNS,
     Challenge,
     GameRow,
@@ -47,10 +48,10 @@ class DuelWrites:
         )
 
     async def post_due(self, match_id: int, kind: str, game_id: int | None = None) -> None:
-        """The channel must show this change: an outbox entry, committed with the change itself."""
+        """The duel's homes must show this change: an entry due, committed with the change itself."""
         await self.db.write(
-            "INSERT INTO outbox (match_id, game_id, kind, created_at) VALUES (?, ?, ?, ?)",
-            (match_id, game_id, kind, now()),
+            "INSERT INTO due (kind, subject, detail, created_at) VALUES (?, ?, ?, ?)",
+            (kind, match_id, game_id, now()),
         )
 
     async def finish_game(self, game_id: int, winner: str | None, reason: str) -> None:
@@ -252,14 +253,17 @@ class DuelQueries(Connection[Any]):
 
     def note_posted(self, post_ids: Sequence[int]) -> None:
         for post_id in post_ids:
-            self.defer("UPDATE outbox SET done_at = ? WHERE id = ?", (now(), post_id))
+            self.defer("UPDATE due SET done_at = ? WHERE id = ?", (now(), post_id))
 
     async def due_posts(self, match_id: int | None = None) -> list[Post]:
-        """The outbox entries still due (of one match), in the order they were written."""
-        query = "SELECT id, match_id, game_id, kind, created_at FROM outbox WHERE done_at IS NULL"
+        """The entries still due of the duels (of one match), in the order they were written."""
+        query = (
+            "SELECT id, subject AS match_id, detail AS game_id, kind, created_at FROM due"
+            f" WHERE done_at IS NULL AND kind IN {DUEL_KINDS_SQL}"
+        )
         values: tuple[int, ...] = ()
         if match_id is not None:
-            query, values = query + " AND match_id = ?", (match_id,)
+            query, values = query + " AND subject = ?", (match_id,)
         return [
             Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
             for row in await self.db.execute_fetchall(query + " ORDER BY id", values)

@@ -33,6 +33,9 @@ HomeKind = Literal["channel", "thread"]
 CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
 #: What is due to be shown of a tournament: its page, a round's start, the final standings.
 PAGE, ROUND, FINAL = "page", "round", "final"
+#: Each renderer's kinds (bot.ui.reconciler), as one SQL list each.
+DUEL_KINDS_SQL = f"('{CHALLENGE}', '{BOARD}', '{RESULT}')"
+TOURNAMENT_KINDS_SQL = f"('{PAGE}', '{ROUND}', '{FINAL}')"
 
 #: A decision as stored: who took it ("p1", "p2") and the options they chose.
 StoredAction = tuple[str, tuple[str, ...]]

@@ -16,7 +16,14 @@ from typing import Any, Literal
 
 from bot.store.connection import Connection, now
 from bot.store.database import Database
-from bot.store.rows import PAGE, NewTournament, TournamentRow, TournamentStatus
+from bot.store.rows import (
+    DUEL_KINDS_SQL,
+    PAGE,
+    TOURNAMENT_KINDS_SQL,
+    NewTournament,
+    TournamentRow,
+    TournamentStatus,
+)
 
 #: A game's result: its first player won, its second, a draw, or neither (both lost).
 GameResult = Literal["first", "second", "draw", "neither"]
@@ -101,6 +108,10 @@ async def _games(db: Database, tournament_id: int) -> list[TournamentGame]:
         )
         for row in rows
     ]
+
+
+def _post(row: Any) -> TournamentPost:
+    return TournamentPost(row["id"], row["subject"], row["kind"], row["detail"])
 
 
 class TournamentWrites:
@@ -190,8 +201,8 @@ class TournamentWrites:
     async def tournament_post_due(self, tournament_id: int, kind: str, number: int = 0) -> None:
         """The channel must show this (:data:`PAGE`, :data:`ROUND` ``number``, :data:`FINAL`)."""
         await self.db.write(
-            "INSERT INTO tournament_posts (tournament_id, kind, round, created_at) VALUES (?, ?, ?, ?)",
-            (tournament_id, kind, number, now()),
+            "INSERT INTO due (kind, subject, detail, created_at) VALUES (?, ?, ?, ?)",
+            (kind, tournament_id, number, now()),
         )
 
 
@@ -225,10 +236,7 @@ class TournamentQueries(Connection[Any]):
                     now(),
                 ),
             )
-            await tx.db.write(
-                "INSERT INTO tournament_posts (tournament_id, kind, round, created_at) VALUES (?, ?, 0, ?)",
-                (tournament_id, PAGE, now()),
-            )
+            await tx.tournament_post_due(tournament_id, PAGE)
             return tournament_id
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
@@ -303,12 +311,15 @@ class TournamentQueries(Connection[Any]):
     # --- what the channel shows (bot.ui.tournament_posts) -------------------------------------------
 
     async def due_tournament_posts(self, tournament_id: int | None = None) -> list[TournamentPost]:
-        query = "SELECT id, tournament_id, kind, round FROM tournament_posts WHERE done_at IS NULL"
+        query = (
+            "SELECT id, subject, kind, detail FROM due"
+            f" WHERE done_at IS NULL AND kind IN {TOURNAMENT_KINDS_SQL}"
+        )
         values: tuple[int, ...] = ()
         if tournament_id is not None:
-            query, values = query + " AND tournament_id = ?", (tournament_id,)
+            query, values = query + " AND subject = ?", (tournament_id,)
         rows = await self.db.execute_fetchall(query + " ORDER BY id", values)
-        return [TournamentPost(row["id"], row["tournament_id"], row["kind"], row["round"]) for row in rows]
+        return [_post(row) for row in rows]
 
     async def claim_tournament_posts(
         self, tournament_id: int, claimer: str, now: str, until: str
@@ -317,23 +328,25 @@ class TournamentQueries(Connection[Any]):
         lease: one that dies leaves them to the next claim after that)."""
         async with self.transaction() as tx:
             await tx.db.execute(
-                "UPDATE tournament_posts SET claimed_by = ?, claimed_until = ? WHERE tournament_id = ?"
+                "UPDATE due SET claimed_by = ?, claimed_until = ?"
+                f" WHERE subject = ? AND kind IN {TOURNAMENT_KINDS_SQL}"
                 " AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)",
                 (claimer, until, tournament_id, now, claimer),
             )
             rows = await tx.db.execute_fetchall(
-                "SELECT id, tournament_id, kind, round FROM tournament_posts WHERE tournament_id = ?"
+                "SELECT id, subject, kind, detail FROM due"
+                f" WHERE subject = ? AND kind IN {TOURNAMENT_KINDS_SQL}"
                 " AND done_at IS NULL AND claimed_by = ? ORDER BY id",
                 (tournament_id, claimer),
             )
-        return [TournamentPost(row["id"], row["tournament_id"], row["kind"], row["round"]) for row in rows]
+        return [_post(row) for row in rows]
 
     async def release_claims(self, prefix: str, keep: str) -> int:
         """Let go of the claims whose claimer begins with ``prefix`` but is not ``keep``: those a
         process left that this one replaces (the same machine and shards, restarted)."""
         async with self.transaction() as tx:
             cursor = await tx.db.execute(
-                "UPDATE tournament_posts SET claimed_by = NULL, claimed_until = NULL WHERE done_at IS NULL"
+                "UPDATE due SET claimed_by = NULL, claimed_until = NULL WHERE done_at IS NULL"
                 " AND claimed_by LIKE ? AND claimed_by <> ?",
                 (prefix.replace("%", "") + "%", keep),
             )
@@ -344,9 +357,7 @@ class TournamentQueries(Connection[Any]):
     ) -> None:
         """These entries are shown; ``page``: (tournament, message) its page is now."""
         async with self.transaction() as tx:
-            await tx.db.executemany(
-                "UPDATE tournament_posts SET done_at = ? WHERE id = ?", [(now(), i) for i in post_ids]
-            )
+            await tx.db.executemany("UPDATE due SET done_at = ? WHERE id = ?", [(now(), i) for i in post_ids])
             if page is not None:
                 await tx.db.write("UPDATE tournaments SET page_id = ? WHERE id = ?", (page[1], page[0]))
 
@@ -361,11 +372,12 @@ class TournamentQueries(Connection[Any]):
     async def tournament_duels_due(self, tournament_id: int) -> list[int]:
         """The duels of a tournament with something still to show (their first boards, say)."""
         rows = await self.db.execute_fetchall(
-            "SELECT DISTINCT o.match_id FROM outbox o JOIN matches m ON m.id = o.match_id"
-            " WHERE m.tournament_id = ? AND o.done_at IS NULL ORDER BY o.match_id",
+            "SELECT DISTINCT d.subject FROM due d JOIN matches m ON m.id = d.subject"
+            f" WHERE m.tournament_id = ? AND d.done_at IS NULL AND d.kind IN {DUEL_KINDS_SQL}"
+            " ORDER BY d.subject",
             (tournament_id,),
         )
-        return [row["match_id"] for row in rows]
+        return [row["subject"] for row in rows]
 
     async def tournament_record(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         """A player's finished tournaments on a server: how many, how many won, their best place."""

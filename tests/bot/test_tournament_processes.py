@@ -132,13 +132,13 @@ async def test_a_swiss_of_seven_is_played_to_its_end_with_a_withdrawal_and_a_kil
 
 async def both_at_once(url: str, sends: list[tuple[BotProcess, Interaction]]) -> None:
     """Each process handles its interaction at the same moment as the other: the test holds the table of
-    what tournaments must show locked (written last, by the transaction that ends a duel) until both
-    transactions wait for a lock, then lets them go together. Without a lock of the tournament, each
+    what Discord must show locked (written by the transaction that ends a duel) until both transactions
+    wait for a lock, then lets them go together. Without a lock of the tournament, each
     would have read the other's game as still being played."""
     holder = await asyncpg.connect(url)
     try:
         async with holder.transaction():
-            await holder.execute("LOCK TABLE tournament_posts IN EXCLUSIVE MODE")
+            await holder.execute("LOCK TABLE due IN EXCLUSIVE MODE")
             for process, interaction in sends:
                 await process.emulator.inject(interaction, session=process.gateways[0])
             for _ in range(200):
@@ -193,7 +193,10 @@ async def test_two_processes_ending_a_rounds_last_duels_at_once_pair_the_next_ro
             asked = await run.slash(loser, "cardia", "concede", duel=str(match_id))
             confirms.append((process, run.confirm_of(loser, asked, match_id)))
         await both_at_once(url, confirms)
-        await quiet(emulator, 0.5, answered=True)
+        # Each process idle in turn until both are (one's update may follow the other's commit).
+        for _ in range(3):
+            for process in processes:
+                await process.settled()
         tournament = await storage.tournament(tournament_id)
         assert tournament is not None and tournament.round == 2
         assert len(await run.duels(tournament_id, 2)) == 2

@@ -67,7 +67,8 @@ async def snapshot(storage: Storage) -> dict[str, list[tuple[Any, ...]]]:
         "tournaments": f"SELECT {COLUMNS}, created_at, updated_at FROM tournaments ORDER BY id",
         "players": "SELECT * FROM tournament_players ORDER BY tournament_id, user_id",
         "games": "SELECT * FROM tournament_games ORDER BY tournament_id, round, first_id",
-        "posts": "SELECT tournament_id, kind, round, done_at FROM tournament_posts ORDER BY id",
+        # (what a tournament's channel must show, in the one table of migration 21)
+        "posts": "SELECT subject, kind, detail, done_at FROM due ORDER BY id",
         "duels": "SELECT id, tournament_id, tournament_round, rated FROM matches ORDER BY id",
     }
     return {

@@ -1,0 +1,23 @@
+-- 21: what Discord must show, one table for every kind (issue 47): a duel's challenge, board and result,
+-- a tournament's page, round and final. An entry is written by the transaction that makes it due, shown
+-- by the reconciler (bot.ui.reconciler) through its kind's renderer, and marked done (done_at) once shown.
+-- subject: what it shows (a duel's match, a tournament); detail: a board's game, a round's number. A
+-- renderer shared by several processes claims its entries first (claimed_by until claimed_until). The
+-- outbox and tournament_posts of migrations 4 and 17 are carried over, each entry as it was.
+CREATE TABLE due (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    subject INTEGER NOT NULL,
+    detail INTEGER,
+    created_at TEXT NOT NULL,
+    done_at TEXT,
+    claimed_by TEXT,
+    claimed_until TEXT
+);
+INSERT INTO due (kind, subject, detail, created_at, done_at)
+SELECT kind, match_id, game_id, created_at, done_at FROM outbox ORDER BY id;
+INSERT INTO due (kind, subject, detail, created_at, done_at, claimed_by, claimed_until)
+SELECT kind, tournament_id, round, created_at, done_at, claimed_by, claimed_until FROM tournament_posts ORDER BY id;
+CREATE INDEX due_open ON due (subject, id) WHERE done_at IS NULL;
+DROP TABLE outbox;
+DROP TABLE tournament_posts
