@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
 
 import text
 from bot.services.caching import Recent
@@ -34,7 +33,6 @@ from bot.store import (
     Transaction,
     stored_action,
 )
-from cards import DeckChoice
 from engine import (
     IllegalAction,
     Setup,
@@ -423,10 +421,6 @@ class Duels:
         match = await self.storage.match(match_id)
         assert match is not None
         return match
-
-    def new_game_setup(self, deck: DeckChoice, location: str | None) -> dict[str, Any]:
-        """A new game's setup, as :attr:`dealer` deals it (the order of the decks is its seed)."""
-        return self.dealer(deck, location)
 
     def now(self) -> str:
         """The clock's time as stored (``waiting_since``)."""

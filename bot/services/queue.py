@@ -156,7 +156,7 @@ class Queue:
             opponent_home=None if second.channel_id == first.channel_id else second_home,
             queued=True,
         )
-        setup = self.duels.new_game_setup(pairing.deck, pairing.location)
+        setup = self.duels.dealer(pairing.deck, pairing.location)
         try:
             match_id = await self.storage.create_match(
                 challenge, (setup, self.duels.now()), leaving=(first, second)
