@@ -45,6 +45,7 @@ from bot.ui.guard import Guard, GuardedTree
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.pings import Pings
+from bot.ui.queue_lines import QueueLines
 from bot.ui.reconciler import Reconciler
 from bot.ui.season_posts import SeasonPosts
 from bot.ui.tournament_posts import TournamentPosts
@@ -146,7 +147,9 @@ class CardiaBot(discord.AutoShardedClient):
         self.player_settings = PlayerSettingsStore(self.storage)
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
         self.guard.after = self.pings.owed  # and, after any answer, that their DM refused a duel's message
-        self.outbox = Outbox(self, self.reconciler, self.duels, self.messages, self.computer, self.pings)
+        self.outbox = Outbox(
+            self, self.reconciler, self.duels, self.messages, self.computer, self.pings, self.timers
+        )
         self.duels_cog = DuelsCog(
             self, self.duels, self.guild_settings, self.pictures, self.messages, self.outbox
         )
@@ -168,6 +171,7 @@ class CardiaBot(discord.AutoShardedClient):
             expire_after=timedelta(minutes=self.settings.queue_minutes),
             offer_computer_after=timedelta(minutes=self.settings.queue_computer_minutes),
         )
+        self.queue_lines = QueueLines(self, self.reconciler, self.queue, self.messages, self.pings)
         self.queue_cog = QueueCog(
             self,
             self.queue,
@@ -176,6 +180,7 @@ class CardiaBot(discord.AutoShardedClient):
             self.outbox,
             self.guild_settings,
             bus,
+            self.queue_lines,
         )
         self.tournaments = Tournaments(self.duels, self._seed_rating, bus)
         self.tournament_posts = TournamentPosts(
@@ -232,6 +237,7 @@ class CardiaBot(discord.AutoShardedClient):
                 tournaments=self.tournaments,
                 reconciler=self.reconciler,
                 outbox=self.outbox,
+                queue_lines=self.queue_lines,
                 tournament_posts=self.tournament_posts,
                 season_posts=self.season_posts,
                 duels_cog=self.duels_cog,

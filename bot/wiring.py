@@ -24,6 +24,7 @@ from bot.services.timers import NoticeDue
 from bot.services.tournaments import Tournaments
 from bot.ui.events import ComputerDuelAsked
 from bot.ui.outbox import Outbox
+from bot.ui.queue_lines import QueueLines
 from bot.ui.reconciler import Reconciler
 from bot.ui.season_posts import SeasonPosts
 from bot.ui.tournament_posts import TournamentPosts
@@ -39,6 +40,7 @@ class Parts:
     computer: Computer
     tournaments: Tournaments
     outbox: Outbox
+    queue_lines: QueueLines
     tournament_posts: TournamentPosts
     season_posts: SeasonPosts
     duels_cog: DuelsCog
@@ -48,8 +50,9 @@ class Parts:
 def wire(bus: Bus, parts: Parts) -> None:
     """Every subscription of the bot: the services' among themselves, then the front end's; and the
     renderers of everything the bot shows."""
-    # What the bot shows, a renderer per family of posts: a duel's, a tournament's, a season's end.
-    for renderer in (parts.outbox, parts.tournament_posts, parts.season_posts):
+    # What the bot shows, a renderer per family of posts: a duel's, the queue's lines, a tournament's, a
+    # season's end.
+    for renderer in (parts.outbox, parts.queue_lines, parts.tournament_posts, parts.season_posts):
         parts.reconciler.register(renderer)
 
     wire_services(

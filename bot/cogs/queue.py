@@ -21,12 +21,13 @@ from bot.services.records import Records
 from bot.store.rows import HomeKind, QueueEntry
 from bot.ui import answer
 from bot.ui.choices import DECK_CHOICES, LOCATION_CHOICES, MATCH_CHOICES
-from bot.ui.components import Components, Handlers, QueueComputerButton
+from bot.ui.components import Handlers, QueueComputerButton
 from bot.ui.events import ComputerDuelAsked
 from bot.ui.guard import stored
 from bot.ui.homes import dm_link, home_here, home_kind, tell_managers
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
+from bot.ui.queue_lines import QueueLines
 from bot.ui.translator import descriptions, options, said
 from cards import deck_from_code
 
@@ -47,6 +48,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         outbox: Outbox,
         settings: GuildSettingsStore,
         bus: Bus,
+        lines: QueueLines,
     ) -> None:
         super().__init__()
         self.bot = bot
@@ -56,6 +58,7 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         self.outbox = outbox  # the boards of the duels the queue makes
         self.settings = settings  # whether a server wants its duels in threads
         self.bus = bus  # the duel against the computer offered meanwhile is asked for there
+        self.lines = lines  # what the queue tells a player in their home
 
     def register(self, handlers: Handlers) -> None:
         """The components this cog answers: the computer offered to a player still waiting."""
@@ -146,26 +149,5 @@ class QueueCog(Cog, name="queue", description="A queue that finds an opponent"):
         swept = await self.queue.sweep()
         for match in swept.matched:
             await self.outbox.update(match.id)  # its first board, in both homes, pings both players
-        for entry in swept.offered:
-            await self._tell(entry, "queue.offer_computer", offer=True)
-        for entry in swept.expired:
-            await self._tell(entry, "queue.expired", offer=False)
-
-    async def _tell(self, entry: QueueEntry, key: str, *, offer: bool) -> None:
-        """A public line in the player's home, mentioning them (lost if it fails: only a notice)."""
-        if entry.guild_id:
-            language = await self.messages.public_language(entry.guild_id)
-        else:
-            language = (await self.outbox.pings.players.get(entry.user_id)).language
-        minutes = round(self.queue.expire_after.total_seconds() / 60)
-        with text.speaking(language):
-            content = text.tr(key, who=f"<@{entry.user_id}>", minutes=minutes)
-            view = Components(QueueComputerButton(entry.user_id)) if offer else Components()
-        try:
-            await self.bot.get_partial_messageable(entry.channel_id).send(
-                content, view=view, allowed_mentions=MENTION_USERS
-            )
-        except discord.HTTPException:
-            log.exception("queue: could not tell player %s in %s", entry.user_id, entry.channel_id)
-        finally:
-            answer.let_go(view)
+        for entry in (*swept.offered, *swept.expired):  # marked, and due in their home
+            await self.lines.update(entry.user_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.store import Storage
-from bot.store.rows import GameRow, MatchRow, Post, SeasonRow, TournamentRow
+from bot.store.rows import GameRow, MatchRow, Post, QueueLine, SeasonRow, TournamentRow
 from bot.store.tournaments import TournamentPost
 
 
@@ -71,6 +71,11 @@ class Posts:
 
     async def play_in_channel(self, match_id: int, home: int) -> None:
         await self._storage.play_in_channel(match_id, home)
+
+    # --- the queue's lines ---------------------------------------------------------------------------------
+
+    async def due_lines(self, user_id: int | None = None) -> list[QueueLine]:
+        return await self._storage.due_lines(user_id)
 
     # --- a tournament's: its page, rounds and final ------------------------------------------------------
 

@@ -133,7 +133,7 @@ class Queue:
                 continue
             waiting.append(entry)
             offer = not entry.offered_computer and now - entry.joined >= self.offer_computer_after
-            if offer and await self.storage.note_offered_computer(entry.user_id, entry.joined_at):
+            if offer and await self.storage.note_offered_computer(entry):
                 offered.append(entry)
         matched = [match for pairing in pairings(waiting, now) if (match := await self.make_match(pairing))]
         return Sweep(matched, expired, offered)

@@ -42,6 +42,7 @@ from bot.store import DEFAULTS, GuildSettings, Wait
 log = logging.getLogger(__name__)
 
 REMINDER, CLAIM, FORFEIT, ABANDONED = "reminder", "claim", "forfeit", "abandoned"
+LATE_REMINDER = "late_reminder"  # a reminder once the decision time is up (during the grace period)
 FORFEIT_REASON = "forfeit"  # the game's reason when the grace period ran out
 CLAIM_REASON = "timeout"  # ... when the opponent claimed victory
 
@@ -154,6 +155,20 @@ class Timers:
         wait = waits[0]
         return Deadlines.of(wait.since, timed(wait, await self.settings.get(wait.guild_id)))
 
+    async def notice(self, kind: str, game_id: int, version: int) -> Notice | None:
+        """The notice of ``kind`` (a reminder, a late one, a claim offer) made due for the game when it had
+        ``version`` decisions, as it stands now; None if it is out of date (a decision or an end since)."""
+        try:
+            live = await self.duels.live(game_id)
+        except Refusal:
+            return None
+        waiting = waiting_players(live)
+        deadlines = await self.deadlines(game_id)
+        if live.outcome is not None or len(live.actions) != version or not waiting or deadlines is None:
+            return None
+        late = kind == LATE_REMINDER
+        return Notice(REMINDER if late else kind, live, waiting, deadlines, version, late=late)
+
     # --- what is due ------------------------------------------------------------------------------------
 
     async def tick(self) -> list[Notice]:
@@ -215,11 +230,14 @@ class Timers:
             )
         reminders = reminders_due(now - wait.since, settings)
         claim = kind == CLAIM or wait.claim_offered
-        if not await self._mark(wait, reminders, claim):
-            return None
-        if kind == CLAIM and wait.computer:
-            return None  # marked (later reminders say the time is up), but nobody to offer a claim to
         late = kind == REMINDER and wait.claim_offered
+        # A claim against the computer is marked (later reminders say the time is up), never shown: nobody
+        # to offer it to.
+        shown = None if kind == CLAIM and wait.computer else (LATE_REMINDER if late else kind)
+        if not await self._mark(wait, reminders, claim, shown):
+            return None
+        if shown is None:
+            return None
         return Notice(kind, live, waiting, deadlines, wait.actions, late=late)
 
     async def _wake_computer(self, wait: Wait) -> bool:
@@ -233,9 +251,10 @@ class Timers:
         self.duels.changed(live)
         return True
 
-    async def _mark(self, wait: Wait, reminders: int, claim: bool) -> bool:
-        """Record the notice before it is sent, if the wait is still the one scanned (compare and set)."""
-        return await self.duels.storage.mark_notice(wait, reminders, claim)
+    async def _mark(self, wait: Wait, reminders: int, claim: bool, shown: str | None) -> bool:
+        """Record the notice, if the wait is still the one scanned (compare and set), and make it due in
+        the duel's homes (``shown``: its kind there; None: shown nowhere)."""
+        return await self.duels.storage.mark_notice(wait, reminders, claim, shown)
 
     # --- the background task ----------------------------------------------------------------------------
 

@@ -258,14 +258,14 @@ class DuelQueries(Connection[Any]):
     async def due_posts(self, match_id: int | None = None) -> list[Post]:
         """The entries still due of the duels (of one match), in the order they were written."""
         query = (
-            "SELECT id, subject AS match_id, detail AS game_id, kind, created_at FROM due"
+            "SELECT id, subject AS match_id, detail AS game_id, kind, created_at, extra FROM due"
             f" WHERE done_at IS NULL AND kind IN {DUEL_KINDS_SQL}"
         )
         values: tuple[int, ...] = ()
         if match_id is not None:
             query, values = query + " AND subject = ?", (match_id,)
         return [
-            Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"])
+            Post(row["id"], row["match_id"], row["game_id"], row["kind"], row["created_at"], row["extra"])
             for row in await self.db.execute_fetchall(query + " ORDER BY id", values)
         ]
 

@@ -8,7 +8,8 @@ import json
 from typing import Any
 
 from bot.store.connection import Connection, now
-from bot.store.rows import QueueEntry, queue_entry
+from bot.store.database import Database
+from bot.store.rows import QUEUE_EXPIRED, QUEUE_KINDS_SQL, QUEUE_OFFER, QueueEntry, QueueLine, queue_entry
 
 
 class QueueQueries(Connection[Any]):
@@ -50,15 +51,19 @@ class QueueQueries(Connection[Any]):
         row = await self.db.fetch_one("SELECT * FROM queue WHERE user_id = ?", (user_id,))
         return None if row is None else queue_entry(row)
 
-    async def note_offered_computer(self, user_id: int, joined_at: str) -> bool:
-        """Mark that entry as offered the computer; False if it left (or was replaced) meanwhile."""
+    async def note_offered_computer(self, entry: QueueEntry) -> bool:
+        """Mark that entry as offered the computer, the offer due in its home; False if it left (or was
+        replaced) meanwhile."""
         async with self.transaction() as tx:
             cursor = await tx.db.execute(
                 "UPDATE queue SET offered_computer = 1 WHERE user_id = ? AND joined_at = ?"
                 " AND offered_computer = 0",
-                (user_id, joined_at),
+                (entry.user_id, entry.joined_at),
             )
-            return bool(cursor.rowcount == 1)
+            if cursor.rowcount != 1:
+                return False
+            await _line_due(tx.db, QUEUE_OFFER, entry)
+            return True
 
     async def expire(self, entry: QueueEntry) -> bool:
         """Take out an entry that waited too long (unless replaced meanwhile); True if it was."""
@@ -66,4 +71,29 @@ class QueueQueries(Connection[Any]):
             cursor = await tx.db.execute(
                 "DELETE FROM queue WHERE user_id = ? AND joined_at = ?", (entry.user_id, entry.joined_at)
             )
-            return bool(cursor.rowcount == 1)
+            if cursor.rowcount != 1:
+                return False
+            await _line_due(tx.db, QUEUE_EXPIRED, entry)
+            return True
+
+    async def due_lines(self, user_id: int | None = None) -> list[QueueLine]:
+        """The queue's lines still due (of one player), in the order they were written."""
+        query = (
+            "SELECT id, kind, subject, detail, extra, created_at FROM due"
+            f" WHERE done_at IS NULL AND kind IN {QUEUE_KINDS_SQL}"
+        )
+        values: tuple[int, ...] = ()
+        if user_id is not None:
+            query, values = query + " AND subject = ?", (user_id,)
+        return [
+            QueueLine(row["id"], row["kind"], row["subject"], row["detail"], row["extra"], row["created_at"])
+            for row in await self.db.execute_fetchall(query + " ORDER BY id", values)
+        ]
+
+
+async def _line_due(db: Database, kind: str, entry: QueueEntry) -> None:
+    """A line due in the player's home (its channel, and its server: 0 in a DM)."""
+    await db.write(
+        "INSERT INTO due (kind, subject, detail, extra, created_at) VALUES (?, ?, ?, ?, ?)",
+        (kind, entry.user_id, entry.channel_id, entry.guild_id, now()),
+    )

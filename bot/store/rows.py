@@ -33,9 +33,14 @@ HomeKind = Literal["channel", "thread"]
 CHALLENGE, BOARD, RESULT = "challenge", "board", "result"
 #: What is due to be shown of a tournament: its page, a round's start, the final standings.
 PAGE, ROUND, FINAL = "page", "round", "final"
+#: The timers' notices due of a duel: a reminder, one once its time is up, a claim offer.
+NOTICE_KINDS = ("reminder", "late_reminder", "claim")
+#: What is due to be shown of a queued player: the computer offered, the entry expired.
+QUEUE_OFFER, QUEUE_EXPIRED = "queue_offer", "queue_expired"
 #: Each renderer's kinds (bot.ui.reconciler), as one SQL list each.
-DUEL_KINDS_SQL = f"('{CHALLENGE}', '{BOARD}', '{RESULT}')"
+DUEL_KINDS_SQL = "(" + ", ".join(f"'{kind}'" for kind in (CHALLENGE, BOARD, RESULT, *NOTICE_KINDS)) + ")"
 TOURNAMENT_KINDS_SQL = f"('{PAGE}', '{ROUND}', '{FINAL}')"
+QUEUE_KINDS_SQL = f"('{QUEUE_OFFER}', '{QUEUE_EXPIRED}')"
 
 #: A decision as stored: who took it ("p1", "p2") and the options they chose.
 StoredAction = tuple[str, tuple[str, ...]]
@@ -297,14 +302,28 @@ def row_from_values(kind: type[RowT], values: tuple[Any, ...]) -> RowT:
 
 
 @dataclass(frozen=True, slots=True)
+class QueueLine:
+    """A line of the queue due in a player's home: the computer offered (QUEUE_OFFER), or their entry
+    expired (QUEUE_EXPIRED)."""
+
+    id: int
+    kind: str
+    user_id: int
+    channel_id: int
+    guild_id: int  # the channel's server; 0: the player's DM with the bot
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
 class Post:
-    """An outbox entry: something the channel must be brought up to date with."""
+    """Something a duel's homes must be brought up to date with (an entry of ``due``)."""
 
     id: int
     match_id: int
     game_id: int | None
-    kind: str  # CHALLENGE, BOARD or RESULT
+    kind: str  # CHALLENGE, BOARD, RESULT, or one of NOTICE_KINDS
     created_at: str
+    version: int | None = None  # a notice's: the game's decisions when it was due (stale after another)
 
 
 def match_row(row: Row, homes: Sequence[Row]) -> MatchRow:

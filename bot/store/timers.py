@@ -1,11 +1,11 @@
-"""The timers' SQL: the waits of the games in progress, and marking a notice before it is sent
-(a compare-and-set on the wait it belongs to: at most once)."""
+"""The timers' SQL: the waits of the games in progress, and marking a notice (a compare-and-set on the
+wait it belongs to: once), with its entry due in the duel's homes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.store.connection import Connection
+from bot.store.connection import Connection, now
 from bot.store.rows import Wait
 
 _WAITS = """
@@ -40,8 +40,9 @@ class TimerQueries(Connection[Any]):
             for row in rows
         ]
 
-    async def mark_notice(self, wait: Wait, reminders: int, claim: bool) -> bool:
-        """Record a notice before it is sent, if the wait is still the one scanned (compare and set)."""
+    async def mark_notice(self, wait: Wait, reminders: int, claim: bool, kind: str | None) -> bool:
+        """Record a notice, if the wait is still the one scanned (compare and set), and (``kind``: one of
+        ``NOTICE_KINDS``) make it due in the duel's homes, in the same transaction."""
         async with self.transaction() as tx:  # its statements on its connection (PostgreSQL: a pool)
             cursor = await tx.db.execute(
                 "UPDATE games SET reminders_sent = ?, claim_offered = ?"
@@ -59,4 +60,9 @@ class TimerQueries(Connection[Any]):
                 ),
             )
             changed: int = cursor.rowcount
+            if changed == 1 and kind is not None:
+                await tx.db.write(
+                    "INSERT INTO due (kind, subject, detail, extra, created_at) VALUES (?, ?, ?, ?, ?)",
+                    (kind, wait.match_id, wait.game_id, wait.actions, now()),
+                )
             return changed == 1

@@ -28,6 +28,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -37,10 +38,11 @@ from bot.services.caching import Recent
 from bot.services.computer import Computer
 from bot.services.duels import Duels, Refusal, Step
 from bot.services.game_cache import LiveGame
-from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice
+from bot.services.timers import ABANDONED, CLAIM, FORFEIT, Notice, Timers
 from bot.store.rows import (
     BOARD,
     CHALLENGE,
+    NOTICE_KINDS,
     RESULT,
     GameStatus,
     Home,
@@ -98,6 +100,7 @@ class Outbox:
         messages: Messages,
         computer: Computer,
         pings: Pings,
+        timers: Timers,
     ) -> None:
         self.bot = bot
         self.reconciler = reconciler
@@ -105,6 +108,7 @@ class Outbox:
         self.duels = duels
         self.messages = messages  # builds what is posted (boards, results, challenges, notices)
         self.computer = computer
+        self.timers = timers  # a notice due, as the game now stands
         self.posts = reconciler.posts  # what is due, and what was shown where
         self.homes = Homes(bot, self.posts)  # where each home's posts go: its channel or its thread
         # (match, home's number) -> its challenge message there and the status it shows, until answered
@@ -137,56 +141,14 @@ class Outbox:
         await self.update(step.live.match.id)
 
     async def notify(self, notice: Notice) -> None:
-        """Tell the duel's channel what a timer found (already marked as done in the database): a
-        forfeit or an abandoned duel is a step like any other; a reminder or a claim offer is a notice,
-        posted once (a notice lost to a failure is not posted again: the next one follows)."""
+        """Tell the duel's homes what a timer found (marked in the database, and made due there): a
+        forfeit or an abandoned duel is a step like any other; a reminder or a claim offer is shown as
+        everything due is (:meth:`_notice`)."""
         if notice.kind in (FORFEIT, ABANDONED):
             assert notice.step is not None
             await self.after(notice.step)
             return
-        live = notice.live
-        match = live.match
-        alone = len(match.homes) == 1  # else each home tells its own player anyway: no direct message
-        for home in match.homes:  # each in its own language
-            language = await self.language(match, home)
-            with text.speaking(language):
-                channel = await self.channel(match, home)
-                latest = (await self.board(live, home)).message_id
-                named = await self.pings.quiet(match) | render.away(match, home)
-                message = self.messages.notice(notice, home, channel, latest, named)
-            posted = await self._post_notice(live, channel, message, match.dm_of(home))
-            if posted is None or not alone:
-                continue
-            if notice.kind == CLAIM:
-                told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
-            else:
-                told, key = list(notice.waiting), "notify.reminder"
-            users = [match.user(player) for player in told if player != match.computer_seat]
-            await self.pings.direct(match, users, key, home, channel, posted, language)
-
-    async def _post_notice(
-        self, live: LiveGame, channel: int, message: dict[str, Any], dm_of: int | None
-    ) -> int | None:
-        """Post a notice in ``channel`` (``dm_of``: that player's DM with the bot); its id (None: it failed,
-        and is not posted again). A DM closed to the bot is noted, as for a board (:meth:`_refused`)."""
-        try:
-            posted = await self.bot.get_partial_messageable(channel).send(
-                **message, allowed_mentions=MENTION_USERS
-            )
-        except discord.HTTPException as error:
-            closed = isinstance(error, discord.Forbidden) and error.code == CANNOT_MESSAGE
-            if closed and dm_of is not None:
-                log.info("game %s: player %s takes no direct message (%s)", live.row.id, dm_of, error)
-                try:
-                    await self.pings.players.dm_closed(dm_of, True)
-                except Exception:  # a notice only: the next board notes it again
-                    log.exception("game %s: could not note player %s's closed DMs", live.row.id, dm_of)
-            else:
-                log.exception("game %s: could not post a notice in %s", live.row.id, channel)
-            return None
-        finally:
-            answer.let_go(message["view"])
-        return posted.id
+        await self.update(notice.live.match.id)
 
     async def update(self, match_id: int) -> bool:
         """Post or edit what is due for a match, now (the reconciler retries it on failure). True if all
@@ -196,9 +158,10 @@ class Outbox:
     # --- the reconciler's renderer ------------------------------------------------------------------
 
     async def due(self, subject: int) -> list[Due]:
+        posts = await self.posts.due_posts(subject)
         return [
-            Due(post.id, post.kind, post.match_id, post.game_id)
-            for post in await self.posts.due_posts(subject)
+            Due(post.id, post.kind, post.match_id, post.game_id, post.version, post.created_at)
+            for post in posts
         ]
 
     async def leftovers(self) -> list[int]:
@@ -294,12 +257,52 @@ class Outbox:
                 return match
             await self._board(live, match, home, await self.channel(match, home), scan)
             return match
+        if entry.kind in NOTICE_KINDS:
+            await self._notice(entry, match, home, scan)
+            return match
         if entry.kind == RESULT:
             return await self._result(match, home, scan)
         if entry.kind == CHALLENGE:
             return await self._challenge(match, home, scan)
         log.error("match %s: entry %s of unknown kind %r skipped", match.id, entry.id, entry.kind)
         return match
+
+    async def _notice(self, entry: Due, match: MatchRow, home: Home, scan: Scan | None) -> None:
+        """A reminder or a claim offer in ``home``, as the game now stands (none if a decision or an end
+        came since: it is out of date). Found again by its words, posted no earlier than it became due;
+        the players it waits for who asked for a direct message get one, when the duel has one home."""
+        assert entry.detail is not None and entry.extra is not None
+        notice = await self.timers.notice(entry.kind, entry.detail, entry.extra)
+        if notice is None:
+            return
+        live = notice.live
+        channel_id = await self.channel(match, home)
+        latest = (await self.board(live, home)).message_id
+        named = await self.pings.quiet(match) | render.away(match, home)
+        message = self.messages.notice(notice, home, channel_id, latest, named)
+        due_since = datetime.fromisoformat(entry.created_at) - timedelta(seconds=1)
+        language = text.current_language()
+
+        async def send() -> int:
+            posted = await self.bot.get_partial_messageable(channel_id).send(
+                **message, allowed_mentions=MENTION_USERS, nonce=f"n{entry.id}.{home.number}"
+            )
+            if len(match.homes) == 1:  # else each home tells its own player anyway: no direct message
+                if notice.kind == CLAIM:
+                    told, key = [] if notice.claimer is None else [notice.claimer], "notify.claim"
+                else:
+                    told, key = list(notice.waiting), "notify.reminder"
+                users = [match.user(player) for player in told if player != match.computer_seat]
+                await self.pings.direct(match, users, key, home, channel_id, posted.id, language)
+            return posted.id
+
+        def found(posted: discord.Message) -> bool:
+            return posted.content == message["content"] and posted.created_at >= due_since
+
+        try:
+            await post_once(scan, channel_id, found, send)
+        finally:
+            answer.let_go(message["view"])
 
     async def board(self, live: LiveGame, home: Home) -> Board:
         """What ``home`` shows of a game: kept here, else as stored (``boards``). A change to it is kept by

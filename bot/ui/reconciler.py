@@ -46,6 +46,8 @@ class Due:
     kind: str
     subject: int
     detail: int | None = None
+    extra: int | None = None  # a notice's version, a queue line's server
+    created_at: str = ""  # when it became due: a message found again must not be older
 
 
 class ShowAgain(Exception):

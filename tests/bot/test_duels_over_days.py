@@ -16,6 +16,7 @@ import discord
 import pytest
 from discord import app_commands
 
+import emulator.rest as discord_rest
 import text
 from bot.cogs import cardia_group
 from bot.services.duels import Refusal
@@ -458,3 +459,24 @@ async def test_a_decision_s_board_reads_neither_the_match_nor_the_earlier_games(
         await table.place(table.alice)
         assert table.mentioned(table.board()) == [table.bob], "the board now waits for Bob only"
         assert reads == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("after", [False, True], ids=["refused", "made-but-answered-503"])
+async def test_a_reminder_whose_post_failed_is_posted_again_once(
+    table: TimedTable, monkeypatch: pytest.MonkeyPatch, after: bool
+) -> None:
+    """A reminder is due in the duel's home from the scan that marks it: a post Discord refused is made
+    again, and one Discord made but answered with an error is found by its words (later than Discord
+    remembers its nonce), never posted twice."""
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)
+    async with table.running():
+        await table.start()
+        await table.place(alice)  # the board now waits for Bob only
+        fault = emulator.fail("POST", "/channels/{channel_id}/messages", after=after)
+        await table.later(8)
+        assert fault.hits
+        await table.outbox_settled()  # the retry, and nothing after it
+        reminders = [m for m in emulator.messages() if m.content.startswith(f"⏰ {bob.mention}: your move")]
+        assert len(reminders) == 1

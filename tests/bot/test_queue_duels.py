@@ -256,3 +256,25 @@ async def test_the_queues_line_posted_but_not_marked_is_not_posted_again(
     assert [m.id for m in found] == [thread.id]
     assert len(boards_in(table, alice, thread)) == 1  # its board found again too
     emulator.check()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("after", [False, True], ids=["refused", "made-but-answered-503"])
+async def test_the_queues_offer_whose_post_failed_is_posted_again_once(
+    table: TimedTable, monkeypatch: pytest.MonkeyPatch, after: bool
+) -> None:
+    """The computer offered to a player nobody came for is due in their home from the sweep that marks
+    the offer: a post Discord refused is made again, and one Discord made but answered with an error is
+    found by its words (later than Discord remembers its nonce), never posted twice."""
+    emulator, alice = table.emulator, table.alice
+    monkeypatch.setattr(discord_rest, "NONCE_SECONDS", 0.0)
+    async with table.running() as bot:
+        await queue(table, alice)
+        await table.settle()
+        fault = emulator.fail("POST", "/channels/{channel_id}/messages", after=after)
+        table.clock.now += timedelta(minutes=6)
+        await bot.queue_cog.sweep()
+        assert fault.hits
+        await table.outbox_settled()  # the retry, and nothing after it
+        offers = [m for m in emulator.messages() if any(c.startswith("cardia:qc:") for c in m.custom_ids)]
+        assert len(offers) == 1 and table.mentioned(offers[0]) == [alice]

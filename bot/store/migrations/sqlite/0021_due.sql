@@ -1,14 +1,18 @@
--- 21: what Discord must show, one table for every kind (issue 47): a duel's challenge, board and result,
--- a tournament's page, round and final. An entry is written by the transaction that makes it due, shown
--- by the reconciler (bot.ui.reconciler) through its kind's renderer, and marked done (done_at) once shown.
--- subject: what it shows (a duel's match, a tournament); detail: a board's game, a round's number. A
--- renderer shared by several processes claims its entries first (claimed_by until claimed_until). The
+-- 21: what Discord must show, one table for every kind (issue 47). An entry is written by the transaction
+-- that makes it due, shown by the reconciler (bot.ui.reconciler) through its kind's renderer, and marked
+-- done (done_at) once shown. By kind, what it shows (subject) and its details:
+--   challenge, board, result: a duel's match; a board's game (detail);
+--   reminder, late_reminder, claim: a duel's match; the game (detail) and its decisions then (extra);
+--   page, round, final: a tournament; a round's number (detail);
+--   queue_offer, queue_expired: a queued player; their channel (detail) and its server (extra, 0: a DM).
+-- A renderer shared by several processes claims its entries first (claimed_by until claimed_until). The
 -- outbox and tournament_posts of migrations 4 and 17 are carried over, each entry as it was.
 CREATE TABLE due (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     kind TEXT NOT NULL,
     subject INTEGER NOT NULL,
     detail INTEGER,
+    extra INTEGER,
     created_at TEXT NOT NULL,
     done_at TEXT,
     claimed_by TEXT,
