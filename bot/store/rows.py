@@ -37,6 +37,8 @@ PAGE, ROUND, FINAL = "page", "round", "final"
 NOTICE_KINDS = ("reminder", "late_reminder", "claim")
 #: What is due to be shown of a queued player: the computer offered, the entry expired.
 QUEUE_OFFER, QUEUE_EXPIRED = "queue_offer", "queue_expired"
+#: What is due to be shown of a server: the end of a season, as the next one begins.
+SEASON = "season"
 #: Each renderer's kinds (bot.ui.reconciler), as one SQL list each.
 DUEL_KINDS_SQL = "(" + ", ".join(f"'{kind}'" for kind in (CHALLENGE, BOARD, RESULT, *NOTICE_KINDS)) + ")"
 TOURNAMENT_KINDS_SQL = f"('{PAGE}', '{ROUND}', '{FINAL}')"
@@ -516,7 +518,6 @@ class SeasonRow:
     started_at: str
     after_seq: int  # its games finished after this place in the finish order (games.finish_seq)
     channel_id: int | None  # where its end is announced
-    announced: bool
 
 
 @dataclass(frozen=True, slots=True)

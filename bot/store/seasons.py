@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.store.connection import Connection, now
 from bot.store.database import Conflict, Database
-from bot.store.rows import SeasonRow, SeasonStanding
+from bot.store.rows import SEASON, SeasonRow, SeasonStanding
 
 
 def _season(row: Any) -> SeasonRow:
@@ -18,7 +18,6 @@ def _season(row: Any) -> SeasonRow:
         row["started_at"],
         row["after_seq"],
         row["channel_id"],
-        row["announced_at"] is not None,
     )
 
 
@@ -87,6 +86,10 @@ class SeasonQueries(Connection[Any]):
                     " VALUES (?, ?, ?, ?, ?)",
                     (guild_id, ending + 1, started_at or now(), after_seq, channel_id),
                 )
+                await tx.db.write(  # its predecessor's end, to be announced in the server's channel
+                    "INSERT INTO due (kind, subject, detail, created_at) VALUES (?, ?, ?, ?)",
+                    (SEASON, guild_id, ending + 1, now()),
+                )
                 await tx.db.executemany(
                     "INSERT INTO season_standings (guild_id, season, place, user_id, user_name, rating, wins,"
                     " losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -133,15 +136,17 @@ class SeasonQueries(Connection[Any]):
     async def unannounced(self) -> list[SeasonRow]:
         """The seasons begun whose beginning (and the end of the one before) is not announced yet."""
         rows = await self.db.execute_fetchall(
-            "SELECT * FROM seasons WHERE number > 1 AND announced_at IS NULL ORDER BY guild_id, number"
+            "SELECT s.* FROM seasons s JOIN due d ON d.subject = s.guild_id AND d.detail = s.number"
+            " WHERE d.kind = ? AND d.done_at IS NULL ORDER BY s.guild_id, s.number",
+            (SEASON,),
         )
         return [_season(row) for row in rows]
 
     async def note_announced(self, guild_id: int, number: int) -> bool:
         async with self.transaction() as tx:
             cursor = await tx.db.execute(
-                "UPDATE seasons SET announced_at = ? WHERE guild_id = ? AND number = ?"
-                " AND announced_at IS NULL",
-                (now(), guild_id, number),
+                "UPDATE due SET done_at = ? WHERE kind = ? AND subject = ? AND detail = ?"
+                " AND done_at IS NULL",
+                (now(), SEASON, guild_id, number),
             )
             return bool(cursor.rowcount == 1)

@@ -1,9 +1,9 @@
 """A season's end announced in its server's channel (the one its manager used): the top three of its
 final leaderboard, and that the next season begins with every rating halfway back to 1000. Posted by the
-server's own process through the reconciler (``bot.ui.reconciler``), then marked
-(``seasons.announced_at``). One posted but not marked (a crash or a failure between the two) is not posted
-again: a nonce covers Discord's few minutes, and after them the channel's recent messages are looked
-through first."""
+server's own process through the reconciler (``bot.ui.reconciler``), due from the transaction that
+begins the season, then marked (``due``). One posted but not marked (a crash or a failure between the
+two) is not posted again: a nonce covers Discord's few minutes, and after them the channel's recent
+messages are looked through first."""
 
 from __future__ import annotations
 
@@ -14,17 +14,13 @@ import discord
 
 import text
 from bot.services.seasons import Seasons
-from bot.store.rows import GuildSettings, SeasonRow
+from bot.store.rows import SEASON, GuildSettings, SeasonRow
 from bot.ui.messages import Messages
 from bot.ui.posted import Scan, post_once
 from bot.ui.reconciler import Due, Reconciler
 
 log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
-
-
-#: The reconciler's family of a server's season announcements.
-SEASON = "season"
 
 
 class SeasonPosts:

@@ -1,6 +1,7 @@
 """Migration 21: what Discord must show, one table (``due``) for every kind. On both databases, the
 entries of a duel (migration 4's ``outbox``) and of a tournament (migration 17's ``tournament_posts``),
-done or due, claimed or not, are carried over as they were, and the store reads them as before."""
+done or due, claimed or not, and the seasons' announcements (migration 18's ``seasons.announced_at``) are
+carried over as they were, and the store reads them as before."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def statements() -> list[str]:
         "INSERT INTO tournament_posts (tournament_id, kind, round, created_at, done_at, claimed_by,"
         " claimed_until) VALUES (1, 'page', 0, 't5', NULL, 'host/all/1:ab', '2999-01-01'),"
         " (1, 'round', 1, 't6', NULL, NULL, NULL), (1, 'final', 3, 't7', 't8', NULL, NULL)",
+        "INSERT INTO seasons (guild_id, number, started_at, after_seq, channel_id, announced_at) VALUES"
+        " (10, 1, 's1', 0, 20, NULL), (10, 2, 's2', 4, 20, 's2a'), (10, 3, 's3', 9, 20, NULL)",
     ]
 
 
@@ -72,7 +75,11 @@ async def test_the_migration_carries_every_entry_over_to_the_one_table(database:
             ("page", 1, 0, "t5", None, "host/all/1:ab"),
             ("round", 1, 1, "t6", None, None),
             ("final", 1, 3, "t7", "t8", None),
+            ("season", 10, 2, "s2", "s2a", None),
+            ("season", 10, 3, "s3", None, None),
         ]
+        # A season's end announced is marked, the other still due (the first season has none).
+        assert [season.number for season in await storage.unannounced()] == [3]
         # The duel's and the tournament's, each read apart though both are subject 1.
         assert [(p.kind, p.match_id, p.game_id) for p in await storage.due_posts(1)] == [
             ("board", 1, 1),
@@ -88,6 +95,6 @@ async def test_the_migration_carries_every_entry_over_to_the_one_table(database:
         async with storage.transaction() as tx:
             await tx.post_due(1, "board", 1)
         (*_, latest) = await storage.due_posts(1)
-        assert isinstance(latest, Post) and latest.id == 7 and await storage.tournament_duels_due(1) == [1]
+        assert isinstance(latest, Post) and latest.id == 9 and await storage.tournament_duels_due(1) == [1]
     finally:
         await storage.close()

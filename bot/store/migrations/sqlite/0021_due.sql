@@ -4,9 +4,11 @@
 --   challenge, board, result: a duel's match; a board's game (detail);
 --   reminder, late_reminder, claim: a duel's match; the game (detail) and its decisions then (extra);
 --   page, round, final: a tournament; a round's number (detail);
---   queue_offer, queue_expired: a queued player; their channel (detail) and its server (extra, 0: a DM).
+--   queue_offer, queue_expired: a queued player; their channel (detail) and its server (extra, 0: a DM);
+--   season: a server; the season begun (detail), whose predecessor's end is announced.
 -- A renderer shared by several processes claims its entries first (claimed_by until claimed_until). The
--- outbox and tournament_posts of migrations 4 and 17 are carried over, each entry as it was.
+-- outbox and tournament_posts of migrations 4 and 17 are carried over, each entry as it was, and so are
+-- the seasons' announcements of migration 18 (seasons.announced_at, which goes).
 CREATE TABLE due (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     kind TEXT NOT NULL,
@@ -22,6 +24,9 @@ INSERT INTO due (kind, subject, detail, created_at, done_at)
 SELECT kind, match_id, game_id, created_at, done_at FROM outbox ORDER BY id;
 INSERT INTO due (kind, subject, detail, created_at, done_at, claimed_by, claimed_until)
 SELECT kind, tournament_id, round, created_at, done_at, claimed_by, claimed_until FROM tournament_posts ORDER BY id;
+INSERT INTO due (kind, subject, detail, created_at, done_at)
+SELECT 'season', guild_id, number, started_at, announced_at FROM seasons WHERE number > 1 ORDER BY started_at;
 CREATE INDEX due_open ON due (subject, id) WHERE done_at IS NULL;
 DROP TABLE outbox;
-DROP TABLE tournament_posts
+DROP TABLE tournament_posts;
+ALTER TABLE seasons DROP COLUMN announced_at
