@@ -189,20 +189,6 @@ def callback_of(interaction: Interaction) -> Callable[[RecordedRequest], bool]:
     )
 
 
-async def quiet(emulator: Emulator, seconds: float = 0.3, *, answered: bool = False) -> None:
-    """Wait until no process has made a request for ``seconds`` (with ``answered``: once every
-    interaction is answered; a deferral is no answer, a slow handler's comes after it)."""
-    if answered:
-        await emulator.wait_for(
-            lambda: all(i.answered_at is not None for i in emulator.interactions), 15, what="answers"
-        )
-    while True:
-        count = len(emulator.requests)
-        await asyncio.sleep(seconds)
-        if len(emulator.requests) == count:
-            return
-
-
 async def eventually(missing: Callable[[], Awaitable[str]], timeout: float = 15.0) -> None:
     """Wait until ``missing()`` says nothing is missing (an empty string): for what the bot does after
     an interaction's answer (its posts), which a busy machine may delay past any quiet spell."""

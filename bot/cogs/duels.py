@@ -45,6 +45,7 @@ from bot.ui.homes import dm_link, home_here, home_kind, tell_managers, visiting
 from bot.ui.learning import learning_notes
 from bot.ui.messages import Messages, game_view
 from bot.ui.outbox import Outbox
+from bot.ui.render import Outgoing
 from bot.ui.translator import descriptions, options, said
 from cards import DeckChoice, deck_from_code
 from engine import view as engine_view
@@ -65,7 +66,7 @@ class Hand:
     is drawn after the message is sent: the game read again then, after that wait, may have been let go
     of by the cache meanwhile (bot.services.duels), and would be replayed for nothing."""
 
-    message: dict[str, Any]
+    message: Outgoing
     seen: View  # what the player saw: what the picture draws
     choosing_cards: bool  # the player's decision is a choice among the hand's cards (its picture helps)
 
@@ -614,7 +615,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         version = self._hands.version(message_id)
         drawing = functools.partial(self.pictures.hand, hand.seen, player, language=text.current_language())
         embed: discord.Embed = hand.message["embed"]
-        pictured: dict[str, Any] = {"embed": embed}
+        pictured: Outgoing = {"embed": embed}
         if not await render.with_picture(pictured, drawing, render.HAND_PICTURE, wait=HAND_PICTURE_WAIT):
             return
         async with self._hands.lock(message_id):

@@ -46,7 +46,7 @@ from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.finished import deck_name, game_choices
 from bot.ui.guard import guard_of
 from bot.ui.homes import needs_server, server_of
-from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, embed_size, fit, units
+from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, Outgoing, embed_size, fit, units
 from bot.ui.translator import descriptions, options, said
 from engine import view as engine_view
 from text import tr
@@ -204,7 +204,7 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         rows = [(page * PAGE_SIZE + i + 1, s, names.get(s.user_id)) for i, s in enumerate(shown)]
         current = None if guild_id == GLOBAL else await self.seasons.current(guild_id)
         season = None if current is None else current.number
-        message: dict[str, Any] = {
+        message: Outgoing = {
             "embed": leaderboard_embed(rows, order, page, pages, len(standings), season),
             "view": leaderboard_view(guild_id, order, page, pages) if standings else discord.utils.MISSING,
         }

@@ -26,7 +26,7 @@ from bot.ui.finished import game_choices
 from bot.ui.guard import guard_of
 from bot.ui.homes import server_of
 from bot.ui.messages import Messages, game_view
-from bot.ui.render import DESCRIPTION_LIMIT, fit
+from bot.ui.render import DESCRIPTION_LIMIT, Outgoing, fit
 from bot.ui.translator import descriptions, options, said
 
 Interaction = discord.Interaction[Any]
@@ -113,7 +113,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
     async def _refuse(self, interaction: Interaction, line: str) -> None:
         await answer.send(interaction, content=line, ephemeral=True)
 
-    async def _message(self, found: PlayerReview, *, share: bool) -> dict[str, Any]:
+    async def _message(self, found: PlayerReview, *, share: bool) -> Outgoing:
         """The review as an embed with its chart (when it could be drawn), and Share if ``share``."""
         game, reviewed = found.game, found.review
         names = game.names
@@ -122,7 +122,7 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
             description=fit("\n".join(text.review_lines(reviewed, names)), DESCRIPTION_LIMIT),
             color=COLOR_REVIEW,
         )
-        message: dict[str, Any] = {"embed": embed}
+        message: Outgoing = {"embed": embed}
         png = await self.pictures.chart(reviewed, language=text.current_language())
         if png is not None:
             name = f"cardia-review-{game.id}-{found.seat}.png"

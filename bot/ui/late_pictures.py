@@ -96,7 +96,7 @@ class LatePictures:
             if not (await self.messages.settings.get(match.guild_id)).images:
                 log.debug("game %s: pictures turned off: board %s stays bare", game_id, shown.message_id)
                 return
-            message: dict[str, Any] = {"embed": embed}
+            message: render.Outgoing = {"embed": embed}
             if not await render.with_picture(message, drawing, render.BOARD_PICTURE, wait=BOARD_PICTURE_WAIT):
                 return  # left out again (and logged): the next board brings its own
             async with self.outbox.lock(match.id):  # no board of this game is edited or posted meanwhile

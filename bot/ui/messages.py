@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 import discord
 
@@ -34,6 +33,7 @@ from bot.ui.components import (
     ReviewButton,
 )
 from bot.ui.posted import marked_link
+from bot.ui.render import Outgoing
 from engine import Difficulty, Setup, difficulty, happenings
 from engine import view as engine_view
 from engine.view import ResultView, View
@@ -111,7 +111,7 @@ class Messages:
 
     async def board(
         self, live: LiveGame, first_event: int, revision: int, quiet: frozenset[int] = frozenset()
-    ) -> tuple[dict[str, Any], Drawing | None]:
+    ) -> tuple[Outgoing, Drawing | None]:
         """The public board: content (mentions whoever must decide), embed and buttons; "what just
         happened" tells the engine events from ``first_event`` on. Its Discard piles button carries the
         ``revision`` shown (the outbox finds a board by it). With it, when the server shows pictures, the
@@ -233,7 +233,7 @@ class Messages:
 
     def challenge(
         self, match: MatchRow, home: Home, *, rematch: bool = False, tournament: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Outgoing:
         """The challenge message: who challenges whom, the setup, and the answers while it is open (a
         tournament's duel, named ``tournament``: its pairing, pinging both players); in the match's
         ``home``, where only the players at home there are mentioned."""
@@ -323,7 +323,7 @@ class Messages:
         channel: int,
         latest_board: int | None,
         quiet: frozenset[int] = frozenset(),
-    ) -> dict[str, Any]:
+    ) -> Outgoing:
         """A reminder or a claim offer (``notice``), posted in a ``home`` of the duel (in ``channel``: its
         channel or its thread), linking the game's latest board there if it has one; the players in
         ``quiet`` named, not mentioned."""

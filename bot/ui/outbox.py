@@ -285,7 +285,9 @@ class Outbox:
 
         async def send() -> int:
             posted = await self.bot.get_partial_messageable(channel_id).send(
-                **message, allowed_mentions=MENTION_USERS, nonce=f"n{entry.id}.{home.number}"
+                **render.arguments(message),
+                allowed_mentions=MENTION_USERS,
+                nonce=f"n{entry.id}.{home.number}",
             )
             if len(match.homes) == 1:  # else each home tells its own player anyway: no direct message
                 if notice.kind == CLAIM:
@@ -349,7 +351,9 @@ class Outbox:
             if edit and board.message_id is not None:
                 message_id = board.message_id
                 try:
-                    await channel.get_partial_message(message_id).edit(**render.as_edit(shown))
+                    await channel.get_partial_message(message_id).edit(
+                        **render.arguments(render.as_edit(shown))
+                    )
                 except discord.HTTPException as error:
                     if not (isinstance(error, discord.NotFound) or error.code == ARCHIVED):
                         raise
@@ -362,7 +366,10 @@ class Outbox:
                     return await self._board(live, match, home, channel_id, None)
             else:
                 nonce = f"b{live.row.id}.{revision}.{home.number}"
-                message_id = (await channel.send(**shown, allowed_mentions=MENTION_USERS, nonce=nonce)).id
+                sent = await channel.send(
+                    **render.arguments(shown), allowed_mentions=MENTION_USERS, nonce=nonce
+                )
+                message_id = sent.id
                 board.latest = True
                 if len(match.homes) == 1:  # a duel in two homes tells each player there anyway
                     await self._ping_directly(live, home, channel_id, message_id)
@@ -496,7 +503,9 @@ class Outbox:
             )
             try:
                 message = await channel.send(
-                    **challenge, allowed_mentions=MENTION_USERS, nonce=f"c{match.id}.{home.number}"
+                    **render.arguments(challenge),
+                    allowed_mentions=MENTION_USERS,
+                    nonce=f"c{match.id}.{home.number}",
                 )
             finally:
                 answer.let_go(challenge.get("view"))

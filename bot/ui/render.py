@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 import discord
 
@@ -102,6 +102,18 @@ def _shrink(embed: discord.Embed) -> discord.Embed:
 BOARD_PICTURE, HAND_PICTURE = "board.png", "hand.png"  # the attachments' names: the embeds point at them
 
 
+class Outgoing(TypedDict, total=False):
+    """A message the bot sends, or an edit of one: what discord.py's ``send`` and ``edit`` take, by
+    name (a message sent answers with ``file``, an edit replaces ``attachments``)."""
+
+    content: str | None  # None: none (an edit removes the one before)
+    embed: discord.Embed
+    embeds: list[discord.Embed]
+    view: discord.ui.View
+    file: discord.File
+    attachments: list[discord.File]
+
+
 def attached(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
     """``png`` as the embed's image: the file to send with the message."""
     embed.set_image(url=f"attachment://{filename}")
@@ -109,7 +121,7 @@ def attached(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
 
 
 async def with_picture(
-    message: dict[str, Any], drawing: Callable[[], Awaitable[bytes | None]] | None, filename: str, wait: float
+    message: Outgoing, drawing: Callable[[], Awaitable[bytes | None]] | None, filename: str, wait: float
 ) -> bool:
     """``message`` (its ``embed``) with the picture ``drawing`` makes, as its ``file``: if it is drawn
     within ``wait`` seconds (else the message goes without, its text saying it all). Whether it has it."""
@@ -126,10 +138,16 @@ async def with_picture(
     return True
 
 
-def as_edit(message: dict[str, Any]) -> dict[str, Any]:
+def arguments(message: Outgoing) -> dict[str, Any]:
+    """``message`` as the keyword arguments of discord.py's ``send`` or ``edit``, whose overloads take
+    no TypedDict: the one place a message leaves its type."""
+    return dict(message)
+
+
+def as_edit(message: Outgoing) -> Outgoing:
     """A message built to be sent (``file``: its picture, if any) as an edit of one already posted: its
     attachments are replaced, so an older picture never stays under a newer text."""
-    edited = dict(message)
+    edited = message.copy()
     picture = edited.pop("file", None)
     edited["attachments"] = [] if picture is None else [picture]
     return edited

@@ -19,10 +19,19 @@ from bot.store import Storage
 from emulator import Emulator, Interaction, SimUser
 from tests.bot.tournaments import Organiser, players
 from tests.postgres import PostgresServer, new_postgres_database
-from tests.processes import BotProcess, callback_of, quiet
+from tests.processes import BotProcess, callback_of
 
 TICK = {"TOURNAMENT_TICK": "0.2"}  # seconds between two looks at the tournaments, in each process
 LINE = re.compile(r"\*\*(\d)\.\*\* (Player\d): (.*)")
+
+
+async def answered_and_settled(emulator: Emulator, *processes: BotProcess) -> None:
+    """Every interaction answered, then each bot process idle (its own report, not a quiet spell)."""
+    await emulator.wait_for(
+        lambda: all(i.answered_at is not None for i in emulator.interactions), 15, what="answers"
+    )
+    for process in processes:
+        await process.settled()
 
 
 @pytest.mark.asyncio
@@ -36,7 +45,7 @@ async def test_a_swiss_of_seven_is_played_to_its_end_with_a_withdrawal_and_a_kil
     database = tmp_path / "cardia.db"
     process = BotProcess(emulator, database, tmp_path / "bot.log", settings=TICK)
     storage = await Storage.open(database)
-    run = Organiser(emulator, lambda: storage, lambda: quiet(emulator, 0.3, answered=True))
+    run = Organiser(emulator, lambda: storage, lambda: answered_and_settled(emulator, process))
     try:
         await process.start("--sync")
         tournament_id, _ = await run.create(manager, name="Friday cup", format="swiss", rounds=3, match=1)
@@ -64,7 +73,7 @@ async def test_a_swiss_of_seven_is_played_to_its_end_with_a_withdrawal_and_a_kil
         assert shown_before_kill <= 1
         await process.start()
         await run.shown()
-        await quiet(emulator, 0.5)
+        await process.settled()
 
         # Round 2 (1: P1 P4 P5 P7; 0: P2 P3 P6): the bye to player6; 1-4, 5-7, 2-3.
         (second,) = run.round_messages(2)
@@ -176,7 +185,9 @@ async def test_two_processes_ending_a_rounds_last_duels_at_once_pair_the_next_ro
     async def to_first(user: SimUser, interaction: Interaction) -> Interaction:
         return await first.send(interaction)
 
-    run = Organiser(emulator, lambda: storage, lambda: quiet(emulator, 0.3, answered=True), send=to_first)
+    run = Organiser(
+        emulator, lambda: storage, lambda: answered_and_settled(emulator, *processes), send=to_first
+    )
     try:
         await first.start("--sync")
         await second.start()

@@ -19,7 +19,7 @@ from emulator.state import ALL_PERMISSIONS
 from tests.bot.table import MANAGE_GUILD, Table
 from tests.bot.test_languages import everything
 from tests.bot.tournaments import Organiser, players
-from tests.processes import eventually, quiet
+from tests.processes import eventually
 from tests.words import ENGLISH_WORDS, foreign
 from text.catalogue import LANGUAGES
 
@@ -28,9 +28,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def organiser(table: Table) -> Organiser:
-    return Organiser(
-        table.emulator, lambda: table.storage, lambda: quiet(table.emulator, 0.05, answered=True)
-    )
+    return Organiser(table.emulator, lambda: table.storage, table.settle)
 
 
 @pytest.mark.asyncio

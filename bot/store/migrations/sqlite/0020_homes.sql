@@ -32,8 +32,11 @@ ALTER TABLE matches ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
 UPDATE matches SET queued = 1 WHERE guild_id = 0 AND home_guild_id IS NOT NULL;
 -- Each game's latest board in each home of its match: its message, the engine events it told (NULL:
 -- before migration 4), and whether it went out without its picture (given later: bot.ui.late_pictures).
+-- Bookkeeping, written with whatever transaction comes next, a decision's of another game too: no key
+-- of games, whose row lock would cross the finish order's (a game's end locks that order, then its row;
+-- a foreign key here would lock the row of a game another process is ending, then wait for the order).
 CREATE TABLE boards (
-    game_id INTEGER NOT NULL REFERENCES games (id),
+    game_id INTEGER NOT NULL,
     home INTEGER NOT NULL,
     message_id INTEGER NOT NULL,
     told INTEGER,
