@@ -199,7 +199,7 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             with self.outbox.answering(match.id):
                 with text.speaking(await self._language_here(interaction, home.guild_id)):
                     message = self.messages.challenge(match, here)
-                message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
+                message_id = await self._answer_with_challenge(interaction, match, message)
                 if message_id is not None and here.number != match.first_home.number:
                     self.outbox.shown_challenge(match, here, message_id)
         finally:
@@ -410,13 +410,24 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             with self.outbox.answering(match.id):  # its first board waits for it (a thread starts from it)
                 with text.speaking(await self._language_here(interaction, match.guild_id)):
                     message = self.messages.challenge(match, first, rematch=rematch)
-                message_id = await answer.send(interaction, **message, allowed_mentions=MENTION_USERS)
+                message_id = await self._answer_with_challenge(interaction, match, message)
                 if message_id is not None:
                     self.outbox.shown_challenge(match, first, message_id)
         finally:
             await self.outbox.update(match.id)
             # /cardia status and abort read its message id from the database: commit it now.
             await self.duels.commit_bookkeeping()
+
+    async def _answer_with_challenge(
+        self, interaction: Interaction, match: MatchRow, message: Outgoing
+    ) -> int | None:
+        """Answer ``interaction`` with the challenge message; if that fails, Discord may have made it all
+        the same: the channel is looked through before the reconciler posts it."""
+        try:
+            return await answer.send(interaction, **render.arguments(message), allowed_mentions=MENTION_USERS)
+        except Exception:
+            self.outbox.suspect(match.id)
+            raise
 
     async def _language_here(
         self, interaction: Interaction, guild_id: int, read: GuildSettings | None = None
@@ -450,11 +461,11 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             return await self.refuse(interaction, str(refusal))
         stored(interaction)
         try:
+            here = match.home_in(interaction.channel_id) or match.first_home
             with text.speaking(await self._language_here(interaction, match.guild_id, read)):
-                embed, view = self.messages.challenge_embed(match), self.messages.challenge_view(match)
+                embed, view = self.messages.challenge_embed(match, here), self.messages.challenge_view(match)
             await answer.edit(interaction, embed=embed, view=view)
             if interaction.message is not None:
-                here = match.home_in(interaction.channel_id) or match.first_home
                 self.outbox.shown_challenge(match, here, interaction.message.id)
         finally:
             await self.outbox.update(match.id)  # the first game's board (and the challenge, if need be)

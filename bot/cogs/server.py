@@ -298,7 +298,9 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             game_id = await self.duels.current_game(match.id) if match.status == MatchStatus.ACTIVE else None
             number = None if game_id is None else (await self.duels.live(game_id)).row.number
             what = tr("duel.label_proposed") if number is None else tr("duel.label_game", number=number)
-            channel = self._channel_name(match.first_home.channel_id)
+            # The caller's own home (a manager's list: where it was proposed, on this server).
+            own = match.player_of(user)
+            channel = self._channel_name((match.first_home if own is None else match.home_of(own)).channel_id)
             names = match.names
             if everyone:
                 label = tr(

@@ -7,9 +7,10 @@ No service registers itself with another, and no cog hands one of its methods to
 
 Two kinds of event. Those published *inside a transaction* carry it (``tx``): their subscribers write in
 that very transaction (a game's result and ratings, a tournament's pairing scored), so a decision stays one
-commit. Those published *after a commit* tell what is now stored (a game changed, a tournament changed);
-their subscribers show it or act on it, and are synchronous (they may start a task), so a commit's caller
-never waits for them.
+commit. Those published *after a commit* tell what is now stored; their subscribers show it or act on it.
+Those told from a commit's own callbacks (a game changed, a tournament changed: :meth:`Bus.tell`) must be
+synchronous (they may start a task), so a commit's caller never waits for them; the others are awaited by
+their publisher (:meth:`Bus.publish`: the computer's decision, a notice due, a season begun).
 """
 
 from __future__ import annotations

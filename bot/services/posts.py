@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.store import Storage
-from bot.store.rows import GameRow, MatchRow, Post, QueueLine, SeasonRow, TournamentRow
+from bot.store.rows import MatchRow, Post, QueueLine, SeasonRow, TournamentRow
 from bot.store.tournaments import TournamentPost
 
 
@@ -44,9 +44,6 @@ class Posts:
 
     async def match(self, match_id: int) -> MatchRow | None:
         return await self._storage.match(match_id)
-
-    async def games(self, match_id: int) -> list[GameRow]:
-        return await self._storage.games(match_id)
 
     async def board(self, game_id: int, home: int) -> tuple[int, int | None] | None:
         return await self._storage.board(game_id, home)

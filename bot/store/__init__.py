@@ -3,11 +3,12 @@
 
 - ``connection``: opening and migrating SQLite (``migrations/NNNN_name.sql``), transactions, the
   bookkeeping that rides on the next transaction.
-- ``duels``: matches, games, their records, the outbox.  ``records``: finished games, tallies, the
-  rating history.  ``reviews``: the reviews made of finished games.  ``timers``: the waits and their
-  notices.  ``settings``: the servers' settings.
-- ``tournaments``: tournaments, their players, games and outbox.  ``seasons``: a server's seasons and
-  their final leaderboards.
+- ``duels``: matches and their homes, games and their boards, their records, what is due on Discord
+  (the table ``due``, every kind).  ``records``: finished games, tallies, the rating history.
+  ``reviews``: the reviews made of finished games.  ``timers``: the waits and their notices.
+  ``settings``: the servers' settings.  ``queue``: the queue and its lines.
+- ``tournaments``: tournaments, their players and games.  ``seasons``: a server's seasons and their
+  final leaderboards.
 - ``rows``: the frozen values all of them return, and the statuses as enums (``MatchStatus``,
   ``GameStatus``, ``TournamentStatus``; stored as their values): the one module of the store the cogs
   and ui may import (an import-linter contract), whose queries are the services'.

@@ -70,7 +70,7 @@ class DuelWrites:
     async def insert_match(
         self, challenge: Challenge, first_game: tuple[dict[str, Any], str] | None = None
     ) -> int:
-        """A proposed match, with its outbox entry (the challenge message); with ``first_game`` (its setup,
+        """A proposed match, its challenge message due; with ``first_game`` (its setup,
         and when its wait begins) under way at once, its first game started."""
         match_id: int = await self.db.insert(
             "INSERT INTO matches (guild_id, challenger_id, challenger_name, opponent_id, opponent_name,"
@@ -277,7 +277,7 @@ class DuelQueries(Connection[Any]):
         first_game: tuple[dict[str, Any], str] | None = None,
         leaving: Sequence[QueueEntry] = (),
     ) -> int:
-        """A proposed match (with its outbox entry: the challenge message). With ``first_game`` (its setup,
+        """A proposed match (its challenge message due). With ``first_game`` (its setup,
         and when its wait begins) the match is under way at once, its first game started, all in one
         transaction: a duel against the computer, which nobody has to accept, or one the queue made of
         the entries ``leaving`` it (refused with :class:`Conflict` unless both were still there)."""

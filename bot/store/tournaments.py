@@ -1,5 +1,5 @@
 """The tournaments' SQL (bot.services.tournaments): a tournament, its players, its games (one per pairing
-of a round, linked to the duel played for it) and its outbox (what its channel must show).
+of a round, linked to the duel played for it) and what its channel must show (entries of ``due``).
 
 Exactly once: every change of a tournament begins by writing its row (:meth:`TournamentWrites.lock`), so
 on PostgreSQL two transactions of one tournament take turns, the second reading what the first

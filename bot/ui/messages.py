@@ -69,10 +69,10 @@ def challenge_marker(match_id: int) -> str:
     return f"cardia-c{match_id}"
 
 
-def challenge_link(match: MatchRow) -> str:
-    """A challenge's title link: to the channel it was made in, its marker the fragment."""
-    home = match.first_home
-    return marked_link(home.guild_id, home.channel_id, challenge_marker(match.id))
+def challenge_link(match: MatchRow, home: Home) -> str:
+    """A challenge's title link in one of the match's homes: to that home's channel (never another
+    server's), its marker the fragment."""
+    return marked_link(home.guild_id, home.challenge_in, challenge_marker(match.id))
 
 
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
@@ -264,9 +264,10 @@ class Messages:
             )
             if match.hints:  # both players see it before the duel starts
                 content += "\n" + text.tr("challenge.hints")
-        return {"content": content, "embed": self.challenge_embed(match), "view": self.challenge_view(match)}
+        embed = self.challenge_embed(match, home)
+        return {"content": content, "embed": embed, "view": self.challenge_view(match)}
 
-    def challenge_embed(self, match: MatchRow, status: str | None = None) -> discord.Embed:
+    def challenge_embed(self, match: MatchRow, home: Home, status: str | None = None) -> discord.Embed:
         """The challenge with its setup and status (``status``: said otherwise than by the match's)."""
         level = match_difficulty(match)
         if status is None:
@@ -280,16 +281,16 @@ class Messages:
             text.tr(f"difficulty.{level.level}"),
             level.value,
             status,
-            challenge_link(match),
+            challenge_link(match, home),
         )
 
     async def challenge_closed_embed(
-        self, match: MatchRow, thread_id: int, result_id: int, guild_id: int
+        self, match: MatchRow, home: Home, thread_id: int, result_id: int
     ) -> discord.Embed:
-        """The challenge of a duel played in its own thread (of server ``guild_id``), once over: its result,
-        and a link to it."""
+        """The challenge of a duel played in a thread of its own in ``home``, once over: its result, and a
+        link to it."""
         wins = await self.duels.score(match.id)
-        link = jump_link(guild_id, thread_id, result_id)
+        link = jump_link(home.guild_id, thread_id, result_id)
         key = (
             "challenge.status.finished_in_thread"
             if match.status == MatchStatus.FINISHED
@@ -303,7 +304,7 @@ class Messages:
             second=match.opponent_name,
             link=link,
         )
-        return self.challenge_embed(match, status)
+        return self.challenge_embed(match, home, status)
 
     def challenge_view(self, match: MatchRow) -> Components:
         if match.status != MatchStatus.PROPOSED:

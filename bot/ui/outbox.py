@@ -44,7 +44,6 @@ from bot.store.rows import (
     CHALLENGE,
     NOTICE_KINDS,
     RESULT,
-    GameStatus,
     Home,
     MatchRow,
     MatchStatus,
@@ -67,13 +66,12 @@ from bot.ui.posted import (
     markers,
     post_once,
 )
-from bot.ui.reconciler import Due, Reconciler, Refused, ShowAgain
+from bot.ui.reconciler import GIVE_UP, Due, Reconciler, Refused, ShowAgain
 from engine import named_events
 
 log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 BOARDS_KEPT = 4096  # games whose board is remembered here; any other is read from its row (boards)
-GIVE_UP = (403, 404)  # the channel is gone or closed to the bot: nothing due there can ever be posted
 ARCHIVED = 50083  # Discord's code: the thread is archived, its messages cannot be edited (a post reopens it)
 # After a player's decision in a duel against the computer, the board waits this long (seconds) for the
 # computer's answers, so that one board tells both.
@@ -195,18 +193,23 @@ class Outbox:
         """Bring every home of the match ``subject`` up to date with ``due``."""
         match_id = subject
         # Boards need nothing of the match's row but its homes: read again only when a result or the
-        # challenge is due (they change its homes), or the match is not known here.
+        # challenge is due (they change its homes), or the match is not known here. Only a match under
+        # way is kept: its homes are settled (another process may still accept one proposed, by code from
+        # a second home), but for a thread, which Homes knows.
         kept = self._matches.get(match_id)
         if kept is None or any(entry.kind != BOARD for entry in due):
             read = await self.posts.match(match_id)
-            assert read is not None  # an outbox entry references its match
+            assert read is not None  # an entry due references its match
             match = read
-            self._matches.put(match_id, row_values(match))
+            if match.status == MatchStatus.ACTIVE:
+                self._matches.put(match_id, row_values(match))
+            else:
+                self._matches.pop(match_id)
         else:
             match = row_from_values(MatchRow, kept)
         targets: dict[tuple[str, int | None], Due] = {}  # each brings its target to the current state
         for entry in due:
-            targets.setdefault((entry.kind, entry.detail), entry)
+            targets[(entry.kind, entry.detail)] = entry  # the latest: a notice of the game as it now is
         # Each home in turn, in its language; one gone for good stops the match's posts only once every
         # other has had its own.
         gone: Refused | None = None
@@ -299,7 +302,8 @@ class Outbox:
             return posted.id
 
         def found(posted: discord.Message) -> bool:
-            return posted.content == message["content"] and posted.created_at >= due_since
+            said = (message.get("content") or "").strip()
+            return posted.content.strip() == said and posted.created_at >= due_since
 
         try:
             await post_once(scan, channel_id, found, send)
@@ -471,7 +475,7 @@ class Outbox:
     async def _challenge_closed(self, match: MatchRow, home: Home, thread_id: int, result_id: int) -> None:
         """A duel played in its thread ends: its challenge, in the channel, shows the result and links it."""
         assert home.challenge_id is not None
-        embed = await self.messages.challenge_closed_embed(match, thread_id, result_id, home.guild_id)
+        embed = await self.messages.challenge_closed_embed(match, home, thread_id, result_id)
         try:
             channel = self.bot.get_partial_messageable(home.challenge_in)
             await channel.get_partial_message(home.challenge_id).edit(embed=embed)
@@ -515,7 +519,7 @@ class Outbox:
             view = self.messages.challenge_view(match)
             try:
                 await channel.get_partial_message(message_id).edit(
-                    embed=self.messages.challenge_embed(match), view=view
+                    embed=self.messages.challenge_embed(match, home), view=view
                 )
             except discord.NotFound:
                 log.warning("match %s: the challenge message is gone", match.id)
@@ -528,6 +532,10 @@ class Outbox:
         return _with_home(match, home._replace(challenge_id=message_id))
 
     # --- helpers ----------------------------------------------------------------------------------
+
+    def suspect(self, match_id: int) -> None:
+        """The match's posts may exist unmarked (an answer that failed may have been made): look first."""
+        self.reconciler.suspect(DUEL, match_id)
 
     def flush_soon(self) -> None:
         """Commit the bookkeeping soon (:meth:`Reconciler.flush_soon`)."""
@@ -546,11 +554,11 @@ class Outbox:
         home = None if player is None else match.home_of(player)
         if home is None or match.dm_of(home) != user_id or match.status != MatchStatus.ACTIVE:
             return True
-        games = [row for row in await self.posts.games(match.id) if row.status == GameStatus.IN_PROGRESS]
-        if not games:
+        game_id = await self.duels.current_game(match.id)
+        if game_id is None:
             return True
         try:
-            live = await self.duels.live(games[-1].id)
+            live = await self.duels.live(game_id)
             async with self.lock(match.id):
                 with text.speaking(await self.language(match, home)):
                     channel_id = await self.channel(match, home)

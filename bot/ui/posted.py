@@ -1,4 +1,4 @@
-"""What the outbox knows of the messages it posted, and how it finds one again on Discord.
+"""What the reconciler knows of the messages it posted, and how it finds one again on Discord.
 
 A game's latest public board in one home (:class:`Board`, kept as plain values); and the bot's recent
 messages in a channel (:class:`Scan`), looked through by their markers (a board's

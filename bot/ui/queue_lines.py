@@ -19,7 +19,7 @@ from bot.ui.components import Components, QueueComputerButton
 from bot.ui.messages import Messages
 from bot.ui.pings import Pings
 from bot.ui.posted import Scan, post_once
-from bot.ui.reconciler import Due, Reconciler
+from bot.ui.reconciler import Due, Reconciler, refused_for_good
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 #: The reconciler's family of the queue's lines (a subject: a queued player).
@@ -63,8 +63,9 @@ class QueueLines:
         return [line.user_id for line in await self.posts.due_lines()]
 
     async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
-        for entry in due:
-            await self._line(subject, entry, scan)
+        with refused_for_good():  # the player's channel gone, or their DMs closed to the bot
+            for entry in due:
+                await self._line(subject, entry, scan)
 
     async def _line(self, user_id: int, entry: Due, scan: Scan | None) -> None:
         assert entry.detail is not None
@@ -88,7 +89,7 @@ class QueueLines:
             return posted.id
 
         def found(message: discord.Message) -> bool:
-            return message.content == content and message.created_at >= due_since
+            return message.content.strip() == content.strip() and message.created_at >= due_since
 
         try:
             await post_once(scan, channel_id, found, send)

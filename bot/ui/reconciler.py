@@ -59,6 +59,22 @@ class Refused(Exception):
     """The channel refuses the bot for good (gone, closed to it): nothing more of the subject is posted."""
 
 
+#: Discord's statuses that say a channel is gone or closed to the bot: nothing due there can ever be posted.
+GIVE_UP = (403, 404)
+
+
+@contextlib.contextmanager
+def refused_for_good() -> Iterator[None]:
+    """A request refused for good (:data:`GIVE_UP`) becomes :class:`Refused`: the renderer's subject is
+    let go of rather than retried for ever."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        if error.status in GIVE_UP:
+            raise Refused(str(error)) from error
+        raise
+
+
 class Renderer(Protocol):
     """One family of kinds: what is due of a subject, and how it is shown."""
 

@@ -17,7 +17,7 @@ from bot.services.seasons import Seasons
 from bot.store.rows import SEASON, GuildSettings, SeasonRow
 from bot.ui.messages import Messages
 from bot.ui.posted import Scan, post_once
-from bot.ui.reconciler import Due, Reconciler
+from bot.ui.reconciler import Due, Reconciler, refused_for_good
 
 log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
@@ -66,8 +66,9 @@ class SeasonPosts:
 
     async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
         seasons = {season.number: season for season in await self.posts.seasons_of(subject)}
-        for entry in due:
-            await self._announce(seasons[entry.id])
+        with refused_for_good():  # the server's channel deleted, or closed to the bot
+            for entry in due:
+                await self._announce(seasons[entry.id])
 
     async def mark(self, subject: int, due: Sequence[Due]) -> None:
         for entry in due:

@@ -1,15 +1,15 @@
-"""A tournament's channel brought up to date from the database (its outbox, ``tournament_posts``): its
-page posted, then edited as players join and rounds pass; each round's message (the standings so far,
-as text and picture, and its pairings) before the round's duels' own first messages; the final
-standings with the champion.
+"""A tournament's channel brought up to date from the database, a renderer of the reconciler
+(``bot.ui.reconciler``): its page posted, then edited as players join and rounds pass; each round's
+message (the standings so far, as text and picture, and its pairings) before the round's duels' own first
+messages; the final standings with the champion.
 
-Every entry is written in the transaction that made the change (bot.services.tournaments), and marked
-done once shown, so a crash loses nothing: the process that made the change shows it at once (the
-service tells :meth:`TournamentPosts.changed` after the commit), and :meth:`TournamentPosts.sweep`, run
-every few seconds by each process for its own servers, shows whatever is still due (after a crash, a
-Discord failure, a restart). A round's message and the final one are looked for among the channel's
-recent messages before they are sent (their title links carry a marker), so one sent but not marked is
-not sent again; the page is known by its stored id.
+Every entry (``due``: page, round, final) is written in the transaction that made the change
+(bot.services.tournaments), claimed by the process that shows it, and marked done once shown, so a crash
+loses nothing: the process that made the change shows it at once (``TournamentChanged`` and
+``RoundEnded``, after the commit), and :meth:`TournamentPosts.sweep`, run every few seconds by each
+process for its own servers, shows whatever is still due (after a crash, a Discord failure, a restart).
+The page, a round's message and the final one are looked for among the channel's recent messages before
+they are sent (their title links carry a marker), so one sent but not marked is not sent again.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from bot.ui import answer, tournament_pages
 from bot.ui.messages import Messages
 from bot.ui.outbox import Outbox
 from bot.ui.posted import Scan, markers, post_once
-from bot.ui.reconciler import Due, Reconciler
+from bot.ui.reconciler import Due, Reconciler, refused_for_good
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()  # a round's message names players; their duels ping them
@@ -126,6 +126,10 @@ class TournamentPosts:
         return []  # the sweep shows them, this process's servers' only, once it took over its claims
 
     async def show(self, subject: int, due: Sequence[Due], scan: Scan | None) -> None:
+        with refused_for_good():  # its channel deleted, or closed to the bot
+            await self._show(subject, due)
+
+    async def _show(self, subject: int, due: Sequence[Due]) -> None:
         table = await self.tournaments.table(subject)
         tournament = table.tournament
         channel = self.bot.get_partial_messageable(tournament.channel_id)

@@ -94,6 +94,11 @@ async def test_players_of_three_servers_and_dms_are_matched_and_pinged_where_the
             here = {c.id for c in (*guild.channels, *guild.threads)}
             shown = "\n".join(m.text for m in emulator.messages() if m.channel_id in here)
             assert not any(name in shown for name in others)
+        # Nor a link into another server (a challenge's title link goes to its own home's channel).
+        for guild, away in ((emulator.guild, (second, third)), (second, (emulator.guild, third))):
+            here = {c.id for c in (*guild.channels, *guild.threads)}
+            links = [e.get("url", "") for m in emulator.messages() if m.channel_id in here for e in m.embeds]
+            assert links and not any(f"/channels/{other.id}/" in link for other in away for link in links)
 
         # Bob plays from his own server; /cardia status there lists the duel.
         hand = await table.show_hand(bob, bob_board)

@@ -27,7 +27,9 @@ INSERT INTO due (kind, subject, detail, created_at, done_at, claimed_by, claimed
 SELECT kind, tournament_id, round, created_at, done_at, claimed_by, claimed_until FROM tournament_posts ORDER BY id;
 INSERT INTO due (kind, subject, detail, created_at, done_at)
 SELECT 'season', guild_id, number, started_at, announced_at FROM seasons WHERE number > 1 ORDER BY started_at;
+-- Open entries of one subject (a decision's board), and of one kind (a sweep of a family's leftovers).
 CREATE INDEX due_open ON due (subject, id) WHERE done_at IS NULL;
+CREATE INDEX due_open_kinds ON due (kind, id) WHERE done_at IS NULL;
 DROP TABLE outbox;
 DROP TABLE tournament_posts;
 ALTER TABLE seasons DROP COLUMN announced_at

@@ -27,6 +27,7 @@ SELECT id, 1, 'p2', COALESCE(mirror_guild_id, 0), mirror_id, CASE WHEN mirror_ho
        mirror_challenge_id, mirror_result_id
 FROM matches WHERE mirror_id IS NOT NULL;
 CREATE INDEX homes_by_channel ON homes (channel_id);
+CREATE INDEX homes_by_thread ON homes (thread_id) WHERE thread_id IS NOT NULL;
 -- A duel the queue made (its first message says the queue found it; it counts for no server: guild_id 0).
 ALTER TABLE matches ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
 UPDATE matches SET queued = 1 WHERE guild_id = 0 AND home_guild_id IS NOT NULL;
