@@ -25,13 +25,14 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.services.caching import KeyedLocks
+from bot.services.caching import KeyedLocks, Recent
 from bot.services.posts import Posts
 from bot.ui.posted import Scan
 
 log = logging.getLogger(__name__)
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds before retrying a failed update, doubling up to the most
 FLUSH_AFTER = 2.0  # seconds: bookkeeping no decision carried is committed on its own after this
+DONE_KEPT = 8192  # subjects whose marks, not committed yet, are remembered (far more than a few seconds see)
 
 #: What is shown of one subject: a duel's, a tournament's, a server's.
 Subject = tuple[str, int]
@@ -110,7 +111,9 @@ class Reconciler:
         self.renderers: dict[str, Renderer] = {}
         self._locks: KeyedLocks[Subject] = KeyedLocks()
         # subject -> entries marked done whose mark is not committed yet (still listed until it is)
-        self._done: dict[Subject, tuple[int, ...]] = {}
+        # (the latest subjects only: a mark is committed within seconds, and a subject not updated again
+        # would otherwise stay here for good)
+        self._done: Recent[Subject, tuple[int, ...]] = Recent(DONE_KEPT)
         self._suspect: set[Subject] = set()  # subjects whose posts may exist unmarked: look before posting
         self._retry: dict[Subject, float] = {}  # subject -> seconds before the next retry
         self._answering: set[Subject] = set()  # subjects an interaction is answering with their message
@@ -166,11 +169,11 @@ class Reconciler:
         renderer = self.renderers[key[0]]
         due = list(await renderer.due(key[1]))
         # Entries marked done here and still listed are only waiting for their mark's commit.
-        done = set(self._done.get(key, ())) & {entry.id for entry in due}
+        done = set(self._done.get(key) or ()) & {entry.id for entry in due}
         if done:
-            self._done[key] = tuple(done)
+            self._done.put(key, tuple(done))
         else:
-            self._done.pop(key, None)
+            self._done.pop(key)
         due = [entry for entry in due if entry.id not in done]
         if not due:
             self._suspect.discard(key)
@@ -242,7 +245,7 @@ class Reconciler:
     async def _mark(self, key: Subject, due: Sequence[Due]) -> None:
         renderer = self.renderers[key[0]]
         if renderer.marks_later:
-            self._done[key] = (*self._done.get(key, ()), *(entry.id for entry in due))
+            self._done.put(key, (*(self._done.get(key) or ()), *(entry.id for entry in due)))
         await renderer.mark(key[1], due)
 
     async def _give_up(self, key: Subject) -> None:
