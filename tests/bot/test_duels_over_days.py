@@ -480,3 +480,28 @@ async def test_a_reminder_whose_post_failed_is_posted_again_once(
         await table.outbox_settled()  # the retry, and nothing after it
         reminders = [m for m in emulator.messages() if m.content.startswith(f"⏰ {bob.mention}: your move")]
         assert len(reminders) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_is_shown_as_its_latest_entry_says_never_hidden_by_an_older_one(
+    table: TimedTable,
+) -> None:
+    """Two reminders due for one game (the first still unshown when a decision came and the second was
+    made due): the one of the game as it now is is shown; the older, out of date, only marked done."""
+    emulator, alice, bob = table.emulator, table.alice, table.bob
+    async with table.running() as bot:
+        match_id, game_id = await table.start()
+        await table.place(alice)  # the board now waits for Bob only
+        decisions = len(await table.storage.actions(game_id))
+        async with table.storage.transaction() as tx:
+            for version in (decisions - 1, decisions):  # the older first
+                await tx.db.write(
+                    "INSERT INTO due (kind, subject, detail, extra, created_at) VALUES (?, ?, ?, ?, ?)",
+                    ("reminder", match_id, game_id, version, "2026-01-01T00:00:00+00:00"),
+                )
+        await bot.outbox.update(match_id)
+        await table.settle()
+        reminders = [m for m in emulator.messages() if m.content.startswith(f"⏰ {bob.mention}: your move")]
+        assert len(reminders) == 1
+        await table.storage.flush()  # the marks: bookkeeping, committed with the next write
+        assert await table.storage.due_posts(match_id) == []
