@@ -5,14 +5,12 @@ carried over as they were, and the store reads them as before."""
 
 from __future__ import annotations
 
-import aiosqlite
-import asyncpg
 import pytest
 
 from bot.store import Storage
-from bot.store.connection import MIGRATIONS
 from bot.store.rows import Post
 from bot.store.tournaments import TournamentPost
+from tests.store.migrated import made_at
 
 BEFORE = 20  # the migrations applied when the rows below were made
 
@@ -40,24 +38,7 @@ def statements() -> list[str]:
 
 async def made_before(database: str) -> None:
     """The database at migration 20, with the rows of :func:`statements`."""
-    if database.startswith("postgresql://"):
-        connection = await asyncpg.connect(database)
-        try:
-            async with connection.transaction():
-                await connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                for number, script in enumerate(MIGRATIONS["postgresql"][:BEFORE], start=1):
-                    await connection.execute(script)
-                    await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-                for statement in statements():
-                    await connection.execute(statement)
-        finally:
-            await connection.close()
-        return
-    async with aiosqlite.connect(database, isolation_level=None) as db:
-        await db.execute("PRAGMA foreign_keys = ON")
-        for number, script in enumerate(MIGRATIONS["sqlite"][:BEFORE], start=1):
-            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
-        await db.executescript("BEGIN; " + "; ".join(statements()) + "; COMMIT;")
+    await made_at(database, BEFORE, statements())
 
 
 @pytest.mark.asyncio

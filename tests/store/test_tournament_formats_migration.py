@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-import asyncpg
 import pytest
 
 from bot.store import Conflict, Storage
-from bot.store.connection import MIGRATIONS
+from tests.store.migrated import made_at
 
 BEFORE = 18  # the migrations applied when the rows below were made
 
@@ -79,27 +77,16 @@ async def snapshot(storage: Storage) -> dict[str, list[tuple[Any, ...]]]:
 
 async def made_before(database: str) -> None:
     """The database at migration 18, with the rows of :func:`statements`."""
-    if database.startswith("postgresql://"):
-        connection = await asyncpg.connect(database)
-        try:
-            async with connection.transaction():
-                await connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                for number, script in enumerate(MIGRATIONS["postgresql"][:BEFORE], start=1):
-                    await connection.execute(script)
-                    await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-                for statement in statements():
-                    await connection.execute(statement)
-                await connection.execute("SELECT setval('tournaments_id_seq', 5)")
-        finally:
-            await connection.close()
-        return
-    async with aiosqlite.connect(database, isolation_level=None) as db:
-        await db.execute("PRAGMA foreign_keys = ON")
-        for number, script in enumerate(MIGRATIONS["sqlite"][:BEFORE], start=1):
-            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
-        await db.executescript("BEGIN; " + "; ".join(statements()) + "; COMMIT;")
-        # A rolled-back insert took id 5: the counter is past the last id, as SQLite keeps it.
-        await db.execute("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'tournaments'")
+    await made_at(
+        database,
+        BEFORE,
+        statements(),
+        {
+            # A rolled-back insert took id 5: the counter is past the last id, as each database keeps it.
+            "postgresql": ["SELECT setval('tournaments_id_seq', 5)"],
+            "sqlite": ["UPDATE sqlite_sequence SET seq = 5 WHERE name = 'tournaments'"],
+        },
+    )
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ the catalogue keys of its words. Nothing outside its unit asks which format a to
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, Final, TypeVar
 
@@ -19,9 +20,9 @@ class UnknownFormat(LookupError):
     """No format has this name."""
 
 
-class Format:
-    """A tournament format. A unit sets the class attributes and overrides :meth:`rounds` and
-    :meth:`pair`; the rest has its default here."""
+class Format(ABC):
+    """A tournament format. A unit sets the class attributes and gives :meth:`rounds` and :meth:`pair`
+    (a unit without them cannot be made, so it fails to register); the rest has its default here."""
 
     name: ClassVar[str]  # as stored (tournaments.format) and as the command's choice gives it
     order: ClassVar[int]  # its place among the command's choices
@@ -49,15 +50,15 @@ class Format:
         not given), where it takes one; None where its players fix it at the start."""
         return (given or self.default_rounds) if self.takes_rounds else None
 
+    @abstractmethod
     def rounds(self, players: int, chosen: int | None) -> int:
         """How many rounds a tournament of ``players`` has (``chosen``: :meth:`chosen_rounds`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def pair(self, entrants: Sequence[Entrant], results: Sequence[Result], number: int) -> list[Pairing]:
         """Round ``number``'s pairings (from 1), given every result of the rounds before: the same
         however often it is asked. Raises :class:`~bot.services.tournaments.pairing.PairingImpossible`
         when no pairing keeps the format's rules (the tournament is then over)."""
-        raise NotImplementedError
 
     def over(self, active: int) -> bool:
         """Whether the tournament ends before its last round, with ``active`` players not withdrawn."""
