@@ -121,7 +121,8 @@ class Step:
 
     rate: float
     interactions: int
-    elapsed: float
+    elapsed: float  # the arrivals' seconds
+    window: float  # the seconds measured: the arrivals, then the answers still awaited
     p50: float
     p99: float
     most: float
@@ -140,7 +141,7 @@ class Step:
 
     def per_interaction(self, cores: float) -> float:
         """Milliseconds of CPU per interaction for a part that used ``cores`` during the step."""
-        return cores * self.elapsed / max(1, self.interactions) * 1000
+        return cores * self.window / max(1, self.interactions) * 1000
 
     @property
     def others(self) -> float:
@@ -266,7 +267,9 @@ async def climb(
             first = len(driver.samples)
             befores = await bots.call("stats")
             cpu, database, busy = time.process_time(), postgres.seconds(), machine_busy()
+            started = time.perf_counter()
             elapsed = await driver.load(rate, args.seconds, None)
+            window = time.perf_counter() - started
             driver_cpu = time.process_time() - cpu
             database, busy = postgres.seconds() - database, machine_busy() - busy
             afters = await bots.call("stats")
@@ -277,6 +280,7 @@ async def climb(
                 rate=rate,
                 interactions=len(load),
                 elapsed=elapsed,
+                window=window,
                 p50=percentile(latencies, 0.5),
                 p99=percentile(latencies, 0.99),
                 most=latencies[-1],
@@ -284,10 +288,10 @@ async def climb(
                 unanswered=sum(1 for i in load if not answered(i)),
                 decisions=merged(afters)["counters"]["decisions"] - merged(befores)["counters"]["decisions"],
                 bots=[cpu_share(b, a) for b, a in pairs],
-                workers=sum(a["computer"]["cpu"] - b["computer"]["cpu"] for b, a in pairs) / elapsed,
-                postgres=database / elapsed,
-                driver=driver_cpu / elapsed,
-                busy=busy / elapsed,
+                workers=sum(a["computer"]["cpu"] - b["computer"]["cpu"] for b, a in pairs) / window,
+                postgres=database / window,
+                driver=driver_cpu / window,
+                busy=busy / window,
             )
             setup.steps.append(step)
             each = "+".join(f"{share:.2f}" for share in step.bots)

@@ -55,7 +55,7 @@ def test_capacity_benchmark_runs_and_reports() -> None:
 
 
 def step(bots: list[float], postgres: float = 0.1, driver: float = 0.2, busy: float = 1.0) -> Step:
-    return Step(100, 2000, 20.0, 0.01, 0.2, 0.3, 0, 0, 1000, bots, 0.05, postgres, driver, busy)
+    return Step(100, 2000, 20.0, 20.0, 0.01, 0.2, 0.3, 0, 0, 1000, bots, 0.05, postgres, driver, busy)
 
 
 @pytest.mark.parametrize(
