@@ -496,7 +496,9 @@ async def queue(
     )
 
 
-def computer_report(played: ComputerGames, queues: list[Queued], level: str, out: IO[str]) -> None:
+def computer_report(
+    played: ComputerGames, queues: list[Queued], level: str, think: float, out: IO[str]
+) -> None:
     searched = played.searched
     cpu = sorted(t.cpu for t in searched)
     mean = sum(cpu) / len(cpu) if cpu else 0.0
@@ -519,25 +521,33 @@ def computer_report(played: ComputerGames, queues: list[Queued], level: str, out
         )
     if not queues:
         return
+    # A duel against the computer asks for its decisions at its person's pace: as many duels at once as
+    # ask for them at this rate if the person takes --think-seconds a decision.
+    computer = len(played.thoughts)
+    people = played.decisions - computer
     print(
         "  decisions asked at Poisson arrivals, answered by the bot's Computer (its budget shared by those"
-        " waiting):",
+        " waiting); the duels against the computer at once that ask at that rate, their people taking"
+        f" {think:g} s a decision:",
         file=out,
     )
     print(
         f"    {'workers':>7}{'asked/s':>9}{'of capacity':>13}{'asked':>7}"
         f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
-        f"{'iterations p50/p1':>19}{'workers CPU':>13}",
+        f"{'iterations p50/p1':>19}{'workers CPU':>13}{'duels at once':>15}",
         file=out,
     )
     for q in queues:
+        if not q.latencies:
+            print(f"    {q.workers:>7}{q.rate:>9.2f}  none asked in {q.seconds:.0f} s", file=out)
+            continue
         capacity = q.workers / mean if mean else math.inf
         print(
             f"    {q.workers:>7}{q.rate:>9.2f}{q.rate / capacity:>13.0%}{q.asked:>7}"
             f"{percentile(q.latencies, 0.5) * 1000:>9.0f}{percentile(q.latencies, 0.99) * 1000:>9.0f}"
             f"{q.latencies[-1] * 1000:>9.0f}"
             f"{f'{percentile(q.iterations, 0.5)}/{percentile(q.iterations, 0.01)}':>19}"
-            f"{q.cpu / q.seconds:>13.2f}",
+            f"{q.cpu / q.seconds:>13.2f}{q.rate * think * people / computer:>15.0f}",
             file=out,
         )
 
@@ -695,7 +705,7 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
                             BUDGET_MS,
                         )
                     )
-        computer_report(played, queues, args.computer_level, out)
+        computer_report(played, queues, args.computer_level, args.think_seconds, out)
     print("", file=out)
     print("The capacity plan from these figures", file=out)
     plan_report(setups, played, args, out)
@@ -750,6 +760,12 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         "--queue-shares", type=_shares, default=[0.5, 0.9, 1.5], help="arrival rates, shares of capacity"
     )
     computer.add_argument("--queue-seconds", type=float, default=30.0, help="seconds of arrivals (30)")
+    computer.add_argument(
+        "--think-seconds",
+        type=float,
+        default=10.0,
+        help="a person's seconds a decision, in duels at once (10)",
+    )
     plan = parser.add_argument_group("the plan's assumptions")
     plan.add_argument("--servers", type=int, default=100_000, help="the operator's servers (100000)")
     plan.add_argument("--games-per-server-day", type=float, default=2.0, help="games a server a day (2)")
