@@ -23,6 +23,7 @@ COPY text ./text
 COPY picture ./picture
 COPY terminal ./terminal
 COPY bot ./bot
+COPY web ./web
 RUN pip install --no-deps --no-build-isolation .
 # The engine's hot modules compiled into /opt/venv/cardia-compiled (docs/operators.md, "The compiled
 # engine"), from the same sources as the installed engine, so that build is the one it uses.

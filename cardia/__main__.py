@@ -20,6 +20,7 @@ USAGE = """usage: cardia JOB [options]
   bot [--sync]         run the Discord bot (DISCORD_TOKEN); `cardia bot health` checks a running one
   records recompute    rebuild the ratings from the finished games
   store copy FROM TO   copy every game between SQLite and PostgreSQL
+  web                  the games' pages on the web, live (CARDIA_WEB_SECRET); `cardia web health`
 
 `cardia JOB --help` tells the options of each."""
 
@@ -54,6 +55,12 @@ def _store(argv: list[str]) -> int:
     return main(argv)
 
 
+def _web(argv: list[str]) -> int:
+    from web.__main__ import main
+
+    return main(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
@@ -65,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bot": _bot,
         "records": _records,
         "store": _store,
+        "web": _web,
     }
     if job not in ENGINE_JOBS and job not in routes:
         print(f"cardia: unknown job {job!r}; `cardia --help` lists them", file=sys.stderr)

@@ -1,0 +1,79 @@
+"""``cardia web``: its help, and a refusal in one line without a secret to sign the links with; a real
+server process answering its health check and its pages, and stopping on SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tests.web.games import KEY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _environment(**values: str) -> dict[str, str]:
+    kept = {name: value for name, value in os.environ.items() if not name.startswith("CARDIA_")}
+    return {**kept, **values}
+
+
+def _run(*args: str, cwd: Path, **values: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardia", "web", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=cwd,
+        env=_environment(**values),
+    )
+
+
+def test_the_help_names_every_setting(tmp_path: Path) -> None:
+    shown = _run("--help", cwd=tmp_path)
+    assert shown.returncode == 0
+    for setting in ("CARDIA_DATABASE", "CARDIA_WEB_HOST", "CARDIA_WEB_PORT", "CARDIA_WEB_SECRET", "health"):
+        assert setting in shown.stdout
+
+
+def test_it_refuses_to_start_without_a_secret_in_one_line(tmp_path: Path) -> None:
+    for secret in ({}, {"CARDIA_WEB_SECRET": "short"}):
+        refused = _run("--database", str(tmp_path / "cardia.db"), cwd=tmp_path, **secret)
+        assert refused.returncode == 2
+        assert refused.stdout == ""
+        lines = refused.stderr.strip().splitlines()
+        assert len(lines) == 1 and "CARDIA_WEB_SECRET" in lines[0], refused.stderr
+    assert not (tmp_path / "cardia.db").exists()  # refused before anything was opened
+    bad = _run("--port", "99999", cwd=tmp_path, CARDIA_WEB_SECRET=KEY.decode())
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "PORT" in bad.stderr
+
+
+def test_a_server_process_answers_and_stops_on_sigterm(tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cardia", "web", "--port", "0", "--database", str(tmp_path / "cardia.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=_environment(CARDIA_WEB_SECRET=KEY.decode()),
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("cardia web: serving on http://"), line + (
+            server.stderr.read() if server.stderr else ""
+        )
+        address = line.split("serving on ", 1)[1].strip()
+        with urllib.request.urlopen(f"{address}/health", timeout=10) as answer:
+            assert answer.status == 200 and answer.read() == b"ok\n"
+        port = address.rsplit(":", 1)[1]
+        health = _run("health", "--port", port, cwd=tmp_path, CARDIA_WEB_SECRET=KEY.decode())
+        assert health.returncode == 0, health.stderr
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+    down = _run("health", "--port", port, cwd=tmp_path)
+    assert down.returncode == 1 and "health" in down.stderr

@@ -1,0 +1,427 @@
+"""The web pages (aiohttp.web): routes, security headers, errors, and the pages of a game, a tournament
+and a player. Every page is read from the database the bot writes (``bot.store.web``); docs/web.md
+tells the design.
+
+    GET /                       what these pages are
+    GET /health                 200 while the database answers (the container's health check)
+    GET /static/{file}          the pages' one script and one style sheet
+    GET /g/{token}              a game: its public board at every step (``?step=N``), live while played
+    GET /g/{token}/steps.json   every step in words (the page's script steps through them)
+    GET /g/{token}/{N}.png      the board's picture after N decisions
+    GET /g/{token}/record.json  the record, once the game is over
+    GET /g/{token}/live         server-sent events: the game's version, each time it changes
+    GET /t/{token}, /t/{token}/live    a tournament: pairings, results, standings, live
+    GET /p/{token}              a player in a server: finished games, rating, record
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Generic, TypeVar
+
+import jinja2
+from aiohttp import web
+from markupsafe import Markup
+
+import text
+from bot.store.rows import GameRow, GameStatus, MatchRow
+from bot.store.web import Version, WebStore
+from engine import Record
+from text import tr
+from web import game as pages
+from web.language import negotiate
+from web.live import Watched
+from web.signing import Signer
+
+log = logging.getLogger("web")
+
+#: Every page: nothing but the site's own script, style and pictures; no framing; no referrer (a link
+#: is its own key: it must not leave in a Referer header).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"
+        " base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+PATH_LIMIT = 256  # characters of a path (a token is at most 62): a longer one is refused, 400
+QUERY_LIMIT = 64  # characters of a query string (?step=N)
+STEP = re.compile(r"[0-9]{1,5}")
+KEEPALIVE = 15.0  # seconds between two comments on a quiet live stream (proxies close silent ones)
+PICTURES_AT_ONCE = 2  # pictures drawn at once in threads (each about 30 ms of a core)
+STATIC = resources.files("web") / "static"
+
+KeyT = TypeVar("KeyT")
+ValueT = TypeVar("ValueT")
+
+
+class Lru(Generic[KeyT, ValueT]):
+    """The latest ``size`` values made, by key."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[KeyT, ValueT] = OrderedDict()
+
+    def get(self, key: KeyT) -> ValueT | None:
+        value = self._values.get(key)
+        if value is not None:
+            self._values.move_to_end(key)
+        return value
+
+    def put(self, key: KeyT, value: ValueT) -> None:
+        self._values[key] = value
+        self._values.move_to_end(key)
+        while len(self._values) > self.size:
+            self._values.popitem(last=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game as its page shows it, in one language, at one version."""
+
+    row: GameRow
+    match: MatchRow
+    version: Version
+    record: Record
+    steps: list[pages.Step]
+    title: str
+    scores: tuple[str | None, str | None]  # the match's score before this game, and after it
+    ended: pages.Ended | None
+    steps_json: bytes
+    previous_game: str | None
+    next_game: str | None
+
+    @property
+    def live(self) -> bool:
+        return self.row.status is GameStatus.IN_PROGRESS
+
+    @property
+    def total(self) -> int:
+        return len(self.record.actions)
+
+
+LANGUAGE = web.RequestKey("language", str)
+
+
+def language_of(request: web.Request) -> str:
+    return request.get(LANGUAGE) or negotiate(request.headers.get("Accept-Language"))
+
+
+class Site:
+    """The pages of one process: the store, the signer, the live watchers and the caches."""
+
+    def __init__(self, store: WebStore, signer: Signer, poll: float = 0.25) -> None:
+        self.store = store
+        self.signer = signer
+        self.games = Watched[int, Version](store.versions, poll)
+        self._loaded: Lru[tuple[int, Version, str], Loaded] = Lru(256)
+        self._pictures: Lru[tuple[int, int, str, pages.Ended | None], bytes] = Lru(512)
+        self._drawing = asyncio.Semaphore(PICTURES_AT_ONCE)
+        self.templates = jinja2.Environment(
+            loader=jinja2.PackageLoader("web", "templates"),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.templates.globals["t"] = tr
+        self.templates.filters["markup"] = lambda line: Markup(pages.markup(line))
+
+    # --- pages -------------------------------------------------------------------------------------------
+
+    def page(self, request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
+        language = language_of(request)
+        with text.speaking(language):
+            body = self.templates.get_template(template).render(language=language, **values)
+        response = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+        response.headers["Content-Language"] = language
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    async def index(self, request: web.Request) -> web.Response:
+        return self.page(request, "index.html")
+
+    async def health(self, request: web.Request) -> web.Response:
+        try:
+            await self.store.ping()
+        except Exception:
+            log.exception("the database does not answer")
+            return web.Response(text="the database does not answer\n", status=503)
+        return web.Response(text="ok\n")
+
+    # --- a game -------------------------------------------------------------------------------------------
+
+    async def load(self, request: web.Request) -> Loaded:
+        """The game the request's token signs, read and told in the reader's language; 404 for anything
+        else (a token malformed, forged or another kind's; a game gone)."""
+        signed = self.signer.ids("g", request.match_info["token"])
+        if signed is None:
+            raise web.HTTPNotFound()
+        game_id = signed[0]
+        row = await self.store.game(game_id)
+        match = None if row is None else await self.store.match(row.match_id)
+        if row is None or match is None:
+            raise web.HTTPNotFound()
+        actions = await self.store.actions(game_id)
+        version: Version = (str(row.status), len(actions))
+        language = language_of(request)
+        key = (game_id, version, language)
+        loaded = self._loaded.get(key)
+        if loaded is None:
+            loaded = await self._told(row, match, actions, version, language)
+            self._loaded.put(key, loaded)
+        return loaded
+
+    async def _told(
+        self, row: GameRow, match: MatchRow, actions: list[Any], version: Version, language: str
+    ) -> Loaded:
+        record = pages.record_of(row.setup_json, actions)
+        ended = None if row.status is GameStatus.IN_PROGRESS else (row.winner, row.reason or "")
+        games = await self.store.games(match.id)
+        before = [game for game in games if game.number < row.number]
+        after = [game for game in games if game.number > row.number]
+        names = match.names
+        with text.speaking(language):
+            steps = await asyncio.to_thread(pages.steps, record, names, ended)
+            title = tr("board.title", first=names["p1"], second=names["p2"], number=row.number)
+            scores = (_score(match, before), _score(match, [*before, row]))
+            data = {
+                "total": len(actions),
+                "live": row.status is GameStatus.IN_PROGRESS,
+                "version": list(version),
+                "steps": [step.json() for step in steps],
+                "words": {
+                    "step": [tr("web.step", step=n, total=len(actions)) for n in range(len(actions) + 1)],
+                    "round": tr("web.round", round="{round}"),
+                },
+            }
+        return Loaded(
+            row=row,
+            match=match,
+            version=version,
+            record=record,
+            steps=steps,
+            title=title,
+            scores=scores,
+            ended=ended,
+            steps_json=json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(),
+            previous_game=self.signer.game_path(before[-1].id) if before else None,
+            next_game=self.signer.game_path(after[0].id) if after else None,
+        )
+
+    def _step_asked(self, request: web.Request, total: int) -> int:
+        asked = request.query.get("step")
+        if asked is None:
+            return total
+        if not STEP.fullmatch(asked):
+            raise web.HTTPBadRequest()
+        if int(asked) > total:
+            raise web.HTTPNotFound()
+        return int(asked)
+
+    async def game(self, request: web.Request) -> web.Response:
+        loaded = await self.load(request)
+        number = self._step_asked(request, loaded.total)
+        path = self.signer.game_path(loaded.row.id)
+        return self.page(
+            request,
+            "game.html",
+            game=loaded,
+            step=loaded.steps[number],
+            path=path,
+            setup=self._setup_line(loaded),
+        )
+
+    def _setup_line(self, loaded: Loaded) -> str:
+        setup = loaded.record.setup
+        parts = [text.deck_label(loaded.match.deck)]
+        if setup.location is not None:
+            parts.append(text.location_label(setup.location))
+        parts.append(pages.level_name(setup))
+        if loaded.scores[1]:
+            parts.append(loaded.scores[1])
+        return " · ".join(parts)
+
+    async def steps_json(self, request: web.Request) -> web.Response:
+        loaded = await self.load(request)
+        response = web.Response(body=loaded.steps_json, content_type="application/json", charset="utf-8")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    async def picture(self, request: web.Request) -> web.Response:
+        loaded = await self.load(request)
+        asked = request.match_info["step"]
+        if not STEP.fullmatch(asked) or int(asked) > loaded.total:
+            raise web.HTTPNotFound()
+        number = int(asked)
+        language = language_of(request)
+        ended = loaded.ended if number == loaded.total else None
+        key = (loaded.row.id, number, language, ended)
+        png = self._pictures.get(key)
+        if png is None:
+            async with self._drawing:
+                png = await asyncio.to_thread(
+                    pages.board_png,
+                    loaded.record,
+                    number,
+                    loaded.match.names,
+                    title=loaded.title,
+                    score=loaded.scores[number == loaded.total],
+                    ended=loaded.ended,
+                    language=language,
+                )
+            self._pictures.put(key, png)
+        response = web.Response(body=png, content_type="image/png")
+        # A step before the last never changes; the last changes when the game goes on or is ended.
+        fixed = number < loaded.total or not loaded.live
+        response.headers["Cache-Control"] = "private, max-age=86400" if fixed else "no-cache"
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    async def record(self, request: web.Request) -> web.Response:
+        loaded = await self.load(request)
+        if loaded.live:  # its hands and deck order are in it: never while it is played
+            raise web.HTTPNotFound()
+        document = {
+            "format": loaded.record.format,
+            "setup": json.loads(loaded.row.setup_json),
+            "actions": [{"player": a.player, "choose": list(a.choose)} for a in loaded.record.actions],
+        }
+        response = web.Response(
+            text=json.dumps(document, indent=1, ensure_ascii=False), content_type="application/json"
+        )
+        response.headers["Content-Disposition"] = f'attachment; filename="cardia-game-{loaded.row.id}.json"'
+        return response
+
+    async def live(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: ``version`` with the game's version now, then each time it changes, until
+        the game is over (the stream then ends) or the reader leaves."""
+        loaded = await self.load(request)
+        game_id = loaded.row.id
+        return await self._stream(
+            request,
+            lambda queue_version: queue_version[0] != str(GameStatus.IN_PROGRESS),
+            self.games,
+            game_id,
+            loaded.version,
+        )
+
+    async def _stream(
+        self,
+        request: web.Request,
+        over: Callable[[Any], bool],
+        watched: Watched[Any, Any],
+        key: Any,
+        first: Any,
+    ) -> web.StreamResponse:
+        response = web.StreamResponse(
+            headers={
+                **SECURITY_HEADERS,
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",  # a proxy in front must not hold the events back
+            }
+        )
+        await response.prepare(request)
+        async with watched.watch(key) as queue:
+            await _send(response, first)
+            version = first
+            while not over(version):
+                try:
+                    version = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                await _send(response, version)
+        return response
+
+    # --- wiring ------------------------------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/", self.index)
+        app.router.add_get("/health", self.health)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/g/{token}", self.game)
+        app.router.add_get("/g/{token}/steps.json", self.steps_json)
+        app.router.add_get("/g/{token}/record.json", self.record)
+        app.router.add_get("/g/{token}/live", self.live)
+        app.router.add_get("/g/{token}/{step}.png", self.picture)
+        app.on_cleanup.append(self._close)
+        return app
+
+    async def _close(self, app: web.Application) -> None:
+        await self.games.close()
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        types = {"app.js": "text/javascript", "app.css": "text/css"}
+        if name not in types:
+            raise web.HTTPNotFound()
+        response = web.Response(body=(STATIC / name).read_bytes(), content_type=types[name], charset="utf-8")
+        response.headers["Cache-Control"] = "public, max-age=3600"
+        return response
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Bad input refused in one clear page before anything is read; errors as pages in the reader's
+        language; the security headers on every answer."""
+        request[LANGUAGE] = negotiate(request.headers.get("Accept-Language"))
+        try:
+            if (
+                len(request.raw_path.partition("?")[0]) > PATH_LIMIT
+                or len(request.query_string) > QUERY_LIMIT
+            ):
+                raise web.HTTPBadRequest()
+            response = await handler(request)
+        except web.HTTPException as error:
+            if error.status < 400:
+                raise
+            response = self._error(request, error.status)
+        except Exception:
+            log.exception("%s %s failed", request.method, request.path[:PATH_LIMIT])
+            response = self._error(request, 500)
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+            response.headers.setdefault("Cache-Control", "no-cache")
+        return response
+
+    def _error(self, request: web.Request, status: int) -> web.Response:
+        kinds = {400: "bad_request", 404: "not_found", 429: "too_many"}
+        kind = kinds.get(status, "error")
+        return self.page(request, "error.html", status=status, kind=kind, status_code=status)
+
+
+def _score(match: MatchRow, games: list[GameRow]) -> str | None:
+    """The match's score after ``games`` as its boards show it (None: a single game)."""
+    if match.wins_needed == 1:
+        return None
+    wins = {"p1": 0, "p2": 0}
+    for game in games:
+        if game.status is GameStatus.FINISHED and game.winner in wins:
+            wins[game.winner] += 1
+    names = match.names
+    return tr(
+        "board.score",
+        wins=match.wins_needed,
+        first=names["p1"],
+        a=wins["p1"],
+        b=wins["p2"],
+        second=names["p2"],
+    )
+
+
+async def _send(response: web.StreamResponse, version: Any) -> None:
+    await response.write(f"event: version\ndata: {json.dumps(list(version))}\n\n".encode())

@@ -1,0 +1,105 @@
+// A game's page: steps through its boards without reloading (buttons, slider, keyboard), and follows a
+// game in progress through server-sent events. Served as a file of its own: the pages allow no inline
+// script (Content-Security-Policy script-src 'self').
+"use strict";
+
+(function () {
+  const article = document.getElementById("game");
+  if (!article) return;
+  const $ = (id) => document.getElementById(id);
+  const picture = $("picture"), slider = $("slider"), previous = $("previous"), next = $("next");
+  const path = article.dataset.path;
+  let data = null;
+  let step = Number(article.dataset.step);
+  let version = article.dataset.version;
+
+  function list(element, lines, empty) {
+    const items = lines.map((html) => {
+      const item = document.createElement("li");
+      item.innerHTML = html; // escaped by the server: only <strong> and <code> are made there
+      return item;
+    });
+    if (!items.length && empty) {
+      const item = document.createElement("li");
+      item.textContent = empty;
+      items.push(item);
+    }
+    element.replaceChildren(...items);
+  }
+
+  function show(number, push) {
+    if (!data) return;
+    step = Math.max(0, Math.min(number, data.total));
+    const shown = data.steps[step];
+    picture.src = path + "/" + step + ".png";
+    picture.alt = shown.alt;
+    list($("happened"), shown.happened, step === 0 ? article.dataset.dealt : null);
+    list($("row"), shown.row, null);
+    $("status").innerHTML = shown.status;
+    const players = $("players").querySelectorAll(".player");
+    shown.players.forEach((player, index) => {
+      const section = players[index];
+      if (!section) return;
+      const lines = [player.stats, ...player.waiting];
+      section.querySelectorAll("p").forEach((p) => p.remove());
+      for (const html of lines) {
+        const p = document.createElement("p");
+        p.innerHTML = html;
+        section.appendChild(p);
+      }
+    });
+    $("step-words").textContent = data.words.step[step];
+    $("round-words").textContent = data.words.round.replace("{round}", shown.round);
+    slider.max = data.total;
+    slider.value = step;
+    previous.href = path + "?step=" + Math.max(step - 1, 0);
+    next.href = path + "?step=" + Math.min(step + 1, data.total);
+    previous.setAttribute("aria-disabled", String(step === 0));
+    next.setAttribute("aria-disabled", String(step === data.total));
+    article.dataset.step = String(step);
+    if (push) history.replaceState(null, "", path + "?step=" + step);
+  }
+
+  async function load() {
+    const response = await fetch(article.dataset.steps, { cache: "no-cache" });
+    if (!response.ok) return;
+    const following = !data || step === data.total;
+    data = await response.json();
+    version = data.version.join(":");
+    article.dataset.version = version;
+    article.dataset.total = String(data.total);
+    if (!data.live) finished();
+    show(following ? data.total : step, false);
+  }
+
+  function finished() {
+    const state = $("state");
+    if (state && state.classList.contains("live")) {
+      // The game is over while watched: the page as it now is (result, record, next game).
+      window.location.replace(path + "?step=" + data.total);
+    }
+  }
+
+  previous.addEventListener("click", (event) => { event.preventDefault(); show(step - 1, true); });
+  next.addEventListener("click", (event) => { event.preventDefault(); show(step + 1, true); });
+  slider.addEventListener("input", () => show(Number(slider.value), true));
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target === slider) return; // the slider moves itself with the arrows
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: data ? data.total : step };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    show(moves[event.key], true);
+  });
+
+  load();
+  if (article.dataset.live) {
+    const events = new EventSource(article.dataset.live);
+    events.addEventListener("version", (event) => {
+      const seen = JSON.parse(event.data).join(":");
+      $("state").dataset.lost = "";
+      if (seen !== version) load();
+    });
+    events.onerror = () => { $("state").dataset.lost = article.dataset.lost; };
+  }
+})();
