@@ -31,11 +31,12 @@ from aiohttp import web
 from markupsafe import Markup
 
 import text
-from bot.store.rows import GameRow, GameStatus, MatchRow
+from bot.store.rows import GameRow, GameStatus, MatchRow, TournamentRow, TournamentStatus
 from bot.store.web import Version, WebStore
 from engine import Record
 from text import tr
 from web import game as pages
+from web import tables
 from web.language import negotiate
 from web.live import Watched
 from web.signing import Signer
@@ -124,6 +125,7 @@ class Site:
         self.store = store
         self.signer = signer
         self.games = Watched[int, Version](store.versions, poll)
+        self.tournaments = Watched[int, Version](store.tournament_versions, poll)
         self._loaded: Lru[tuple[int, Version, str], Loaded] = Lru(256)
         self._pictures: Lru[tuple[int, int, str, pages.Ended | None], bytes] = Lru(512)
         self._drawing = asyncio.Semaphore(PICTURES_AT_ONCE)
@@ -345,6 +347,49 @@ class Site:
                 await _send(response, version)
         return response
 
+    # --- a tournament, a player ----------------------------------------------------------------------------
+
+    async def _tournament(self, request: web.Request) -> TournamentRow:
+        signed = self.signer.ids("t", request.match_info["token"])
+        tournament = None if signed is None else await self.store.tournament(signed[0])
+        if tournament is None or not await self._shown(tournament.guild_id):
+            raise web.HTTPNotFound()
+        return tournament
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        tournament = await self._tournament(request)
+        version = (await self.store.tournament_versions([tournament.id])).get(tournament.id)
+        with text.speaking(language_of(request)):
+            page = await tables.tournament_page(self.store, self.signer, tournament)
+        path = self.signer.tournament_path(tournament.id)
+        return self.page(request, "tournament.html", page=page, path=path, version=_version_text(version))
+
+    async def tournament_live(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: ``version`` each time the tournament changes (a player in or out, a
+        result, a round), until it is over."""
+        tournament = await self._tournament(request)
+        version = (await self.store.tournament_versions([tournament.id])).get(tournament.id)
+        if version is None:
+            raise web.HTTPNotFound()
+        done = tuple(f"{status}:" for status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED))
+        return await self._stream(
+            request, lambda seen: seen[0].startswith(done), self.tournaments, tournament.id, version
+        )
+
+    async def player(self, request: web.Request) -> web.Response:
+        signed = self.signer.ids("p", request.match_info["token"])
+        if signed is None or len(signed) != 2 or not await self._shown(signed[0]):
+            raise web.HTTPNotFound()
+        with text.speaking(language_of(request)):
+            page = await tables.player_page(self.store, self.signer, *signed)
+        if page is None:
+            raise web.HTTPNotFound()
+        return self.page(request, "player.html", page=page)
+
+    async def _shown(self, guild_id: int) -> bool:
+        """Whether a server's pages may be shown: never a player's or a tournament's outside a server."""
+        return guild_id != 0
+
     # --- wiring ------------------------------------------------------------------------------------------
 
     def app(self) -> web.Application:
@@ -357,11 +402,15 @@ class Site:
         app.router.add_get("/g/{token}/record.json", self.record)
         app.router.add_get("/g/{token}/live", self.live)
         app.router.add_get("/g/{token}/{step}.png", self.picture)
+        app.router.add_get("/t/{token}", self.tournament)
+        app.router.add_get("/t/{token}/live", self.tournament_live)
+        app.router.add_get("/p/{token}", self.player)
         app.on_cleanup.append(self._close)
         return app
 
     async def _close(self, app: web.Application) -> None:
         await self.games.close()
+        await self.tournaments.close()
 
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -421,6 +470,10 @@ def _score(match: MatchRow, games: list[GameRow]) -> str | None:
         b=wins["p2"],
         second=names["p2"],
     )
+
+
+def _version_text(version: Version | None) -> str:
+    return "" if version is None else f"{version[0]}:{version[1]}"
 
 
 async def _send(response: web.StreamResponse, version: Any) -> None:

@@ -9,12 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.ids import storable
+from bot.store import Storage
 from bot.store.connection import Connection
 from bot.store.database import Database
-from bot.store.duels import DuelQueries
-from bot.store.records import RecordQueries
-from bot.store.reviews import ReviewQueries
-from bot.store.tournaments import TournamentQueries
 
 #: A game's version as the live pages compare it: its status and how many decisions it holds.
 Version = tuple[str, int]
@@ -39,17 +36,34 @@ class WebQueries(Connection[Any]):
         )
         return {row["id"]: (str(row["status"]), int(row["decisions"])) for row in rows}
 
-    async def match_of_game(self, game_id: int) -> int | None:
-        if not storable(game_id):
-            return None
-        row = await self.db.fetch_one("SELECT match_id FROM games WHERE id = ?", (game_id,))
-        return None if row is None else int(row["match_id"])
+    async def tournament_versions(self, tournament_ids: Sequence[int]) -> dict[int, Version]:
+        """Each tournament's version: its status and round, and how many of its players and results
+        there are (a withdrawal counts among the results it gives)."""
+        wanted = [tournament_id for tournament_id in tournament_ids if storable(tournament_id)]
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self.db.execute_fetchall(
+            "SELECT t.id, t.status, t.round,"
+            " (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)"
+            " + (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id AND p.withdrawn = 1)"
+            " AS players,"
+            " (SELECT COUNT(*) FROM tournament_games g WHERE g.tournament_id = t.id AND g.result IS NOT NULL)"
+            " AS results"
+            f" FROM tournaments t WHERE t.id IN ({marks})",
+            wanted,
+        )
+        return {
+            row["id"]: (f"{row['status']}:{row['round']}", int(row["players"]) * 10_000 + int(row["results"]))
+            for row in rows
+        }
 
 
-class WebStore(WebQueries, DuelQueries, RecordQueries, ReviewQueries, TournamentQueries):
-    """What the web pages read: a game, its match and its decisions, a player's finished games and
-    rating, a tournament; opened like the bot's store (and migrated by it if the bot has not yet)."""
+class WebStore(WebQueries, Storage):
+    """The bot's store as the web pages open it: they read a game, its match and its decisions, a
+    player's finished games and rating, a tournament; any transaction is refused. Opened like the bot's
+    (and migrated by it if the bot has not yet)."""
 
     @classmethod
-    async def open(cls, target: str | Path, pool_size: int = 10) -> WebStore:
+    async def open(cls, target: str | Path, pool_size: int = 10, synchronous: Any = "normal") -> WebStore:
         return cls(await cls.connect(target, pool_size), _no_writes)

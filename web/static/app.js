@@ -103,3 +103,17 @@
     events.onerror = () => { $("state").dataset.lost = article.dataset.lost; };
   }
 })();
+
+// A tournament's page: drawn again as it stands each time it changes (a player in or out, a result, a
+// round), for as long as it runs.
+(function () {
+  const article = document.getElementById("tournament");
+  if (!article || !article.dataset.live) return;
+  const events = new EventSource(article.dataset.live);
+  events.addEventListener("version", (event) => {
+    if (JSON.parse(event.data).join(":") !== article.dataset.version) {
+      events.close();
+      window.location.reload();
+    }
+  });
+})();
