@@ -73,6 +73,8 @@ FULL = 0.85
 DAY = 86_400.0
 #: Servers a shard, as Discord advises (it refuses more than 2,500).
 SERVERS_A_SHARD = 1000
+#: Requests a second a bot may send Discord, but to interaction endpoints, unless Discord raises it.
+GLOBAL_LIMIT = 50
 
 
 def _ticks(pid: int | str, children: bool = False) -> int:
@@ -108,6 +110,13 @@ def machine_busy() -> float:
     return (sum(fields[:8]) - idle) / TICK
 
 
+def interaction_endpoint(route: str) -> bool:
+    """An answer to an interaction (its callback, or a follow-up or edit through its token: the bot has no
+    webhooks of its own): Discord's global rate limit does not count these; it counts every other request
+    of the bot (posting and editing boards)."""
+    return route.split(" ", 1)[-1].startswith(("/interactions/", "/webhooks/"))
+
+
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -134,6 +143,8 @@ class Step:
     postgres: float
     driver: float
     busy: float  # the whole machine, in cores
+    requests: int = 0  # requests the bots sent Discord
+    bound: int = 0  # of them, those Discord's global rate limit counts (not to interaction endpoints)
 
     @property
     def done(self) -> float:
@@ -265,6 +276,7 @@ async def climb(
     try:
         while rate <= args.max_rate:
             first = len(driver.samples)
+            routes = driver.routes.copy()
             befores = await bots.call("stats")
             cpu, database, busy = time.process_time(), postgres.seconds(), machine_busy()
             started = time.perf_counter()
@@ -275,6 +287,7 @@ async def climb(
             afters = await bots.call("stats")
             load = [i for phase, _, i in driver.samples[first:] if phase == "load"]
             latencies = sorted(i.answer_latency for i in load if i.answer_latency is not None) or [math.inf]
+            sent = driver.routes - routes
             pairs = list(zip(befores, afters, strict=True))
             step = Step(
                 rate=rate,
@@ -292,6 +305,8 @@ async def climb(
                 postgres=database / window,
                 driver=driver_cpu / window,
                 busy=busy / window,
+                requests=sent.total(),
+                bound=sum(n for route, n in sent.items() if not interaction_endpoint(route)),
             )
             setup.steps.append(step)
             each = "+".join(f"{share:.2f}" for share in step.bots)
@@ -350,7 +365,7 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
     print(
         f"    {'processes':>9}{'bots':>7}{'workers':>9}{'postgres':>10}{'driver':>8}"
         f"{'interactions per bot core-second':>34}{'per PostgreSQL core-second':>28}"
-        f"{'interactions/decision':>23}",
+        f"{'interactions/decision':>23}{'requests/interaction (global)':>31}",
         file=out,
     )
     for setup in setups:
@@ -363,7 +378,8 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
         print(
             f"    {setup.processes:>9}{bots:>7.2f}{step.per_interaction(step.workers):>9.2f}{database:>10.2f}"
             f"{step.per_interaction(step.driver):>8.2f}{1000 / bots:>34.0f}"
-            f"{(1000 / database if database else math.inf):>28.0f}{per_decision:>23}",
+            f"{(1000 / database if database else math.inf):>28.0f}{per_decision:>23}"
+            f"{f'{step.requests / step.interactions:.2f} ({step.bound / step.interactions:.2f})':>31}",
             file=out,
         )
     for setup in setups:
@@ -601,6 +617,15 @@ def plan_report(
             f" {1000 / workers_ms * args.headroom:.0f} interactions/s",
             file=out,
         )
+    bound = step.bound / max(1, step.interactions)
+    if bound:
+        limit = GLOBAL_LIMIT / bound
+        print(
+            f"  Discord's global rate limit ({GLOBAL_LIMIT} requests/s a bot, interactions' answers not"
+            f" counted): {bound:.2f} requests an interaction -> {limit:.0f} interactions/s ="
+            f" {limit / busiest:,.0f} servers for the whole bot, unless Discord raises it",
+            file=out,
+        )
     if database_ms > 0:
         print(
             f"  one PostgreSQL core: {database_ms:.2f} ms an interaction -> {database:.0f}/s ="
@@ -649,7 +674,7 @@ def plan_report(
         f" {shards} shards (about {SERVERS_A_SHARD:,} servers a shard), {math.ceil(pictures)} picture worker"
         f" core(s), {math.ceil(computer)} computer worker core(s) ({computer:.1f}), one PostgreSQL with"
         f" {math.ceil(databases)} core(s) ({databases:.2f}); {in_progress / processes:,.0f} duels in progress"
-        " a process",
+        f" a process; {peak * bound:.0f} requests/s under Discord's global limit",
         file=out,
     )
 

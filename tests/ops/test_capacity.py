@@ -34,6 +34,7 @@ def test_capacity_benchmark_runs_and_reports() -> None:
         "2 bot processes, a shard each: 6 duels",
         "highest rate held with p99 <= 10000 ms",
         "CPU per interaction at the highest rate held",
+        "requests/interaction (global)",
         "memory per duel held (1 process",
         "The computer: normal against normal",
         "CPU per searched decision on one core",
