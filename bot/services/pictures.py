@@ -82,8 +82,7 @@ class _Channel(asyncio.Protocol):
         self.gone = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's are not asyncio's classes
 
     def data_received(self, data: bytes) -> None:
         self.received += data

@@ -11,9 +11,11 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
+import uvloop
 from PIL import Image
 
 import picture
@@ -363,12 +365,16 @@ async def test_pictures_left_out_when_the_drawing_threads_are_behind(monkeypatch
     pictures.close()
 
 
-@pytest.mark.asyncio
-async def test_drawing_processes_start_no_thread_in_the_bot(
-    caplog: pytest.LogCaptureFixture,
+@pytest.mark.parametrize("run", [asyncio.run, uvloop.run], ids=["asyncio", "uvloop"])
+def test_drawing_processes_start_no_thread_in_the_bot(
+    run: Callable[[Coroutine[Any, Any, None]], None], caplog: pytest.LogCaptureFixture
 ) -> None:
     # The event loop speaks to the drawing processes itself: a pool's manager and queue-feeder threads
     # took the interpreter lock from it several times a picture (docs/performance.md, Bot performance).
+    run(_drawn_in_processes(caplog))
+
+
+async def _drawn_in_processes(caplog: pytest.LogCaptureFixture) -> None:
     game = new_game(["judge", "mediator", "inventor", "magistra", "clockmaker"], ["surgeon"])
     seen, public = view(game, "p1"), view(game, None)
     threads = set(threading.enumerate())
@@ -390,8 +396,14 @@ async def test_drawing_processes_start_no_thread_in_the_bot(
         pictures.close()
 
 
-@pytest.mark.asyncio
-async def test_a_drawing_process_that_dies_leaves_its_pictures_out() -> None:
+@pytest.mark.parametrize("run", [asyncio.run, uvloop.run], ids=["asyncio", "uvloop"])
+def test_a_drawing_process_that_dies_leaves_its_pictures_out(
+    run: Callable[[Coroutine[Any, Any, None]], None],
+) -> None:
+    run(_process_dies())
+
+
+async def _process_dies() -> None:
     game = new_game(["judge", "mediator", "inventor", "magistra", "clockmaker"], ["surgeon"])
     seen = view(game, "p1")
     pictures = Pictures(processes=True)
