@@ -33,7 +33,9 @@ import argparse
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import gc
+import json
 import math
 import os
 import random
@@ -168,6 +170,25 @@ class Setup:
     failed: Step | None = None  # the first that did not
     memory: dict[str, Any] | None = None
     rss: list[int] = field(default_factory=list)  # each bot process's resident memory after the load
+    target_ms: float = 100.0  # the p99 each rate had to hold
+
+    @classmethod
+    def load(cls, saved: dict[str, Any]) -> Setup:
+        """A setup as ``--save`` wrote it."""
+
+        def step(figures: dict[str, Any] | None) -> Step | None:
+            return None if figures is None else Step(**figures)
+
+        steps = [Step(**figures) for figures in saved["steps"]]
+        return cls(
+            saved["processes"],
+            steps,
+            step(saved["held"]),
+            step(saved["failed"]),
+            saved["memory"],
+            saved["rss"],
+            saved["target_ms"],
+        )
 
     def saturated(self, cores: int) -> str:
         """What was full at the first step that failed (else at the last one held)."""
@@ -225,7 +246,7 @@ async def measure_setup(
     guilds = await servers(emulator, processes, channels)
     driver = Driver(emulator, duels_for(emulator, guilds, args.duels, len(channels)), rng, args.stale)
     driver.sample_validation(25, 100)
-    setup = Setup(processes)
+    setup = Setup(processes, target_ms=args.target_ms)
     postgres = PostgresCpu(server.data)
     with tempfile.TemporaryDirectory(prefix="cardia-capacity-") as directory:
         async with emulator:
@@ -336,7 +357,8 @@ async def climb(
 def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -> None:
     cores = os.cpu_count() or 1
     print("", file=out)
-    print(f"  highest rate held with p99 <= {args.target_ms:g} ms, and at it (cores of CPU each):", file=out)
+    target = setups[0].target_ms if setups else args.target_ms
+    print(f"  highest rate held with p99 <= {target:g} ms, and at it (cores of CPU each):", file=out)
     print(
         f"    {'processes':>9}{'held/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'bots, each':>22}{'postgres':>10}"
         f"{'driver':>8}{'machine':>9}   saturated at the next step",
@@ -404,8 +426,8 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
 class Thought:
     cpu: float  # seconds of CPU on one core
     iterations: int
-    record: Record  # the position it was asked about
     seat: str
+    record: Record | None = None  # the position it was asked about (not kept by --save)
 
 
 @dataclass
@@ -417,6 +439,15 @@ class ComputerGames:
     @property
     def searched(self) -> list[Thought]:
         return [t for t in self.thoughts if t.iterations]
+
+    def save(self) -> dict[str, Any]:
+        thoughts = [[t.cpu, t.iterations, t.seat] for t in self.thoughts]
+        return {"games": self.games, "decisions": self.decisions, "thoughts": thoughts}
+
+    @classmethod
+    def load(cls, saved: dict[str, Any]) -> ComputerGames:
+        thoughts = [Thought(cpu, iterations, seat) for cpu, iterations, seat in saved["thoughts"]]
+        return cls(saved["games"], thoughts, saved["decisions"])
 
 
 def computer_games(games: int, level: str, opponent: str, seed: int) -> ComputerGames:
@@ -441,7 +472,7 @@ def computer_games(games: int, level: str, opponent: str, seed: int) -> Computer
                     started = time.process_time()
                     searched = choose(record, decision.player, level, seed=seed + index)
                     cpu = time.process_time() - started
-                    thoughts.append(Thought(cpu, searched.iterations, record, decision.player))
+                    thoughts.append(Thought(cpu, searched.iterations, decision.player, record))
                     answer = list(searched.answer)
                 elif opponent == "random":
                     answer = list(random_answer(decision, rng))
@@ -484,6 +515,7 @@ async def queue(
         iterations: list[int] = []
 
         async def ask(index: int, thought: Thought) -> None:
+            assert thought.record is not None
             actions = [(action.player, list(action.choose)) for action in thought.record.actions]
             live = SimpleNamespace(
                 match=SimpleNamespace(computer_seat=thought.seat, computer=level),
@@ -568,6 +600,25 @@ def computer_report(
         )
 
 
+@dataclass
+class Reused:
+    """The figures an earlier run saved (``--save``), for the part not measured now (``--reuse``)."""
+
+    when: str
+    setups: list[Setup]
+    computer: ComputerGames | None
+
+    @classmethod
+    def load(cls, path: Path) -> Reused:
+        saved = json.loads(path.read_text())
+        computer = saved.get("computer")
+        return cls(
+            str(saved["when"]),
+            [Setup.load(setup) for setup in saved.get("setups", [])],
+            None if computer is None else ComputerGames.load(computer),
+        )
+
+
 # --- the plan -----------------------------------------------------------------------------------------
 
 
@@ -608,7 +659,7 @@ def plan_report(
     )
     print(
         f"  one bot process, a core of its own: {bot_ms:.2f} ms of CPU an interaction -> {process:.0f}/s ="
-        f" {process / busiest:,.0f} servers (held here at p99 <= {args.target_ms:g} ms: {step.rate:.0f}/s)",
+        f" {process / busiest:,.0f} servers (held here at p99 <= {one.target_ms:g} ms: {step.rate:.0f}/s)",
         file=out,
     )
     if workers_ms:
@@ -686,7 +737,13 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
     print("Cardia capacity benchmark", file=out)
     print(f"  machine: {machine()}", file=out)
     print(f"  engine: {compiled.status}; load average at the start {load_average()}", file=out)
+    earlier: Reused | None = args.earlier
     setups: list[Setup] = []
+    if not args.processes and earlier is not None and earlier.setups:
+        setups = earlier.setups
+        print("", file=out)
+        print(f"The bot: its figures from {args.reuse} (measured {earlier.when})", file=out)
+        setups_report(setups, args, out)
     if args.processes:
         server = PostgresServer()
         print("", file=out)
@@ -715,7 +772,7 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
         played = computer_games(args.computer_games, args.computer_level, args.opponent, args.seed)
         queues: list[Queued] = []
         mean = sum(t.cpu for t in played.searched) / max(1, len(played.searched))
-        if played.searched:
+        if played.searched and args.queue_seconds:
             for workers in args.workers:
                 for share in args.queue_shares:
                     rate = share * workers / mean
@@ -731,6 +788,18 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
                         )
                     )
         computer_report(played, queues, args.computer_level, args.think_seconds, out)
+    elif earlier is not None and earlier.computer is not None:
+        played = earlier.computer
+        print("", file=out)
+        print(f"The computer: its figures from {args.reuse} (measured {earlier.when})", file=out)
+        computer_report(played, [], args.computer_level, args.think_seconds, out)
+    if args.save:
+        figures: dict[str, Any] = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+        if setups:
+            figures["setups"] = [dataclasses.asdict(setup) for setup in setups]
+        if played is not None:
+            figures["computer"] = played.save()
+        args.save.write_text(json.dumps(figures))
     print("", file=out)
     print("The capacity plan from these figures", file=out)
     plan_report(setups, played, args, out)
@@ -738,6 +807,8 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
 
 
 def _counts(text: str) -> list[int]:
+    if text == "none":
+        return []
     values = [int(value) for value in text.split(",") if value.strip()]
     if any(value < 1 for value in values):
         raise argparse.ArgumentTypeError(f"{text!r}: positive whole numbers, comma-separated")
@@ -758,7 +829,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         "--processes",
         type=_counts,
         default=[1, 2, 4],
-        help="bot process counts to measure (1,2,4; '' for none)",
+        help="bot process counts to measure (1,2,4; none)",
     )
     bot_part.add_argument("--duels", type=int, default=1000, help="duels in progress (1000)")
     bot_part.add_argument("--rate", type=float, default=100.0, help="the first rate, interactions/s (100)")
@@ -805,11 +876,24 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         help="without --computer-games: decisions a game (22)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", type=Path, metavar="FILE", help="write the figures measured (JSON)")
+    parser.add_argument(
+        "--reuse",
+        type=Path,
+        metavar="FILE",
+        help="a --save file: the figures of the part not measured now (--processes none, --computer-games 0)",
+    )
     args = parser.parse_args(argv)
+    args.earlier = None
+    if args.reuse is not None:
+        try:
+            args.earlier = Reused.load(args.reuse)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser.error(f"--reuse: {args.reuse} is not a file --save wrote ({error!r})")
     if args.step <= 1:
         parser.error("--step must be more than 1")
-    if args.duels < 1 or args.seconds <= 0 or args.queue_seconds <= 0:
-        parser.error("--duels, --seconds and --queue-seconds must be positive")
+    if args.duels < 1 or args.seconds <= 0 or args.queue_seconds < 0:
+        parser.error("--duels and --seconds must be positive, --queue-seconds 0 (none) or more")
     if not 0 < args.headroom <= 1 or not 0 <= args.computer_share <= 1:
         parser.error("--headroom: a share above 0, up to 1; --computer-share: from 0 to 1")
     bot.loop.run(capacity(args, out or sys.stdout))

@@ -18,12 +18,13 @@ from bench.capacity import PostgresCpu, Setup, Step
 from tests.postgres import PostgresServer
 
 
-def test_capacity_benchmark_runs_and_reports() -> None:
+def test_capacity_benchmark_runs_and_reports(tmp_path: Path) -> None:
     out = io.StringIO()
     arguments = ["--processes", "1,2", "--duels", "6", "--seconds", "1", "--rate", "10", "--max-rate", "10"]
     arguments += ["--target-ms", "10000", "--advance", "4"]  # every rate holds, however busy the machine
     arguments += ["--computer-games", "1", "--computer-level", "normal"]
     arguments += ["--workers", "1", "--queue-shares", "0.5", "--queue-seconds", "1"]
+    arguments += ["--save", str(tmp_path / "figures.json")]
     assert capacity.main(arguments, out=out) == 0
     report = out.getvalue()
     for section in (
@@ -53,6 +54,17 @@ def test_capacity_benchmark_runs_and_reports() -> None:
     assert set(rows) == {"1", "2"}, report
     assert len(rows["2"][4].split("+")) == 2, rows  # a CPU share for each of the two processes
     assert "bot process log:" not in report, report  # no errors logged by the bots
+    # The figures saved give the same plan again without measuring anything (as when the computer is
+    # measured again alone).
+    again = io.StringIO()
+    saved = ["--processes", "none", "--computer-games", "0", "--reuse", str(tmp_path / "figures.json")]
+    assert capacity.main(saved, out=again) == 0
+    plan = report[report.index("The capacity plan") :].splitlines()[:-1]  # the load average differs
+    assert again.getvalue()[again.getvalue().index("The capacity plan") :].splitlines()[:-1] == plan
+    assert (
+        "The bot: its figures from" in again.getvalue()
+        and "The computer: its figures from" in again.getvalue()
+    )
 
 
 def step(bots: list[float], postgres: float = 0.1, driver: float = 0.2, busy: float = 1.0) -> Step:
@@ -75,7 +87,8 @@ def test_the_part_that_saturated_is_named_from_its_cpu(failed: Step, named: str)
 
 
 def test_bad_options_get_one_line_and_run_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    for arguments in (["--processes", "0"], ["--step", "1"], ["--headroom", "0"], ["--workers", "x"]):
+    bad = ["--processes", "0"], ["--step", "1"], ["--headroom", "0"], ["--workers", "x"], ["--reuse", "/"]
+    for arguments in bad:
         with pytest.raises(SystemExit) as exited:
             capacity.main(arguments)
         assert exited.value.code == 2
