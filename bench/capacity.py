@@ -253,7 +253,7 @@ async def measure_setup(
             bots = await Bots.start(emulator, url, Path(directory), processes)
             try:
                 await emulator.wait_for(
-                    lambda: sum(session.ready for session in emulator.gateways) >= processes, 10.0, "the bots"
+                    lambda: sum(session.ready for session in emulator.gateways) >= processes, 30.0, "the bots"
                 )
                 await bots.call("images", on=not args.no_images)
                 seconds = await driver.setup(args.concurrency)
