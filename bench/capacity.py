@@ -70,6 +70,7 @@ from engine.record import Action, Record
 from tests.postgres import PostgresServer, new_postgres_database
 
 TICK = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
 #: A process at this share of a core or more is full; the machine is full at this share of its cores.
 FULL = 0.85
 DAY = 86_400.0
@@ -95,14 +96,27 @@ class PostgresCpu:
 
     def seconds(self) -> float:
         ticks = _ticks(self.pid, children=True)
-        pids: set[str] = set()
-        for children in Path(f"/proc/{self.pid}/task").glob("*/children"):
-            with contextlib.suppress(OSError):
-                pids.update(children.read_text().split())
-        for pid in pids:
+        for pid in children(self.pid):
             with contextlib.suppress(OSError, IndexError, ValueError):
                 ticks += _ticks(pid)
         return ticks / TICK
+
+
+def children(pid: int | str) -> set[str]:
+    """A live process's children's ids (Linux)."""
+    found: set[str] = set()
+    for listed in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found.update(listed.read_text().split())
+    return found
+
+
+def resident(pid: int | str) -> int:
+    """A process's resident memory, bytes (0 once it has ended)."""
+    try:
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def machine_busy() -> float:
@@ -170,6 +184,7 @@ class Setup:
     failed: Step | None = None  # the first that did not
     memory: dict[str, Any] | None = None
     rss: list[int] = field(default_factory=list)  # each bot process's resident memory after the load
+    workers_rss: list[int] = field(default_factory=list)  # its workers' (pictures, the computer), in all
     target_ms: float = 100.0  # the p99 each rate had to hold
 
     @classmethod
@@ -187,6 +202,7 @@ class Setup:
             step(saved["failed"]),
             saved["memory"],
             saved["rss"],
+            saved["workers_rss"],
             saved["target_ms"],
         )
 
@@ -268,6 +284,9 @@ async def measure_setup(
                 await asyncio.sleep(0.5)
                 await climb(args, driver, bots, postgres, setup, out)
                 setup.rss = [int(stats["rss"]) for stats in await bots.call("stats")]
+                setup.workers_rss = [
+                    sum(resident(child) for child in children(bot.process.pid)) for bot in bots.processes
+                ]
                 if memory:
                     setup.memory = await bots.first.call("memory", timeout=900.0)
             finally:
@@ -407,8 +426,11 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
     for setup in setups:
         if setup.rss:
             print(
-                f"    resident memory after the load, {setup.processes} process(es): "
-                + ", ".join(f"{rss / 2**20:.0f} MB" for rss in setup.rss),
+                f"    resident memory after the load, {setup.processes} process(es), each and its workers: "
+                + ", ".join(
+                    f"{rss / 2**20:.0f} + {workers / 2**20:.0f} MB"
+                    for rss, workers in zip(setup.rss, setup.workers_rss or [0] * len(setup.rss), strict=True)
+                ),
                 file=out,
             )
         if setup.memory is not None:
@@ -699,7 +721,9 @@ def plan_report(
         print(
             f"  duels in progress: {held / 1024:.1f} KB each held in a process's cache"
             f" ({CACHED_GAMES:,} at most: {CACHED_GAMES * held / 2**20:.0f} MB; beyond, a duel is read and"
-            f" replayed at its next click); {memory['warm_per_duel'] / 1024:.1f} KB each in use",
+            f" replayed at its next click); {memory['warm_per_duel'] / 1024:.1f} KB each in use; the process"
+            f" {one.rss[0] / 2**20:.0f} MB and its workers {sum(one.workers_rss) / 2**20:.0f} MB after the"
+            f" load with {memory['duels']:,} duels",
             file=out,
         )
     cpu_game = 0.0
