@@ -25,6 +25,10 @@ capacity plan those figures give. It prints figures and asserts nothing (exit st
 4. The plan: servers, duels in progress and computer games for one process, one database and N
    processes, and a deployment for ``--servers`` servers, from the figures above and the assumptions
    given as options (printed with it).
+
+``--save FILE`` writes the figures measured; ``--reuse FILE`` takes an earlier run's figures for the part
+not measured now, so the computer measured again alone (``--processes none --reuse FILE``, after the
+engine changed) prints the whole plan.
 """
 
 from __future__ import annotations
