@@ -3,9 +3,10 @@
 A game in play rarely draws on chance after its decks are shuffled (the Puppeteer's pick, the Witch
 King's shuffles), yet a ``random.Random`` holds 2.5 KB of state for as long as the game lives: a sixth of
 a game held in the bot's cache. :class:`SeededChance` keeps the seed and the size of each pick and
-shuffle made instead, and rebuilds the generator when it is drawn on (the seed, the decks' shuffles,
-then the same picks and shuffles again): the same results as one generator kept all along
-(``tests/engine/test_checkpoint.py`` compares them).
+shuffle made instead, and rebuilds the generator when it is first drawn on (the seed, the decks'
+shuffles, then the same picks and shuffles again), keeping it from then on (only games that draw pay for
+it): the same results as one generator kept all along (``tests/engine/test_checkpoint.py`` compares
+them).
 """
 
 from __future__ import annotations
@@ -27,14 +28,20 @@ class Chance(Protocol):
 
 
 class SeededChance:
-    __slots__ = ("_decks", "_made", "seed")
+    __slots__ = ("_decks", "_generator", "_made", "seed")
 
     def __init__(self, seed: int, decks: tuple[int, ...], made: tuple[int, ...] = ()) -> None:
         self.seed = seed
         self._decks = decks  # the sizes of the starting decks shuffled from the seed, p1's first
         self._made = made  # each pick (a negative size) and shuffle (a positive one) since
+        # Rebuilt at the first draw, then kept: a game that draws once (a Puppeteer) often draws again.
+        # Copies and frozen games leave it out (their state is the three fields above).
+        self._generator: random.Random | None = None
 
-    def _generator(self) -> random.Random:
+    def _rebuilt(self) -> random.Random:
+        generator = self._generator
+        if generator is not None:
+            return generator
         generator = random.Random(self.seed)
         for size in self._decks:
             generator.shuffle([0] * size)
@@ -43,15 +50,16 @@ class SeededChance:
                 generator.choice(range(-size))
             else:
                 generator.shuffle([0] * size)
+        self._generator = generator
         return generator
 
     def choice(self, options: Sequence[T]) -> T:
-        picked = self._generator().choice(options)
+        picked = self._rebuilt().choice(options)
         self._made += (-len(options),)
         return picked
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self._generator().shuffle(items)
+        self._rebuilt().shuffle(items)
         self._made += (len(items),)
 
     def copy(self) -> SeededChance:

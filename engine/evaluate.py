@@ -11,8 +11,16 @@ from typing import Final
 
 from engine.model import VALUE, Encounter
 
-_NONE: Final[list[tuple[str, int]]] = []
-_WINNER: Final = {(True, False): "p1", (False, True): "p2", (True, True): "both", (False, False): "tie"}
+# The ongoing abilities the evaluation reads, one bit each (the others change no encounter's winner).
+_COUNSELOR, _MEDIATOR, _TREASURER, _ARISTOCRAT, _JUDGE = 1, 2, 4, 8, 16
+_ABILITY_BIT: Final = {
+    "counselor": _COUNSELOR,
+    "mediator": _MEDIATOR,
+    "treasurer": _TREASURER,
+    "aristocrat": _ARISTOCRAT,
+    "judge": _JUDGE,
+}
+_WINNER: Final = ("tie", "p1", "p2", "both")  # by which players win: p1 1, p2 2
 
 
 def winners(winner: str | None) -> tuple[bool, bool]:
@@ -45,51 +53,51 @@ def evaluate(row: Sequence[Encounter]) -> None:
 
 
 def _evaluate_with_ongoing(row: Sequence[Encounter]) -> None:
-    # Ongoing abilities that are on, per encounter, as (card id, owner): usually none at all.
-    active: list[list[tuple[str, int]]] = []
-    judges = [False, False]
-    for encounter in row:
-        first, second = encounter.slots
-        if (first is None or not first.ongoing) and (second is None or not second.ongoing):
-            active.append(_NONE)
-            continue
-        on = [(card.card, card.owner) for card in encounter.slots if card is not None and card.ongoing]
-        active.append(on)
-        for card_id, owner in on:
-            if card_id == "judge":
-                judges[owner] = True
-    last = len(row) - 1
+    # The ongoing abilities that are on, per encounter and owner, as bits (at most one card per owner
+    # and encounter): usually none at all. Plain ints, not sets of names: the search evaluates the row
+    # after nearly every change.
+    count = len(row)
+    on = [0] * (2 * count + 2)  # on[2 * i + owner]; two zeros after the last encounter
+    judges = 0  # JUDGE << owner
+    for i, encounter in enumerate(row):
+        for card in encounter.slots:
+            if card is not None and card.ongoing:
+                bits = _ABILITY_BIT.get(card.card, 0)
+                on[2 * i + card.owner] = bits
+                if bits & _JUDGE:
+                    judges |= 1 << card.owner
     for i, encounter in enumerate(row):
         first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
             encounter.winner = encounter.why = None
-            for card in encounter.slots:
-                if card is not None:
-                    card.signets = 0
+            if first is not None:
+                first.signets = 0
+            if second is not None:
+                second.signets = 0
             continue
         difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
-        here = active[i]
-        following = active[i + 1] if i < last else ()
-        extra = 0
-        if not here and not following and not (difference == 0 and (judges[0] or judges[1])):
-            won = (difference > 0, difference < 0)  # the common case: plain influence
+        here0, here1 = on[2 * i], on[2 * i + 1]
+        next0, next1 = on[2 * i + 2], on[2 * i + 3]
+        if not (here0 | here1 | next0 | next1) and not (difference == 0 and judges):
+            won0, won1 = difference > 0, difference < 0  # the common case: plain influence
             encounter.why = "tie" if difference == 0 else "influence"
+            extra = 0
         else:
             # a. a Counselor right after this encounter forces it (two of them cancel out)
-            counselor = (("counselor", 0) in following, ("counselor", 1) in following)
-            if counselor[0] != counselor[1]:
-                won = counselor
+            counselor0, counselor1 = bool(next0 & _COUNSELOR), bool(next1 & _COUNSELOR)
+            if counselor0 != counselor1:
+                won0, won1 = counselor0, counselor1
                 encounter.why = "counselor"
             else:
                 # b. a Mediator makes a tie, c. else influence decides; d. an active Judge wins every tie
-                mediator = ("mediator", 0) in here or ("mediator", 1) in here
-                tie = difference == 0 or mediator
-                won = (judges[0], judges[1]) if tie else (difference > 0, difference < 0)
-                if not tie:
+                mediator = bool((here0 | here1) & _MEDIATOR)
+                if difference != 0 and not mediator:
+                    won0, won1 = difference > 0, difference < 0
                     encounter.why = "influence"
                 else:
-                    encounter.why = "judge" if won[0] or won[1] else "mediator" if mediator else "tie"
-            extra = sum(1 for card_id, _ in following if card_id == "treasurer")
-        encounter.winner = _WINNER[won]
-        first.signets = 1 + extra + (("aristocrat", 0) in here) if won[0] else 0
-        second.signets = 1 + extra + (("aristocrat", 1) in here) if won[1] else 0
+                    won0, won1 = bool(judges & 1), bool(judges & 2)
+                    encounter.why = "judge" if won0 or won1 else "mediator" if mediator else "tie"
+            extra = bool(next0 & _TREASURER) + bool(next1 & _TREASURER)
+        encounter.winner = _WINNER[won0 + 2 * won1]
+        first.signets = 1 + extra + bool(here0 & _ARISTOCRAT) if won0 else 0
+        second.signets = 1 + extra + bool(here1 & _ARISTOCRAT) if won1 else 0

@@ -160,11 +160,19 @@ class Game(Table):
             decisions = [
                 Decision(PLAYERS[p], DecisionKind.PLAY, self.hand_refs(p), shown=shown) for p in group
             ]
-
-            def place(player: int, choice: tuple[str, ...], shown: bool = shown) -> None:
-                self._place(encounter, player, card_id(choice[0]), shown)
-
-            yield from self.ask_each(decisions, place)
+            # Table.ask_each written out: both place a card twice a round in every imagined world, and a
+            # closure per round costs more than these lines (a single card is placed at once, p1 first).
+            waiting = []
+            for decision in decisions:
+                if len(decision.options) > 1:
+                    waiting.append(decision)
+                else:
+                    only = card_id(decision.options[0])
+                    self._place(encounter, PLAYERS.index(decision.player), only, shown)
+            while waiting:
+                player, choice = yield tuple(waiting)
+                waiting = [decision for decision in waiting if decision.player != player]
+                self._place(encounter, PLAYERS.index(player), card_id(choice[0]), shown)
         return encounter
 
     def _place(self, encounter: Encounter, player: int, card: str, shown: bool) -> None:
@@ -179,7 +187,8 @@ class Game(Table):
         self.log("placed", player, (card,), detail="shown" if shown else "face_down")
         if self.place.hides_placed_cards:  # next-card effects bind to the card chosen (ruling 31)
             encounter.bound[player] = zones.take_next()
-        self.settle()
+        # No winner changes: the encounter is not compared yet, and a card placed carries no token.
+        self.settle(row_changed=False)
 
     def _to_reveal(self, placed: Encounter) -> Encounter | None:
         if not self.place.hides_placed_cards:
@@ -202,7 +211,7 @@ class Game(Table):
                 card.modifier += bound.modifier  # both cards' before one settle: they change at once
                 with self.caused_by("next_effect", player, (card.card,), detail="modifier"):
                     self.log("modifier", player, (card.card,), bound.modifier)
-        self.settle()
+        self.settle(row_changed=False)  # as in _place: the encounter is not compared yet
         if encounter.bound != [None, None]:
             yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
         if self.place.checks_previous_at_reveal:

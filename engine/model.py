@@ -153,18 +153,43 @@ class DecisionKind(StrEnum):
     WITCH_KING_SHUFFLE = "witch_king_shuffle"
 
 
-@dataclass(slots=True)
 class Decision:
     """A pending decision: ``player`` must choose ``count`` distinct ``options`` (all, in order, if
-    ``ordered``). Treat it as a value; it is not frozen only because the engine makes one for nearly
-    every action and frozen dataclasses are slow to build."""
+    ``ordered``). Treat it as a value. A plain class, not a dataclass: the engine makes one for nearly
+    every action, and compiled (engine.compiled) a dataclass's generated ``__init__`` stays interpreted."""
 
-    player: str
-    kind: DecisionKind
-    options: tuple[str, ...]
-    count: int = 1
-    ordered: bool = False
-    shown: bool = False  # a card to place face up before the opponent chooses (Fortune Teller)
+    __slots__ = ("count", "kind", "options", "ordered", "player", "shown")
+
+    def __init__(
+        self,
+        player: str,
+        kind: DecisionKind,
+        options: tuple[str, ...],
+        count: int = 1,
+        ordered: bool = False,
+        shown: bool = False,  # a card to place face up before the opponent chooses (Fortune Teller)
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.count = count
+        self.ordered = ordered
+        self.shown = shown
+
+    def _fields(self) -> tuple[str, DecisionKind, tuple[str, ...], int, bool, bool]:
+        return self.player, self.kind, self.options, self.count, self.ordered, self.shown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(player={self.player!r}, kind={self.kind!r}, options={self.options!r}, "
+            f"count={self.count!r}, ordered={self.ordered!r}, shown={self.shown!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Decision], tuple[str, DecisionKind, tuple[str, ...], int, bool, bool]]:
+        return Decision, self._fields()
 
 
 class Event(NamedTuple):

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, model_validator
 
 from cards import FACTIONS, LOCATIONS, Deck, Faction, composition
+from engine.chance import shuffle
 
 FORMAT = "cardia-replay/1"
 #: Bounds on what is read: a real game's record is a few hundred actions and some kilobytes, so anything
@@ -78,7 +79,7 @@ class Setup(_Strict):
             return list(self.decks["p1"]), list(self.decks["p2"])
         decks = list(self.card_ids), list(self.card_ids)
         for deck in decks:
-            rng.shuffle(deck)
+            shuffle(rng, deck)  # rng.shuffle's draws, compiled with the engine
         return decks
 
 

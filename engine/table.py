@@ -171,9 +171,8 @@ class Table:
     def losing(self, card: PlayedCard) -> bool:
         """The opposing card currently wins this card's encounter (docs/rules.md §2, ruling 13)."""
         self.fresh()
-        return (
-            winners(card.encounter.winner)[1 - card.owner] and not winners(card.encounter.winner)[card.owner]
-        )
+        won = winners(card.encounter.winner)
+        return won[1 - card.owner] and not won[card.owner]
 
     # --- asking --------------------------------------------------------------------------------------
 
@@ -437,33 +436,46 @@ class Table:
         if not self._eager:
             self._stale = True
             return
-        before = [(encounter, encounter.winner) for encounter in self.row] if self._serpent else ()
-        evaluate(self.row)
-        self._stale = False
-        for index, (encounter, old) in enumerate(before):
-            if encounter.compared and encounter is not self.current:
-                was, now = winners(old), winners(encounter.winner)
-                self.serpent_triggers.extend((index, p) for p in (0, 1) if now[p] and not was[p])
+        if self._serpent:
+            before = [encounter.winner for encounter in self.row]
+            evaluate(self.row)
+            self._stale = False
+            self._trigger_serpent_temple(before)
+        else:
+            evaluate(self.row)
+            self._stale = False
         self._check_immediate_wins()
+
+    def _trigger_serpent_temple(self, before: list[str | None]) -> None:
+        """Each past encounter a player came to win (``before``: the winners before the change)."""
+        for index, encounter in enumerate(self.row):
+            if encounter.compared and encounter is not self.current:
+                was, now = winners(before[index]), winners(encounter.winner)
+                self.serpent_triggers.extend((index, p) for p in (0, 1) if now[p] and not was[p])
 
     def _check_immediate_wins(self) -> None:
         """Mechanical Djinn (ruling 4) and Founder's Day, checked at every moment."""
-        reasons: dict[int, str] = {}
         founders_day = self.place.wins_three_in_a_row
+        # Per player, as bits (p1 1, p2 2): who won by each reason, whose Mechanical Djinn with a token
+        # lies in the previous encounter, and who won each of the latest encounters in a row.
+        djinn_wins = streak_wins = djinn_before = 0
         streak = [0, 0]
-        for index, encounter in enumerate(self.row):
-            won = winners(encounter.winner)
+        for encounter in self.row:
+            winner = encounter.winner
+            won = (winner == "p1" or winner == "both") + 2 * (winner == "p2" or winner == "both")
+            djinn_wins |= djinn_before & won
             if founders_day:
                 for p in (0, 1):
-                    streak[p] = streak[p] + 1 if won[p] else 0
+                    streak[p] = streak[p] + 1 if won & (1 << p) else 0
                     if streak[p] >= 3:
-                        reasons.setdefault(p, "founders_day")
-            if index == 0:
-                continue
-            for card in self.row[index - 1].slots:
-                if card is not None and card.active("mechanical_djinn") and won[card.owner]:
-                    reasons[card.owner] = "mechanical_djinn"
-        if len(reasons) == 2:
+                        streak_wins |= 1 << p
+            djinn_before = 0
+            for card in encounter.slots:
+                if card is not None and card.ongoing and card.card == "mechanical_djinn":
+                    djinn_before |= 1 << card.owner
+        if not (djinn_wins | streak_wins):
+            return
+        if (djinn_wins | streak_wins) == 3:
             raise GameOver(None, "simultaneous")
-        for player, reason in reasons.items():
-            raise GameOver(player, reason)
+        player = 0 if (djinn_wins | streak_wins) == 1 else 1
+        raise GameOver(player, "mechanical_djinn" if djinn_wins else "founders_day")
