@@ -31,6 +31,8 @@ from text import tr
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+#: Discord's error code for an interaction it no longer takes any answer to (none came within its 3 s).
+UNKNOWN_INTERACTION = 10062
 
 
 def speak_privately(interaction: Interaction) -> None:
@@ -116,6 +118,13 @@ class Guard:
             return []
 
     async def failed(self, interaction: Interaction, error: BaseException, what: str) -> None:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # Too late for any answer (the bot far behind): one line, and no reply that would fail too.
+            # A traceback formatted for each such click took the CPU the bot needed to catch up.
+            log.warning(
+                "%s: interaction %s expired unanswered (user %s)", what, interaction.id, interaction.user.id
+            )
+            return
         log.error("%s failed (user %s)", what, interaction.user.id, exc_info=error)
         if not answer.answered(interaction):
             await reply(
