@@ -129,6 +129,7 @@ class Site:
         self._loaded: Lru[tuple[int, Version, str], Loaded] = Lru(256)
         self._pictures: Lru[tuple[int, int, str, pages.Ended | None], bytes] = Lru(512)
         self._drawing = asyncio.Semaphore(PICTURES_AT_ONCE)
+        self._streams: set[asyncio.Task[Any]] = set()  # the live streams open: ended at shutdown
         self.templates = jinja2.Environment(
             loader=jinja2.PackageLoader("web", "templates"),
             autoescape=True,
@@ -235,14 +236,9 @@ class Site:
         loaded = await self.load(request)
         number = self._step_asked(request, loaded.total)
         path = self.signer.game_path(loaded.row.id)
-        return self.page(
-            request,
-            "game.html",
-            game=loaded,
-            step=loaded.steps[number],
-            path=path,
-            setup=self._setup_line(loaded),
-        )
+        with text.speaking(language_of(request)):
+            setup = self._setup_line(loaded)
+        return self.page(request, "game.html", game=loaded, step=loaded.steps[number], path=path, setup=setup)
 
     def _setup_line(self, loaded: Loaded) -> str:
         setup = loaded.record.setup
@@ -335,6 +331,22 @@ class Site:
             }
         )
         await response.prepare(request)
+        task = asyncio.current_task()
+        assert task is not None
+        self._streams.add(task)
+        try:
+            return await self._follow(response, over, watched, key, first)
+        finally:
+            self._streams.discard(task)
+
+    async def _follow(
+        self,
+        response: web.StreamResponse,
+        over: Callable[[Any], bool],
+        watched: Watched[Any, Any],
+        key: Any,
+        first: Any,
+    ) -> web.StreamResponse:
         async with watched.watch(key) as queue:
             await _send(response, first)
             version = first
@@ -405,8 +417,15 @@ class Site:
         app.router.add_get("/t/{token}", self.tournament)
         app.router.add_get("/t/{token}/live", self.tournament_live)
         app.router.add_get("/p/{token}", self.player)
+        app.on_shutdown.append(self._end_streams)
         app.on_cleanup.append(self._close)
         return app
+
+    async def _end_streams(self, app: web.Application) -> None:
+        """A server stopping ends its live streams at once (the browsers reconnect to another
+        process), instead of waiting for them."""
+        for task in list(self._streams):
+            task.cancel()
 
     async def _close(self, app: web.Application) -> None:
         await self.games.close()

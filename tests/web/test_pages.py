@@ -123,6 +123,9 @@ async def test_the_page_speaks_the_readers_language(database: str) -> None:
                 html = await page.text()
                 assert page.headers["Content-Language"] == language, header
                 assert f'<html lang="{language}">' in html and words in html, header
+                with text.speaking(language):
+                    setup = f"{text.deck_label('I')} · {text.tr('difficulty.training')}"
+                assert f'<p class="setup">{setup} · ' in html, (header, setup)
             hungarian = await client.get(f"{path}/steps.json", headers={"Accept-Language": "hu"})
             assert "Lépés: 1/" in (await hungarian.json())["words"]["step"][1]
             missing = await client.get("/g/1-AAAAAAAAAAAAAAAAAAAAAA", headers={"Accept-Language": "pl"})

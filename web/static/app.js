@@ -63,7 +63,8 @@
   async function load() {
     const response = await fetch(article.dataset.steps, { cache: "no-cache" });
     if (!response.ok) return;
-    const following = !data || step === data.total;
+    // At the last step (as the page was drawn, or since), the reader follows the game as it goes on.
+    const following = step === (data ? data.total : Number(article.dataset.total));
     data = await response.json();
     version = data.version.join(":");
     article.dataset.version = version;
