@@ -243,7 +243,6 @@ class Control:
                 "drawn": self.bot.pictures.drawn,
                 "seconds": self.bot.pictures.seconds,
                 "bytes": self.bot.pictures.bytes,
-                "reused": self.bot.pictures.reused,
             },
         }
 

@@ -160,11 +160,11 @@ def pictures_report(
     befores: Sequence[dict[str, Any]], afters: Sequence[dict[str, Any]], elapsed: float, out: IO[str]
 ) -> None:
     """The board and hand pictures drawn during the load: how many, the drawing thread's time for each
-    (its share of one core), and their size; and the hand pictures given again without drawing."""
+    (its share of one core), and their size."""
     pairs = list(zip(befores, afters, strict=True))
-    drawn, seconds, size, reused = (
-        sum(after["pictures"].get(key, 0) - before["pictures"].get(key, 0) for before, after in pairs)
-        for key in ("drawn", "seconds", "bytes", "reused")
+    drawn, seconds, size = (
+        sum(after["pictures"][key] - before["pictures"][key] for before, after in pairs)
+        for key in ("drawn", "seconds", "bytes")
     )
     if not drawn:
         print("  pictures: none drawn (--no-images, or no server shows them)", file=out)
@@ -172,7 +172,7 @@ def pictures_report(
     print(
         f"  pictures (boards and hands, PNG): {drawn:.0f} drawn ({drawn / elapsed:.1f}/s),"
         f" {seconds / drawn * 1000:.1f} ms each in the drawing thread ({seconds / elapsed:.0%} of one core),"
-        f" {size / drawn / 1024:.1f} KB each; {reused:.0f} hand pictures given again, not drawn",
+        f" {size / drawn / 1024:.1f} KB each",
         file=out,
     )
 

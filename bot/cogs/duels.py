@@ -601,10 +601,8 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
             return
         live, player = found
         hand = self.hand(live, player)
-        images = (await self.settings.get(live.match.guild_id)).images
-        pictured = images and self._drawn_already(hand, player)
         message_id = await answer.send(interaction, **hand.message, ephemeral=True)
-        if message_id is not None and images and not pictured:
+        if message_id is not None:
             await self._hand_picture(interaction, message_id, live, player, hand)
 
     async def _edit_hand(self, interaction: Interaction, hand: Hand, live: LiveGame, player: str) -> None:
@@ -612,29 +610,19 @@ class DuelsCog(Cog, name="duels", description="Challenges, hands and decisions")
         picture again for a choice among its cards."""
         assert interaction.message is not None
         message_id = interaction.message.id
-        images = hand.choosing_cards and (await self.settings.get(live.match.guild_id)).images
-        pictured = images and self._drawn_already(hand, player)
         async with self._hands.lock(message_id):
             self._hands.changed(message_id)
             await answer.edit(interaction, **render.as_edit(hand.message))
-        if images and not pictured:
+        if hand.choosing_cards:
             await self._hand_picture(interaction, message_id, live, player, hand)
-
-    def _drawn_already(self, hand: Hand, player: str) -> bool:
-        """A hand shown again unchanged carries the picture drawn for it before in the answer itself: no
-        second request to add it, nothing drawn. Whether it does."""
-        png = self.pictures.hand_drawn(hand.seen, player, language=text.current_language())
-        if png is None:
-            return False
-        hand.message["file"] = render.attached(hand.message["embed"], png, render.HAND_PICTURE)
-        return True
 
     async def _hand_picture(
         self, interaction: Interaction, message_id: int, live: LiveGame, player: str, hand: Hand
     ) -> None:
-        """The picture of a hand (on a server that shows them), added to its message once drawn: the
-        answer to the click never waits for it, and it is dropped if the message changed meanwhile (a
-        decision taken on it)."""
+        """The picture of a hand, added to its message once drawn: the answer to the click never waits
+        for it, and it is dropped if the message changed meanwhile (a decision taken on it)."""
+        if not (await self.settings.get(live.match.guild_id)).images:
+            return
         version = self._hands.version(message_id)
         drawing = functools.partial(self.pictures.hand, hand.seen, player, language=text.current_language())
         embed: discord.Embed = hand.message["embed"]

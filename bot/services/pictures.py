@@ -29,7 +29,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 import picture
-from bot.services.caching import Recent
 from bot.services.workers import start_worker
 from engine.review import Review
 from engine.view import View
@@ -38,9 +37,6 @@ log = logging.getLogger(__name__)
 
 #: Pictures waiting for one worker at most: beyond, the machine is behind, and the text goes alone.
 MOST_WAITING = 8
-#: Hand pictures kept (about 22 KB each), by everything they are drawn from: a hand shown again unchanged
-#: ("Show my hand" on the next board, before anything changed for its player) is not drawn again.
-HANDS_KEPT = 256
 
 Drawing = Callable[[], Awaitable[bytes | None]]  # a picture to draw: its PNG, or None if left out
 
@@ -191,8 +187,6 @@ class Pictures:
         self.seconds = 0.0
         self.bytes = 0
         self.shed = 0
-        self.reused = 0  # hand pictures given again, not drawn again
-        self._hands_drawn: Recent[bytes, bytes] = Recent(HANDS_KEPT)
         self.closed = False  # the process stops: a picture not drawn by then is left out, quietly
 
     async def ready(self, timeout: float = 60.0) -> None:
@@ -214,24 +208,9 @@ class Pictures:
 
     async def hand(self, view: View, viewer: str, *, language: str) -> bytes | None:
         """``viewer``'s hand from their own view, or None if it is left out."""
-        key = _drawn_from(view, viewer, language)
-        png = self._hands_drawn.get(key)
-        if png is not None:
-            self.reused += 1
-            return png
-        png = await self._draw(
+        return await self._draw(
             self._hands, functools.partial(picture.hand_png, view, viewer, language=language), "hand"
         )
-        if png is not None:
-            self._hands_drawn.put(key, png)
-        return png
-
-    def hand_drawn(self, view: View, viewer: str, *, language: str) -> bytes | None:
-        """``viewer``'s hand, if that same picture was drawn already (at once: nothing is drawn)."""
-        png = self._hands_drawn.get(_drawn_from(view, viewer, language))
-        if png is not None:
-            self.reused += 1
-        return png
 
     async def chart(self, reviewed: Review, *, language: str) -> bytes | None:
         """A review's chart (drawn by the hands' worker: a review is private, like a hand), or None (also
@@ -293,13 +272,6 @@ class Pictures:
         self.closed = True
         for worker in (self._hands, self._boards):
             worker.close()
-
-
-def _drawn_from(*inputs: object) -> bytes:
-    """What a picture is drawn from, as bytes: the same bytes, the same inputs, the same picture (the
-    drawing depends on nothing else: tests/picture's golden pictures). Equal inputs may pickle apart
-    (shared objects are pickled once): then the picture is only drawn again."""
-    return pickle.dumps(inputs, pickle.HIGHEST_PROTOCOL)
 
 
 async def _warm(worker: Worker) -> None:

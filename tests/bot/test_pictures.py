@@ -419,32 +419,3 @@ async def _process_dies() -> None:
         assert await pictures.board(public, ("a", "b"), title="t", details="d", language="en") is not None
     finally:
         pictures.close()
-
-
-ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-
-
-@pytest.mark.asyncio
-async def test_a_hand_shown_again_unchanged_comes_with_its_picture_at_once(table: Table) -> None:
-    """Its picture, drawn for the first showing, is in the answer itself: one request, nothing drawn."""
-    async with table.running():
-        _, game_id = await table.start(deck="2112")
-        assert table._bot is not None
-        pictures = table._bot.pictures
-        user = table.mentioned(table.board())[0]
-        player = "p1" if user is table.alice else "p2"
-        first = await table.show_hand(user, table.board())
-        drawn, edits = pictures.drawn, len(table.emulator.requests_to(ORIGINAL, "PATCH"))
-        assert attachments(first) == ["hand.png"] and edits >= 1
-        again = await table.show_hand(user, table.board())
-        followed = await table.follow(game_id)
-        expected = picture.hand_png(view(followed.game, player), player, language="en")
-        assert attachments(again) == ["hand.png"] and image_url(again) == "attachment://hand.png"
-        assert again.files["hand.png"] == expected
-        assert len(table.emulator.requests_to(ORIGINAL, "PATCH")) == edits  # in the answer, not added after
-        assert pictures.drawn == drawn and pictures.reused == 1
-        # Another player's hand is drawn for them, never given the first one's.
-        other = table.bob if user is table.alice else table.alice
-        theirs = await table.show_hand(other, table.board())
-        assert attachments(theirs) == ["hand.png"] and theirs.files["hand.png"] != expected
-        assert pictures.drawn == drawn + 1
