@@ -164,7 +164,7 @@ async def floor_beside(args: argparse.Namespace, bot_cpu: float, out: IO[str]) -
 
     print("", file=out)
     print("The libraries' floor, just after (bench.floor: the same traffic, nothing else)", file=out)
-    floor = await measure(args.duels, args.rate, args.seconds, args.seed, out)
+    floor = await measure(args.duels, args.rate, args.seconds, args.seed, out, not args.no_images)
     print(
         f"  the bot: {bot_cpu * 1000:.2f} ms of CPU per interaction = the libraries' floor"
         f" {floor.cpu_per_interaction * 1000:.2f} ms + the bot's own code"

@@ -9,8 +9,10 @@ own benchmark stay cache-resident, the bot does not. So a figure of the bot's on
 one taken at the same time of work that runs the same libraries the same way. This is that work: the
 emulator and the load of ``bench.bot_load`` (Poisson arrivals, players clicking what the bot showed
 them), driving ``bench.floor_bot``, a bot that answers each click as the Cardia bot does (a private hand
-for **Show my hand**, the hand edited and a board posted or edited for a decision: 1.6 requests per
-interaction, as the Cardia bot's 1.58) with messages of its sizes, and does nothing else.
+for **Show my hand**, the hand edited and a board posted or edited for a decision: 1.5 requests per
+interaction, as the Cardia bot's 1.45 without pictures; with them, as by default, each board carries
+a PNG and a hand is edited again to carry its own: 2.2, as the Cardia bot's 2.1–2.2) with messages of
+its sizes, each duel's boards in a thread of its own, and does nothing else.
 
 ``python -m bench.bot_load --floor`` runs it right after the bot's own load, at the same rate, and prints
 the two figures side by side: the bot's CPU per interaction above the floor is its own code's (rules,
@@ -55,6 +57,9 @@ class Floor:
     share: float  # of one core
     requests_per_interaction: float
     body_bytes: float  # of the requests' JSON bodies, per interaction
+    pictures: float  # PNGs sent per interaction
+    channels: int  # the channels boards were posted or edited in
+    threads: int  # of those, threads (each duel's own)
 
 
 class FloorDriver(Driver):
@@ -95,9 +100,12 @@ class FloorDriver(Driver):
             self.send("load", "show hand", duel, user, user.component_interaction(duel.board, custom_id))
 
 
-async def measure(duels: int, rate: float, seconds: float, seed: int, out: IO[str]) -> Floor:
-    """The floor bot under ``rate`` clicks a second for ``seconds`` over ``duels`` boards; prints a
-    latency table and one line of figures."""
+async def measure(
+    duels: int, rate: float, seconds: float, seed: int, out: IO[str], pictures: bool = True
+) -> Floor:
+    """The floor bot under ``rate`` clicks a second for ``seconds`` over ``duels`` boards (with
+    ``pictures``: PNGs on boards and hands, as the Cardia bot's by default); prints a latency table and
+    one line of figures."""
     channels = tuple(f"duels-{i + 1}" for i in range(10))
     emulator = Emulator(channels=channels, patch_discord=False, spec=copy.copy(OpenAPISpec.load()))
     players = [Duel((emulator.user(f"player{i + 1}"),)) for i in range(duels)]
@@ -109,7 +117,7 @@ async def measure(duels: int, rate: float, seconds: float, seed: int, out: IO[st
             try:
                 await emulator.wait_for(lambda: emulator.gateways and emulator.gateways[0].ready, 10.0, "bot")
                 channel_ids = [channel.id for channel in emulator.guild.channels if channel.name in channels]
-                await floor.call("boards", channels=channel_ids, duels=duels)
+                await floor.call("boards", channels=channel_ids, duels=duels, pictures=pictures)
                 await emulator.wait_for(lambda: all(d.board is not None for d in players), 60.0, "boards")
                 return await _load(driver, floor, rate, seconds, out)
             finally:
@@ -132,19 +140,27 @@ async def _load(driver: FloorDriver, floor: BotProcess, rate: float, seconds: fl
     load = [(kind, i) for phase, kind, i in driver.samples if phase == "load"]
     latency_table(load, KINDS, out)
     cpu = float(after["cpu"] - before["cpu"])
+    sent = driver.emulator.requests[first_request:]
+    boards = {int(r.params["channel_id"]) for r in sent if "channel_id" in r.params}
+    channels = driver.emulator.state.channels
+    threads = sum(1 for channel_id in boards if channel_id in channels and channels[channel_id].is_thread)
     result = Floor(
         rate=len(load) / elapsed,
         interactions=len(load),
         cpu_per_interaction=cpu / max(1, len(load)),
         share=cpu / float(after["wall"] - before["wall"]),
         requests_per_interaction=(driver.requests - requests) / max(1, len(load)),
-        body_bytes=body_bytes(driver.emulator.requests[first_request:]) / max(1, len(load)),
+        body_bytes=body_bytes(sent) / max(1, len(load)),
+        pictures=sum(len(r.files) for r in sent) / max(1, len(load)),
+        channels=len(boards),
+        threads=threads,
     )
     print(
         f"  floor bot process: CPU {result.share:.0%} of one core at {result.rate:.1f}/s;"
         f" {result.cpu_per_interaction * 1000:.2f} ms of CPU per interaction;"
         f" {result.requests_per_interaction:.2f} requests per interaction ({result.body_bytes:.0f} bytes of"
-        " JSON bodies)",
+        f" JSON bodies, {result.pictures:.2f} PNGs); boards in {result.channels} channels, {result.threads}"
+        " of them threads",
         file=out,
     )
     return result
@@ -156,11 +172,12 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=300.0, help="interactions per second (default 300)")
     parser.add_argument("--seconds", type=float, default=40.0, help="length of the load (default 40)")
     parser.add_argument("--seed", type=int, default=1, help="the players' random seed (default 1)")
+    parser.add_argument("--no-images", action="store_true", help="no PNGs (as the bot's --no-images)")
     args = parser.parse_args(argv)
     stream = out or sys.stdout
     print("The libraries' floor (bench.floor_bot: the Cardia bot's traffic, nothing else)", file=stream)
     print(f"  machine: {machine()}; at {time.strftime('%Y-%m-%d %H:%M')}", file=stream)
-    bot.loop.run(measure(args.duels, args.rate, args.seconds, args.seed, stream))
+    bot.loop.run(measure(args.duels, args.rate, args.seconds, args.seed, stream, not args.no_images))
     return 0
 
 

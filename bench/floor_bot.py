@@ -3,23 +3,29 @@ does, so what it costs is what the libraries cost (discord.py, aiohttp, asyncio 
 
     python -m bench.floor_bot --api http://127.0.0.1:PORT/api/v10 --gateway ws://127.0.0.1:PORT/
 
-Its traffic is shaped like the Cardia bot's (``bench.bot_load``): public boards in the channel, each with
-**Show my hand** (``floor:h:<duel>``), which is answered with a private hand (an embed and five buttons,
-``floor:b:<duel>:<n>``); a click on those edits the hand and then posts a new board, or edits the latest
-one every other time (as a card placed face down does). The messages are of the Cardia bot's sizes, sent
-with the same discord.py calls and the same hygiene (a stopped view emptied once sent, the interaction's
-responses made apart from the interaction). There is no database, no engine and no text to look up: the
-CPU per interaction of this process is the floor under the Cardia bot's own on the same machine at the
-same time.
+Its traffic is shaped like the Cardia bot's (``bench.bot_load``): each duel's public boards in a thread of
+its own (as the Cardia bot's duels have by default: discord.py keeps a rate-limit bucket per channel), each
+with **Show my hand** (``floor:h:<duel>``), which is answered with a private hand (an embed and five
+buttons, ``floor:b:<duel>:<n>``); a click on those edits the hand and then posts a new board, or edits
+the latest one every other time (as a card placed face down does). With ``pictures`` (the Cardia bot's
+default), every board carries a PNG of a picture's size, and a hand is answered as text first and then
+edited to carry its PNG, as the Cardia bot does: after **Show my hand** always, after a decision every
+other time (the Cardia bot's next decision is a choice among the hand's cards about that often). The
+messages are of the Cardia bot's sizes, sent with the same discord.py calls and the same hygiene (a
+stopped view emptied once sent, the interaction's responses made apart from the interaction). There is
+no database, no engine, no drawing and no text to look up: the CPU per interaction of this process is
+the floor under the Cardia bot's own on the same machine at the same time.
 
 Controlled like ``bench.bot_process``, through JSON lines (``{"event": "ready"}`` first): ``boards``
-(``channels``, ``duels``: post every duel's first board), ``stats`` (CPU time, wall clock, RSS), ``quit``.
+(``channels``, ``duels``, ``pictures``: start every duel's thread and post its first board), ``stats``
+(CPU time, wall clock, RSS), ``quit``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import logging
 import sys
@@ -43,6 +49,14 @@ HAND_BUTTONS = 5
 STORY = "The Aristocrat wins the encounter: 4 signets to 3; the Saboteur makes each discard two cards. "
 ROW = "1 Peasant · 5 Merchant · 9 Magus · 13 Inventor · 14 Swordsman"
 HAND_LINE = "**7 Sage** — guild — swap the two cards of the last encounter\n"
+#: A picture's bytes, of the Cardia bot's size (22.5 KB a PNG in the load benchmark); never decoded.
+PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 90
+
+
+def with_picture(message: dict[str, Any], filename: str) -> discord.File:
+    """The message's embed shows the picture: the file to send with it."""
+    message["embed"].set_image(url=f"attachment://{filename}")
+    return discord.File(io.BytesIO(PICTURE), filename=filename)
 
 
 def board(duel: int, number: int) -> dict[str, Any]:
@@ -69,14 +83,21 @@ def hand(duel: int) -> dict[str, Any]:
 class FloorBot(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
-        self.boards: dict[int, tuple[int, int, int]] = {}  # duel -> (channel, latest board, boards shown)
+        self.boards: dict[int, tuple[int, int, int]] = {}  # duel -> (thread, latest board, boards shown)
+        self.pictures = False
+        self.decisions = 0
 
-    async def post_boards(self, channels: Sequence[int], duels: int) -> None:
+    async def post_boards(self, channels: Sequence[int], duels: int, pictures: bool) -> None:
+        self.pictures = pictures
         limit = asyncio.Semaphore(20)
 
         async def post(duel: int) -> None:
             async with limit:
-                await self.show_board(duel, channels[duel % len(channels)], edit=False)
+                channel = self.get_channel(channels[duel % len(channels)])
+                assert isinstance(channel, discord.TextChannel)
+                challenge = await channel.send(f"Duel {duel}: a challenge")
+                thread = await channel.create_thread(name=f"Duel {duel}", message=challenge)
+                await self.show_board(duel, thread.id, edit=False)
 
         await asyncio.gather(*(post(duel) for duel in range(duels)))
 
@@ -86,12 +107,21 @@ class FloorBot(discord.Client):
         channel = self.get_partial_messageable(channel_id)
         try:
             if edit:
+                if self.pictures:
+                    message["attachments"] = [with_picture(message, "board.png")]
                 await channel.get_partial_message(message_id).edit(**message)
             else:
+                if self.pictures:
+                    message["file"] = with_picture(message, "board.png")
                 message_id = (await channel.send(**message)).id
         finally:
             let_go(message["view"])
         self.boards[duel] = (channel_id, message_id, shown + 1)
+
+    async def hand_picture(self, interaction: Interaction, message: dict[str, Any]) -> None:
+        """The hand's picture added to the answer, as the Cardia bot adds it once drawn."""
+        file = with_picture(message, "hand.png")
+        await interaction.edit_original_response(embed=message["embed"], attachments=[file])
 
     async def on_interaction(self, interaction: Interaction) -> None:
         custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
@@ -102,12 +132,17 @@ class FloorBot(discord.Client):
                 await respond(interaction).send_message(**message, ephemeral=True)
             finally:
                 let_go(message["view"])
+            if self.pictures:
+                await self.hand_picture(interaction, message)
         elif kind == "b":
             message = hand(int(duel))
             try:
-                await respond(interaction).edit_message(**message)
+                await respond(interaction).edit_message(**message, attachments=[])
             finally:
                 let_go(message["view"])
+            self.decisions += 1
+            if self.pictures and self.decisions % 2 == 0:
+                await self.hand_picture(interaction, message)
             channel_id, _, shown = self.boards[int(duel)]
             await self.show_board(int(duel), channel_id, edit=shown % 2 == 0)
 
@@ -127,7 +162,8 @@ async def serve(bot: FloorBot, out: TextIO) -> None:
         if name == "quit":
             return
         if name == "boards":
-            await bot.post_boards([int(c) for c in command["channels"]], int(command["duels"]))
+            channels = [int(c) for c in command["channels"]]
+            await bot.post_boards(channels, int(command["duels"]), bool(command.get("pictures", False)))
             send({"ok": True})
         elif name == "stats":
             send({"ok": True, "cpu": time.process_time(), "wall": time.perf_counter(), "rss": rss()})

@@ -5,6 +5,7 @@ timings."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 import sysconfig
 from pathlib import Path
@@ -65,6 +66,16 @@ def test_floor_benchmark_runs_alone_and_reports() -> None:
     assert "The libraries' floor (bench.floor_bot" in report and "machine: " in report, report
     assert "show hand" in report and "decide" in report, report
     assert "ms of CPU per interaction" in report, report
+    # Its traffic is the Cardia bot's, pictures and all (by default, as the bot's): each duel's boards in
+    # a thread of its own, a PNG on each board and hand (counted, not timed).
+    (line,) = [line for line in report.splitlines() if "floor bot process:" in line]
+    found = re.search(r"([\d.]+) PNGs\); boards in (\d+) channels, (\d+) of them", line)
+    assert found is not None, line
+    pictures, channels, threads = found.groups()
+    assert float(pictures) > 1.0 and int(channels) == int(threads) > 0, line
+    out = io.StringIO()
+    assert floor.main(["--duels", "5", "--rate", "20", "--seconds", "1.5", "--no-images"], out=out) == 0
+    assert " 0.00 PNGs)" in out.getvalue(), out.getvalue()
 
 
 def test_the_machine_line_tells_which_build_of_python_ran(
