@@ -410,7 +410,7 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
     print(
         f"    {'processes':>9}{'bots':>7}{'workers':>9}{'postgres':>10}{'driver':>8}"
         f"{'interactions per bot core-second':>34}{'per PostgreSQL core-second':>28}"
-        f"{'interactions/decision':>23}{'requests/interaction (global)':>31}",
+        f"{'interactions/decision':>23}{'requests/interaction':>22}{'global/decision':>17}",
         file=out,
     )
     for setup in setups:
@@ -420,11 +420,12 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
         bots = step.per_interaction(sum(step.bots))
         database = step.per_interaction(step.postgres)
         per_decision = f"{step.interactions / step.decisions:.2f}" if step.decisions else "-"
+        bound = f"{step.bound / step.decisions:.2f}" if step.decisions else "-"
         print(
             f"    {setup.processes:>9}{bots:>7.2f}{step.per_interaction(step.workers):>9.2f}{database:>10.2f}"
             f"{step.per_interaction(step.driver):>8.2f}{1000 / bots:>34.0f}"
             f"{(1000 / database if database else math.inf):>28.0f}{per_decision:>23}"
-            f"{f'{step.requests / step.interactions:.2f} ({step.bound / step.interactions:.2f})':>31}",
+            f"{step.requests / max(1, step.interactions):>22.2f}{bound:>17}",
             file=out,
         )
     for setup in setups:
@@ -661,7 +662,7 @@ def plan_report(
     bot_ms = step.per_interaction(sum(step.bots))
     workers_ms = step.per_interaction(step.workers)
     database_ms = step.per_interaction(step.postgres)
-    per_decision = step.interactions / max(1, step.decisions)
+    per_decision = args.interactions_per_decision
     decisions = played.decisions / played.games if played else args.decisions_per_game
     per_game = decisions * per_decision
     per_server = args.games_per_server_day * per_game  # interactions a server a day
@@ -677,10 +678,9 @@ def plan_report(
     )
     print(
         f"  a game: {decisions:.1f} decisions (both players, measured above)"
-        f" x {per_decision:.2f} interactions a decision (the load's: hands shown, stale clicks and discard"
-        f" piles included) = {per_game:.0f}"
-        f" interactions; a server: {per_server:.0f} a day, {busiest * 1000:.2f}/s per 1,000 servers at the"
-        " busiest hour",
+        f" x {per_decision:g} interactions a decision (assumed: a person back at an asynchronous duel shows"
+        f" their hand, then decides) = {per_game:.0f} interactions; a server: {per_server:.0f} a day,"
+        f" {busiest * 1000:.2f}/s per 1,000 servers at the busiest hour",
         file=out,
     )
     print(
@@ -694,13 +694,15 @@ def plan_report(
             f" {1000 / workers_ms * args.headroom:.0f} interactions/s",
             file=out,
         )
-    bound = step.bound / max(1, step.interactions)
+    # Boards posted and edited: what Discord's global rate limit counts, per decision (a hand shown
+    # sends none), so per server from its games.
+    bound = step.bound / max(1, step.decisions) * decisions * args.games_per_server_day / DAY * args.peak
     if bound:
-        limit = GLOBAL_LIMIT / bound
         print(
-            f"  Discord's global rate limit ({GLOBAL_LIMIT} requests/s a bot, interactions' answers not"
-            f" counted): {bound:.2f} requests an interaction -> {limit:.0f} interactions/s ="
-            f" {limit / busiest:,.0f} servers for the whole bot, unless Discord raises it",
+            f"  Discord's global rate limit ({GLOBAL_LIMIT} requests/s a bot; interactions' answers not"
+            f" counted): {step.bound / max(1, step.decisions):.2f} requests a decision,"
+            f" {bound * 1000:.2f}/s per 1,000 servers at the busiest hour ->"
+            f" {GLOBAL_LIMIT / bound:,.0f} servers for the whole bot, unless Discord raises it",
             file=out,
         )
     if database_ms > 0:
@@ -753,7 +755,7 @@ def plan_report(
         f" {shards} shards (about {SERVERS_A_SHARD:,} servers a shard), {math.ceil(pictures)} picture worker"
         f" core(s), {math.ceil(computer)} computer worker core(s) ({computer:.1f}), one PostgreSQL with"
         f" {math.ceil(databases)} core(s) ({databases:.2f}); {in_progress / processes:,.0f} duels in progress"
-        f" a process; {peak * bound:.0f} requests/s under Discord's global limit",
+        f" a process; {args.servers * bound:.0f} requests/s under Discord's global limit",
         file=out,
     )
 
@@ -898,6 +900,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     plan.add_argument("--computer-share", type=float, default=0.3, help="games against the computer (0.3)")
     plan.add_argument("--game-days", type=float, default=1.0, help="days a game is in progress (1)")
     plan.add_argument(
+        "--interactions-per-decision", type=float, default=2.0, help="a person's, in all (2: hand, click)"
+    )
+    plan.add_argument(
         "--decisions-per-game",
         type=float,
         default=22.0,
@@ -922,6 +927,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         parser.error("--step must be more than 1")
     if args.duels < 1 or args.seconds <= 0 or args.queue_seconds < 0:
         parser.error("--duels and --seconds must be positive, --queue-seconds 0 (none) or more")
+    if args.interactions_per_decision <= 0 or args.games_per_server_day <= 0 or args.peak < 1:
+        parser.error("--interactions-per-decision, --games-per-server-day: above 0; --peak: 1 or more")
     if not 0 < args.headroom <= 1 or not 0 <= args.computer_share <= 1:
         parser.error("--headroom: a share above 0, up to 1; --computer-share: from 0 to 1")
     bot.loop.run(capacity(args, out or sys.stdout))

@@ -35,7 +35,7 @@ def test_capacity_benchmark_runs_and_reports(tmp_path: Path) -> None:
         "2 bot processes, a shard each: 6 duels",
         "highest rate held with p99 <= 10000 ms",
         "CPU per interaction at the highest rate held",
-        "requests/interaction (global)",
+        "requests/interaction",
         "memory per duel held (1 process",
         "The computer: normal against normal",
         "CPU per searched decision on one core",
