@@ -46,6 +46,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -165,6 +166,7 @@ class Step:
     busy: float  # the whole machine, in cores
     requests: int = 0  # requests the bots sent Discord
     bound: int = 0  # of them, those Discord's global rate limit counts (not to interaction endpoints)
+    kinds: dict[str, int] = field(default_factory=dict)  # the interactions by kind (show hand, decide...)
 
     @property
     def done(self) -> float:
@@ -351,6 +353,7 @@ async def climb(
                 busy=busy / window,
                 requests=sent.total(),
                 bound=sum(n for route, n in sent.items() if not interaction_endpoint(route)),
+                kinds=dict(Counter(kind for phase, kind, _ in driver.samples[first:] if phase == "load")),
             )
             setup.steps.append(step)
             each = "+".join(f"{share:.2f}" for share in step.bots)
@@ -429,6 +432,13 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
             file=out,
         )
     for setup in setups:
+        if setup.held is not None and setup.held.kinds:
+            total = sum(setup.held.kinds.values())
+            print(
+                f"    the load's interactions by kind, {setup.processes} process(es): "
+                + ", ".join(f"{kind} {n / total:.0%}" for kind, n in Counter(setup.held.kinds).most_common()),
+                file=out,
+            )
         if setup.rss:
             print(
                 f"    resident memory after the load, {setup.processes} process(es), each and its workers: "
