@@ -30,14 +30,18 @@ import jinja2
 from aiohttp import web
 from markupsafe import Markup
 
+import picture
 import text
 from bot.store.rows import GameRow, GameStatus, MatchRow, TournamentRow, TournamentStatus
 from bot.store.web import Version, WebStore
 from engine import Record
+from engine.review import OutdatedReview, Review, review_from_data
+from picture import Chances
 from text import tr
 from web import game as pages
 from web import tables
 from web.language import negotiate
+from web.limits import Buckets
 from web.live import Watched
 from web.signing import Signer
 
@@ -87,6 +91,16 @@ class Lru(Generic[KeyT, ValueT]):
 
 
 @dataclass(frozen=True, slots=True)
+class Shared:
+    """A review one player shared (Share, in Discord): its words, and its chart's data."""
+
+    seat: str
+    title: str
+    lines: tuple[str, ...]
+    review: Review
+
+
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """A game as its page shows it, in one language, at one version."""
 
@@ -101,6 +115,7 @@ class Loaded:
     steps_json: bytes
     previous_game: str | None
     next_game: str | None
+    reviews: tuple[Shared, ...]
 
     @property
     def live(self) -> bool:
@@ -121,8 +136,17 @@ def language_of(request: web.Request) -> str:
 class Site:
     """The pages of one process: the store, the signer, the live watchers and the caches."""
 
-    def __init__(self, store: WebStore, signer: Signer, poll: float = 0.25) -> None:
+    def __init__(
+        self,
+        store: WebStore,
+        signer: Signer,
+        poll: float = 0.25,
+        buckets: Buckets | None = None,
+        proxied: bool = False,
+    ) -> None:
         self.store = store
+        self.buckets = buckets or Buckets(0, 1)
+        self.proxied = proxied
         self.signer = signer
         self.games = Watched[int, Version](store.versions, poll)
         self.tournaments = Watched[int, Version](store.tournament_versions, poll)
@@ -194,8 +218,18 @@ class Site:
         before = [game for game in games if game.number < row.number]
         after = [game for game in games if game.number > row.number]
         names = match.names
+        reviews = await self._shared(row) if row.status is GameStatus.FINISHED else []
         with text.speaking(language):
             steps = await asyncio.to_thread(pages.steps, record, names, ended)
+            shared = tuple(
+                Shared(
+                    seat,
+                    tr("review.title", id=row.id, name=names[seat]),
+                    tuple(text.review_lines(review, names)),
+                    review,
+                )
+                for seat, review in reviews
+            )
             title = tr("board.title", first=names["p1"], second=names["p2"], number=row.number)
             scores = (_score(match, before), _score(match, [*before, row]))
             data = {
@@ -220,7 +254,41 @@ class Site:
             steps_json=json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(),
             previous_game=self.signer.game_path(before[-1].id) if before else None,
             next_game=self.signer.game_path(after[0].id) if after else None,
+            reviews=shared,
         )
+
+    async def _shared(self, row: GameRow) -> list[tuple[str, Review]]:
+        """The reviews of the game its players shared (a review kept by an earlier version of the review
+        is left out until the bot makes it again)."""
+        found = []
+        for seat in ("p1", "p2"):
+            stored = await self.store.review(row.id, seat)
+            if stored is None or not stored.shared:
+                continue
+            try:
+                found.append((seat, review_from_data(json.loads(stored.data))))
+            except (OutdatedReview, ValueError, KeyError):
+                continue
+        return found
+
+    async def chart(self, request: web.Request) -> web.Response:
+        """The win-chance chart of a review its player shared; 404 for any other."""
+        loaded = await self.load(request)
+        seat = request.match_info["seat"]
+        shared = next((review for review in loaded.reviews if review.seat == seat), None)
+        if shared is None:
+            raise web.HTTPNotFound()
+        language = language_of(request)
+        key = (loaded.row.id, -1 if seat == "p1" else -2, language, None)
+        png = self._pictures.get(key)
+        if png is None:
+            async with self._drawing:
+                png = await asyncio.to_thread(picture.chart_png, Chances.of(shared.review), language=language)
+            self._pictures.put(key, png)
+        response = web.Response(body=png, content_type="image/png")
+        response.headers["Cache-Control"] = "private, max-age=86400"
+        response.headers["Vary"] = "Accept-Language"
+        return response
 
     def _step_asked(self, request: web.Request, total: int) -> int:
         asked = request.query.get("step")
@@ -413,6 +481,7 @@ class Site:
         app.router.add_get("/g/{token}/steps.json", self.steps_json)
         app.router.add_get("/g/{token}/record.json", self.record)
         app.router.add_get("/g/{token}/live", self.live)
+        app.router.add_get("/g/{token}/chart-{seat}.png", self.chart)
         app.router.add_get("/g/{token}/{step}.png", self.picture)
         app.router.add_get("/t/{token}", self.tournament)
         app.router.add_get("/t/{token}/live", self.tournament_live)
@@ -448,6 +517,8 @@ class Site:
         language; the security headers on every answer."""
         request[LANGUAGE] = negotiate(request.headers.get("Accept-Language"))
         try:
+            if not self.buckets.allow(self._address(request)):
+                raise web.HTTPTooManyRequests()
             if (
                 len(request.raw_path.partition("?")[0]) > PATH_LIMIT
                 or len(request.query_string) > QUERY_LIMIT
@@ -465,6 +536,14 @@ class Site:
             response.headers.update(SECURITY_HEADERS)
             response.headers.setdefault("Cache-Control", "no-cache")
         return response
+
+    def _address(self, request: web.Request) -> str:
+        if self.proxied:
+            forwarded = request.headers.get("X-Forwarded-For", "")
+            first = forwarded.split(",", 1)[0].strip()
+            if first:
+                return first[:64]
+        return request.remote or "?"
 
     def _error(self, request: web.Request, status: int) -> web.Response:
         kinds = {400: "bad_request", 404: "not_found", 429: "too_many"}

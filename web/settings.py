@@ -28,6 +28,12 @@ class WebSettings(BaseSettings):
     # Seconds between two looks at the database for the games watched live (one query for them all).
     poll: float = Field(default=0.25, gt=0, le=5, validation_alias=AliasChoices("CARDIA_WEB_POLL"))
 
+    # Requests a second one address may make, with bursts of CARDIA_WEB_BURST (0: no limit); beyond
+    # them, 429. CARDIA_WEB_PROXIED: behind a proxy, the address is the first of X-Forwarded-For.
+    rate: float = Field(default=20.0, ge=0, validation_alias=AliasChoices("CARDIA_WEB_RATE"))
+    burst: float = Field(default=120.0, ge=1, validation_alias=AliasChoices("CARDIA_WEB_BURST"))
+    proxied: bool = Field(default=False, validation_alias=AliasChoices("CARDIA_WEB_PROXIED"))
+
     def key(self) -> bytes:
         """The signing key; ValueError in one line when it is missing or too short."""
         secret = "" if self.secret is None else self.secret.get_secret_value()

@@ -18,6 +18,7 @@ from bot.store import Challenge, Storage, new_home
 from bot.store.web import WebStore
 from engine import Game, state, view
 from web.app import Site
+from web.limits import Buckets
 from web.signing import Signer
 
 KEY = b"a test key of the web pages, 32b"
@@ -81,9 +82,11 @@ async def played(database: str, seed: int = 3, wins_needed: int = 2) -> AsyncIte
 
 
 @asynccontextmanager
-async def site(database: str, poll: float = 0.05) -> AsyncIterator[tuple[TestClient[Any, Any], Site]]:
+async def site(
+    database: str, poll: float = 0.05, buckets: Buckets | None = None
+) -> AsyncIterator[tuple[TestClient[Any, Any], Site]]:
     store = await WebStore.open(database)
-    pages = Site(store, SIGNER, poll)
+    pages = Site(store, SIGNER, poll, buckets)
     client = TestClient(TestServer(pages.app()))
     await client.start_server()
     try:

@@ -17,9 +17,13 @@ import pytest
 import picture
 import text
 from engine import Record, happenings, replay, view
+from engine.review import review, review_data
+from picture import Chances
+from tests.bot.table import REVIEW_BUDGET
 from tests.web.games import SIGNER, ever_public, hidden_cards, played, site
 from web.app import SECURITY_HEADERS
 from web.game import level_name, public_view, record_of
+from web.limits import Buckets
 
 pytestmark = pytest.mark.asyncio
 
@@ -293,3 +297,50 @@ async def test_a_live_page_learns_of_each_decision_from_the_database(database: s
                 assert await stream.content.read() == b""  # the stream ends with the game
                 stream.close()
             assert (await client.get(f"{path}/record.json")).status == 200
+
+
+async def test_a_review_its_player_shared_is_beside_the_game_with_its_chart(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        await match.finish(game_id)
+        row = await match.storage.game(game_id)
+        assert row is not None
+        record = record_of(row.setup_json, await match.storage.actions(game_id))
+        reviewed = review(record, "p2", budget=REVIEW_BUDGET)
+        for seat in ("p1", "p2"):
+            await match.storage.save_review(game_id, seat, json.dumps(review_data(reviewed)))
+        async with site(database) as (client, _):
+            path = SIGNER.game_path(game_id)
+            html = await (await client.get(path)).text()
+            assert "review-p2" not in html and "chart-" not in html  # kept, but not shared
+            assert (await client.get(f"{path}/chart-p2.png")).status == 404
+        await match.storage.share_review(game_id, "p2")
+        async with site(database) as (client, _):
+            html = await (await client.get(path)).text()
+            assert 'id="review-p2"' in html and 'id="review-p1"' not in html
+            assert f"Game #{game_id}: Bob&#39;s decisions reviewed" in html
+            assert f'src="{path}/chart-p2.png" alt="The chart of Bob' in html
+            chart = await client.get(f"{path}/chart-p2.png")
+            assert chart.status == 200
+            with text.speaking("en"):
+                expected = picture.chart_png(Chances.of(reviewed), language="en")
+            assert await chart.read() == expected
+            assert (await client.get(f"{path}/chart-p1.png")).status == 404
+            assert (await client.get(f"{path}/chart-p3.png")).status == 404
+
+
+async def test_a_flood_from_one_address_is_refused_with_429_and_changes_nothing(database: str) -> None:
+    now = [0.0]
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        async with site(database, buckets=Buckets(2, 5, clock=lambda: now[0])) as (client, _):
+            path = SIGNER.game_path(game_id)
+            answers = [(await client.get(path)).status for _ in range(8)]
+            assert answers == [200] * 5 + [429] * 3  # the burst, then refused
+            refused = await client.get(path, headers={"Accept-Language": "hu"})
+            assert refused.status == 429 and "Túl sok kérés" in await refused.text()
+            for header, value in SECURITY_HEADERS.items():
+                assert refused.headers.get(header) == value
+            now[0] += 1.0  # two requests a second come back
+            assert [(await client.get(path)).status for _ in range(3)] == [200, 200, 429]
+        assert await match.storage.actions(game_id) == []
