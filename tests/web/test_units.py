@@ -59,8 +59,8 @@ def test_the_buckets_let_idle_addresses_go_first() -> None:
     now = [0.0]
     buckets = Buckets(1, 3, clock=lambda: now[0])
     assert [buckets.allow("a") for _ in range(4)] == [True, True, True, False]
-    for address in range(limits.MOST_ADDRESSES + 1):
-        assert buckets.allow(str(address))
+    for number in range(limits.MOST_ADDRESSES + 1):
+        assert buckets.allow(str(number))
     kept = len(buckets._buckets)
     assert kept <= limits.MOST_ADDRESSES  # none idle yet: the oldest half let go
     now[0] += 10  # all of them idle since: their buckets full again
