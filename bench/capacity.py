@@ -287,6 +287,8 @@ async def measure_setup(
                     file=out,
                     flush=True,
                 )
+                if args.warmup:  # every duel's hand shown once: the steps measure play, not its start
+                    await driver.load(args.rate, args.warmup, None)
                 await asyncio.sleep(0.5)
                 await climb(args, driver, bots, postgres, setup, out)
                 setup.rss = [int(stats["rss"]) for stats in await bots.call("stats")]
@@ -789,7 +791,8 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
         print("", file=out)
         print(
             f"The bot on one PostgreSQL ({server.programs.parent.name}, on this machine), find-max at p99 <="
-            f" {args.target_ms:g} ms: {args.seconds:g} s a rate from {args.rate:g}/s, x{args.step:g} a step,"
+            f" {args.target_ms:g} ms: {args.seconds:g} s a rate from {args.rate:g}/s"
+            f" (after {args.warmup:g} s at it, not counted), x{args.step:g} a step,"
             f" pictures {'off' if args.no_images else 'on'}",
             file=out,
         )
@@ -875,6 +878,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     bot_part.add_argument("--rate", type=float, default=100.0, help="the first rate, interactions/s (100)")
     bot_part.add_argument("--step", type=float, default=1.25, help="the rate's factor per step (1.25)")
     bot_part.add_argument("--seconds", type=float, default=20.0, help="seconds at each rate (20)")
+    bot_part.add_argument(
+        "--warmup", type=float, default=30.0, help="seconds of load at --rate before the first step (30)"
+    )
     bot_part.add_argument("--target-ms", type=float, default=100.0, help="the p99 to hold, ms (100)")
     bot_part.add_argument("--max-rate", type=float, default=2000.0, help="stop there (2000)")
     bot_part.add_argument("--advance", type=int, default=20, help="most decisions played ahead per game (20)")
@@ -935,8 +941,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
             parser.error(f"--reuse: {args.reuse} is not a file --save wrote ({error!r})")
     if args.step <= 1:
         parser.error("--step must be more than 1")
-    if args.duels < 1 or args.seconds <= 0 or args.queue_seconds < 0:
-        parser.error("--duels and --seconds must be positive, --queue-seconds 0 (none) or more")
+    if args.duels < 1 or args.seconds <= 0 or args.queue_seconds < 0 or args.warmup < 0:
+        parser.error("--duels and --seconds must be positive, --queue-seconds and --warmup 0 (none) or more")
     if args.interactions_per_decision <= 0 or args.games_per_server_day <= 0 or args.peak < 1:
         parser.error("--interactions-per-decision, --games-per-server-day: above 0; --peak: 1 or more")
     if not 0 < args.headroom <= 1 or not 0 <= args.computer_share <= 1:

@@ -21,7 +21,14 @@ from tests.postgres import PostgresServer
 def test_capacity_benchmark_runs_and_reports(tmp_path: Path) -> None:
     out = io.StringIO()
     arguments = ["--processes", "1,2", "--duels", "6", "--seconds", "1", "--rate", "10", "--max-rate", "10"]
-    arguments += ["--target-ms", "10000", "--advance", "4"]  # every rate holds, however busy the machine
+    arguments += [
+        "--target-ms",
+        "10000",
+        "--advance",
+        "4",
+        "--warmup",
+        "0.5",
+    ]  # every rate holds, however busy the machine
     arguments += ["--computer-games", "1", "--computer-level", "normal"]
     arguments += ["--workers", "1", "--queue-shares", "0.5", "--queue-seconds", "1"]
     arguments += ["--save", str(tmp_path / "figures.json")]
@@ -87,7 +94,8 @@ def test_the_part_that_saturated_is_named_from_its_cpu(failed: Step, named: str)
 
 
 def test_bad_options_get_one_line_and_run_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    bad = ["--processes", "0"], ["--step", "1"], ["--headroom", "0"], ["--workers", "x"], ["--reuse", "/"]
+    bad: list[list[str]] = [["--processes", "0"], ["--step", "1"], ["--headroom", "0"], ["--workers", "x"]]
+    bad += [["--reuse", "/"], ["--warmup", "-1"]]
     for arguments in bad:
         with pytest.raises(SystemExit) as exited:
             capacity.main(arguments)
