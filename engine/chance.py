@@ -44,22 +44,22 @@ class SeededChance:
             return generator
         generator = random.Random(self.seed)
         for size in self._decks:
-            generator.shuffle([0] * size)
+            _draw_shuffle(generator, size)
         for size in self._made:
             if size < 0:
-                generator.choice(range(-size))
+                randbelow(generator, -size)  # a pick
             else:
-                generator.shuffle([0] * size)
+                _draw_shuffle(generator, size)
         self._generator = generator
         return generator
 
     def choice(self, options: Sequence[T]) -> T:
-        picked = self._rebuilt().choice(options)
+        picked = options[randbelow(self._rebuilt(), len(options))]
         self._made += (-len(options),)
         return picked
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self._rebuilt().shuffle(items)
+        shuffle(self._rebuilt(), items)
         self._made += (len(items),)
 
     def copy(self) -> SeededChance:
@@ -87,10 +87,10 @@ class LateChance:
         return self._generator
 
     def choice(self, options: Sequence[T]) -> T:
-        return self.generator().choice(options)
+        return options[randbelow(self.generator(), len(options))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self.generator().shuffle(items)
+        shuffle(self.generator(), items)
 
     def copy(self) -> LateChance:
         copy = LateChance(self.seed)
@@ -100,7 +100,7 @@ class LateChance:
         return copy
 
 
-def shuffle(rng: random.Random, items: list[T]) -> None:
+def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
     """``rng.shuffle(items)``, draw for draw (CPython's own algorithm: tests/engine/test_chance.py), but
     compiled with the engine (engine.compiled) instead of interpreted: imagined worlds shuffle twice
     each."""
@@ -112,3 +112,23 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         while j >= bound:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def randbelow(rng: random.Random, bound: int) -> int:
+    """``rng.randrange(bound)`` for ``bound`` ≥ 1, draw for draw: what ``rng.choice`` picks an index
+    with (tests/engine/test_chance.py)."""
+    bits = bound.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= bound:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def _draw_shuffle(rng: random.Random, size: int) -> None:
+    """Draw what shuffling ``size`` items draws, without the items."""
+    getrandbits = rng.getrandbits
+    for i in range(size - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        while getrandbits(bits) >= bound:
+            pass

@@ -57,16 +57,11 @@ def _generator(source: Chance) -> Chance:
     return source.copy()
 
 
-#: How each attribute of a game is copied (the rest are immutable and shared: the setup, the location's
-#: rules, numbers, flags). A new attribute of the table must be added here: tests/engine/test_checkpoint.py
-#: fails until it is. (Named, not read from ``vars``: a compiled game has no ``__dict__``.)
-_COPIED: dict[str, Callable[[Any], Any]] = {
-    "players": lambda players: [_player(player) for player in players],
-    "row": lambda row: [_encounter(encounter) for encounter in row],
-    "rng": _generator,
-    "events": list,  # of tuples
-    "serpent_triggers": list,  # of tuples
-}
+#: How :func:`copy_table` treats each attribute of a game: copied (the mutable ones), shared (immutable:
+#: the setup, the location's rules, numbers, flags) or left out. A new attribute of the table must be
+#: added here and there: tests/engine/test_checkpoint.py fails until it is. (Named, not read from
+#: ``vars``: a compiled game has no ``__dict__``.)
+_COPIED = frozenset({"players", "row", "rng", "events", "serpent_triggers"})
 _SHARED = frozenset(
     {"setup", "location", "place", "explicit_chance", "round", "_refills", "_serpent", "_eager", "_stale"}
     | {"cause", "result", "pending", "applied", "current"}
@@ -76,16 +71,25 @@ _NOT_COPIED = frozenset({"_flow", "on_round_start"})
 
 def copy_table(game: Game, kind: type[Game] = Game) -> Game:
     """A copy of ``game``'s table, as a ``kind`` without a flow (only for a game at a round start:
-    nothing is being resolved, so ``current`` is None)."""
+    nothing is being resolved, so ``current`` is None). Attribute by attribute, written out: the
+    computer's search makes one for every imagined world."""
     assert game.current is None, "a copy is made at a round start only"
     copy = kind(game.setup, empty=True)
-    for name, how in _COPIED.items():
-        if name == "events" and not kind.keeps_events:
-            copy.events = []
-        else:
-            setattr(copy, name, how(getattr(game, name)))
-    for name in _SHARED:
-        setattr(copy, name, getattr(game, name))
+    copy.players = [_player(player) for player in game.players]
+    copy.row = [_encounter(encounter) for encounter in game.row]
+    copy.rng = _generator(game.rng)
+    copy.events = list(game.events) if kind.keeps_events else []
+    copy.serpent_triggers = list(game.serpent_triggers)
+    copy.setup, copy.location, copy.place = game.setup, game.location, game.place
+    copy.explicit_chance, copy.round = game.explicit_chance, game.round
+    copy._refills, copy._serpent, copy._eager, copy._stale = (
+        game._refills,
+        game._serpent,
+        game._eager,
+        game._stale,
+    )
+    copy.cause, copy.result, copy.pending = game.cause, game.result, game.pending
+    copy.applied, copy.current = game.applied, game.current
     copy.on_round_start = None
     return copy
 

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
+from cards import CARDS
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
 from engine.locations import rules_of
@@ -127,13 +128,16 @@ class Game(Table):
                 self.current = revealed
                 outcome = yield from self._reveal(revealed)
                 yield from self._activate_loser(revealed, outcome)
-                yield from self._engineer(revealed)
+                if revealed.bound[0] is not None or revealed.bound[1] is not None:  # else nothing to do
+                    yield from self._engineer(revealed)
                 self.current = None
             yield from self._end_of_round()
             self.round += 1
 
     def _check_cards_to_play(self) -> None:
         """Start of phase 1: a player without a card in hand cannot play (§1.10)."""
+        if self.players[0].hand and self.players[1].hand:
+            return
         empty = [not zones.hand for zones in self.players]
         if all(empty):
             first, second = self.signets()
@@ -244,11 +248,13 @@ class Game(Table):
             loser = encounter.slots[1 - PLAYERS.index(outcome)]
             assert loser is not None
             yield from activate(self, loser)
-            yield from self._serpent_temple()
+            if self.serpent_triggers:
+                yield from self._serpent_temple()
 
     def _engineer(self, encounter: Encounter) -> Flow[None]:
         engineer_after_abilities(self, encounter)
-        yield from self._serpent_temple()
+        if self.serpent_triggers:
+            yield from self._serpent_temple()
 
     def _serpent_temple(self) -> Flow[None]:
         """Serpent Temple triggers right after the step (a whole ability) that caused them, oldest
@@ -274,6 +280,13 @@ class Game(Table):
             self.win(0 if first > second else 1, "signets")
 
 
+# A bit per card id: a hand as one int. Then each player's hands met so far in imagined worlds, as their
+# references by value (QuietGame.hand_refs): at most 2^16 each for one composition; cleared past that.
+_CARD_BIT: Final[dict[str, int]] = {card_id: 1 << index for index, card_id in enumerate(CARDS)}
+_HAND_REFS: Final[tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = ({}, {})
+_HANDS_KEPT: Final = 1 << 16
+
+
 class _NoCause(Caused):
     """The ``with`` block of :meth:`QuietGame.caused_by`: there is no cause to restore."""
 
@@ -294,6 +307,21 @@ class QuietGame(Game):
     whose story nobody reads (no rule reads the events). A fifth of a random game's time is its log."""
 
     keeps_events = False
+
+    def hand_refs(self, player: int) -> tuple[str, ...]:
+        """:meth:`Table.hand_refs`, kept by the hand's cards as bits (whatever their order): a search
+        meets the same hands again and again, at every phase 1 of every imagined world."""
+        cards = 0
+        for card in self.players[player].hand:
+            cards |= _CARD_BIT[card]
+        known = _HAND_REFS[player]
+        found = known.get(cards)
+        if found is None:
+            found = super().hand_refs(player)
+            if len(known) >= _HANDS_KEPT:
+                known.clear()
+            known[cards] = found
+        return found
 
     def log(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""

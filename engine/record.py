@@ -32,6 +32,9 @@ LocationId = Literal[
 assert set(LocationId.__args__) == set(LOCATIONS)  # type: ignore[attr-defined]
 
 
+_CARD_IDS: dict[str | tuple[str, ...], tuple[str, ...]] = {}  # Setup.card_ids, by the deck of each faction
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -52,8 +55,14 @@ class Setup(_Strict):
 
     @cached_property
     def card_ids(self) -> tuple[str, ...]:
-        """The 16 card ids of the composition both players use, by value."""
-        return tuple(card.id for card in composition(self.sources))
+        """The 16 card ids of the composition both players use, by value (worked out once for each of
+        the 16 compositions: every new game deals from them)."""
+        deck = self.deck
+        key = deck if isinstance(deck, str) else tuple(deck[faction] for faction in FACTIONS)
+        ids = _CARD_IDS.get(key)
+        if ids is None:
+            ids = _CARD_IDS[key] = tuple(card.id for card in composition(self.sources))
+        return ids
 
     @model_validator(mode="after")
     def _check(self) -> Setup:

@@ -58,13 +58,15 @@ class Caused:
         self.table.cause = self.outer
 
 
-_CARDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}  # at most 32 + 32 x 32 tuples of card ids
-# Events every game logs alike, one shared tuple each: a card placed (2 x 32 cards x how) and a round's
-# end (its number), when nothing else caused them. A game of 30 decisions keeps 3 KB less.
-_SHARED_KINDS: Final = frozenset({"placed", "round_end"})
-# Any, not EventTuple: compiled (engine.compiled), a value of a fixed-length tuple type is a C struct,
-# boxed as a new tuple wherever it is stored, and the one shared tuple would be lost.
-_EVENTS: Final[dict[EventTuple, Any]] = {}
+# Events every game logs alike, one shared tuple each, when nothing else caused them: a card placed
+# (2 players x how x 32 cards) and a round's end (its number). A game of 30 decisions keeps 3 KB less. And
+# the cards of events: at most 32 + 32 x 32 tuples. (Any, not EventTuple: compiled (engine.compiled), a
+# value of a fixed-length tuple type is a C struct, boxed as a new tuple wherever it is stored, and the
+# one shared tuple would be lost.)
+_PLACED: Final[tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]] = ({}, {})
+_ROUND_ENDS: Final[dict[Any, Any]] = {}
+_ONE_CARD: Final[dict[str, tuple[str, ...]]] = {}
+_TWO_CARDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {}
 
 
 class Place(Protocol):
@@ -154,7 +156,7 @@ class Table:
     def hand_refs(self, player: int) -> tuple[str, ...]:
         """References to ``player``'s hand cards, by value: the options of most hand decisions. A
         player's cards have the values 1 to 16, one each (a faction's four are the same in both decks),
-        so each goes to its value's place: no sort, at every phase 1 of every imagined world."""
+        so each goes to its value's place: no sort."""
         refs = REFS[player]
         hand = self.players[player].hand
         by_value = [""] * 17
@@ -241,15 +243,35 @@ class Table:
     def log(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
     ) -> None:
-        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it. The cards of
-        # most events are one card or an encounter's two: one shared tuple each, for every game.
-        if len(cards) <= 2:
-            cards = _CARDS.setdefault(cards, cards)
-        event = (kind, player, cards, amount, detail, self.cause)
-        if kind in _SHARED_KINDS and self.cause == -1:  # a third of all events, and only a few hundred kinds
-            self.events.append(_EVENTS.setdefault(event, event))
-        else:
+        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it. Events every
+        # game logs alike are one shared tuple each, and so are the cards of most events (one card, or
+        # an encounter's two), found by their strings (hashed once) rather than by hashing tuples.
+        cause = self.cause
+        if cause == -1 and kind == "placed" and len(cards) == 1 and not amount:  # a third of all events
+            by_card = _PLACED[player].get(detail)
+            if by_card is None:
+                by_card = _PLACED[player][detail] = {}
+            event = by_card.get(cards[0])
+            if event is None:
+                event = by_card[cards[0]] = (kind, player, self._shared(cards), amount, detail, cause)
             self.events.append(event)
+        elif cause == -1 and kind == "round_end":
+            event = (kind, player, cards, amount, detail, cause)
+            self.events.append(_ROUND_ENDS.setdefault(event, event))
+        else:
+            self.events.append((kind, player, self._shared(cards), amount, detail, cause))
+
+    @staticmethod
+    def _shared(cards: tuple[str, ...]) -> tuple[str, ...]:
+        """The one shared tuple of these cards (of one card or two; others as they are)."""
+        if len(cards) == 1:
+            return _ONE_CARD.setdefault(cards[0], cards)
+        if len(cards) == 2:
+            second = _TWO_CARDS.get(cards[0])
+            if second is None:
+                second = _TWO_CARDS[cards[0]] = {}
+            return second.setdefault(cards[1], cards)
+        return cards
 
     def caused_by(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
@@ -449,7 +471,7 @@ class Table:
     def _trigger_serpent_temple(self, before: list[str | None]) -> None:
         """Each past encounter a player came to win (``before``: the winners before the change)."""
         for index, encounter in enumerate(self.row):
-            if encounter.compared and encounter is not self.current:
+            if encounter.compared and encounter is not self.current and encounter.winner != before[index]:
                 was, now = winners(before[index]), winners(encounter.winner)
                 self.serpent_triggers.extend((index, p) for p in (0, 1) if now[p] and not was[p])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.chance import LateChance, shuffle
+from engine.chance import LateChance, SeededChance, randbelow, shuffle
 
 
 def test_the_engine_shuffle_is_random_shuffle_draw_for_draw() -> None:
@@ -31,3 +31,33 @@ def test_a_late_chance_is_the_generator_of_its_seed_made_when_first_drawn_on() -
     made.shuffle(again)
     assert again == deck
     assert copy.choice(range(100)) == random.Random(42).choice(range(100))
+
+
+def test_the_engine_pick_is_random_choice_draw_for_draw() -> None:
+    for seed in range(300):
+        options = list(range(1 + seed % 37))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(5):
+            assert options[randbelow(ours, len(options))] == theirs.choice(options)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_seeded_chance_rebuilt_draws_what_the_deal_s_generator_would() -> None:
+    """A seeded chance rebuilds its generator (the deal's shuffles, then each pick and shuffle) without
+    the items: the same draws as the generator kept all along."""
+    for seed in range(100):
+        kept = random.Random(seed)
+        for size in (16, 16):
+            kept.shuffle(list(range(size)))
+        chance = SeededChance(seed, (16, 16))
+        for step in range(4):
+            if (seed + step) % 2:
+                options = list(range(2 + step))
+                assert chance.choice(options) == kept.choice(options)
+            else:
+                mine, theirs = list(range(5 + step)), list(range(5 + step))
+                chance.shuffle(mine)
+                kept.shuffle(theirs)
+                assert mine == theirs
+        # a copy, rebuilt from its state alone, draws on as the generator kept all along
+        assert chance.copy().choice(range(10**6)) == kept.choice(range(10**6))
