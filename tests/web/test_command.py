@@ -77,3 +77,21 @@ def test_a_server_process_answers_and_stops_on_sigterm(tmp_path: Path) -> None:
         assert server.wait(timeout=30) == 0
     down = _run("health", "--port", port, cwd=tmp_path)
     assert down.returncode == 1 and "health" in down.stderr
+
+
+def test_compose_runs_the_pages_beside_the_bots_with_their_health_check() -> None:
+    import yaml
+
+    from web.settings import WebSettings
+
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    web = compose["services"]["web"]
+    assert web["build"] == "." and web["entrypoint"] == ["python", "-m", "cardia", "web"]
+    assert web["depends_on"]["db"]["condition"] == "service_healthy"
+    assert web["healthcheck"]["test"] == ["CMD", "python", "-m", "cardia", "web", "health"]
+    environment = web["environment"]
+    assert environment["CARDIA_WEB_SECRET"].startswith("${CARDIA_WEB_SECRET:?")  # from the environment only
+    settings = WebSettings.model_validate({**environment, "CARDIA_WEB_SECRET": KEY.decode()})
+    assert settings.database.endswith("@db/cardia") and settings.host == "0.0.0.0"
+    assert web["ports"] == [f"{settings.port}:{settings.port}"]
+    assert "COPY web ./web" in (ROOT / "Dockerfile").read_text()
