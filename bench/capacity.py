@@ -212,6 +212,11 @@ class Setup:
             saved["target_ms"],
         )
 
+    @property
+    def measured(self) -> Step | None:
+        """The step the per-interaction figures are taken from: the highest rate held, else the first."""
+        return self.held or (self.steps[0] if self.steps else None)
+
     def saturated(self, cores: int) -> str:
         """What was full at the first step that failed (else at the last one held)."""
         step = self.failed or self.held
@@ -409,7 +414,8 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
         )
     print("", file=out)
     print(
-        "  CPU per interaction at the highest rate held (ms; the per-core figures a plan scales from):",
+        "  CPU per interaction at the highest rate held (else the first; ms): the per-core figures a plan"
+        " scales from",
         file=out,
     )
     print(
@@ -419,7 +425,7 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
         file=out,
     )
     for setup in setups:
-        step = setup.held
+        step = setup.measured
         if step is None:
             continue
         bots = step.per_interaction(sum(step.bots))
@@ -434,11 +440,13 @@ def setups_report(setups: list[Setup], args: argparse.Namespace, out: IO[str]) -
             file=out,
         )
     for setup in setups:
-        if setup.held is not None and setup.held.kinds:
-            total = sum(setup.held.kinds.values())
+        if setup.measured is not None and setup.measured.kinds:
+            total = sum(setup.measured.kinds.values())
             print(
                 f"    the load's interactions by kind, {setup.processes} process(es): "
-                + ", ".join(f"{kind} {n / total:.0%}" for kind, n in Counter(setup.held.kinds).most_common()),
+                + ", ".join(
+                    f"{kind} {n / total:.0%}" for kind, n in Counter(setup.measured.kinds).most_common()
+                ),
                 file=out,
             )
         if setup.rss:
@@ -666,11 +674,12 @@ def plan_report(
 ) -> None:
     """Servers, duels in progress and computer games per process, database and N processes, and a
     deployment for ``--servers``, from the figures measured and the assumptions given."""
-    one = next((s for s in setups if s.processes == 1 and s.held is not None), None)
-    if one is None or one.held is None:
-        print("  no plan: one bot process held no rate", file=out)
+    one = next((s for s in setups if s.processes == 1 and s.measured is not None), None)
+    if one is None or one.measured is None:
+        print("  no plan: one bot process was not measured", file=out)
         return
-    step = one.held
+    step = one.measured
+    held = f"{one.held.rate:.0f}/s" if one.held is not None else f"none, not even {step.rate:.0f}/s"
     bot_ms = step.per_interaction(sum(step.bots))
     workers_ms = step.per_interaction(step.workers)
     database_ms = step.per_interaction(step.postgres)
@@ -697,7 +706,7 @@ def plan_report(
     )
     print(
         f"  one bot process, a core of its own: {bot_ms:.2f} ms of CPU an interaction -> {process:.0f}/s ="
-        f" {process / busiest:,.0f} servers (held here at p99 <= {one.target_ms:g} ms: {step.rate:.0f}/s)",
+        f" {process / busiest:,.0f} servers (held here at p99 <= {one.target_ms:g} ms: {held})",
         file=out,
     )
     if workers_ms:
