@@ -28,6 +28,7 @@ from bot.services.dealing import Dealer, deal
 from bot.services.duels import Duels
 from bot.services.events import Bus
 from bot.services.guild_settings import GuildSettingsStore
+from bot.services.links import Links
 from bot.services.pictures import Pictures
 from bot.services.player_settings import PlayerSettingsStore
 from bot.services.posts import Posts
@@ -143,7 +144,13 @@ class CardiaBot(discord.AutoShardedClient):
         # What the channels show has one owner, the reconciler, and a renderer per family of posts (a
         # duel's: the outbox; a tournament's; a season's end): the cogs that change it are given them.
         self.reconciler = Reconciler(self, Posts(self.storage))
-        self.messages = Messages(self, self.duels, self.guild_settings, self.pictures)
+        self.messages = Messages(
+            self,
+            self.duels,
+            self.guild_settings,
+            self.pictures,
+            Links(self.settings.web_url, self.settings.web_key()),  # the web pages' (docs/web.md)
+        )
         self.player_settings = PlayerSettingsStore(self.storage)
         self.pings = Pings(self, self.player_settings)  # told a duel waits for them, as each player asked
         self.guard.after = self.pings.owed  # and, after any answer, that their DM refused a duel's message
@@ -157,7 +164,7 @@ class CardiaBot(discord.AutoShardedClient):
         self.season_posts = SeasonPosts(
             self, self.reconciler, self.seasons, self.messages, owns=self.owns_guild
         )
-        self.records_cog = RecordsCog(self, self.records, self.seasons)
+        self.records_cog = RecordsCog(self, self.records, self.seasons, self.messages)
         self.reviews = Reviews(
             self.duels,
             executor=self.computer_pool,

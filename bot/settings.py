@@ -11,6 +11,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.services.computer import BUDGET_MS
 
+WEB_SECRET_MIN = 16  # the shortest key of the pages' links (web.settings takes it from here)
+
 
 class Settings(BaseSettings):
     # Read from the environment by their variables' names; made in code (tests, benchmarks) by field name.
@@ -69,6 +71,10 @@ class Settings(BaseSettings):
     # A file the bot touches while healthy (python -m bot health reads it; the Dockerfile sets it).
     health_file: Path | None = Field(default=None, validation_alias=AliasChoices("CARDIA_HEALTH_FILE"))
     health_stale: float = Field(default=90.0, gt=0, validation_alias=AliasChoices("CARDIA_HEALTH_STALE"))
+    # The web pages (cardia web, docs/web.md): where readers reach them, and the key of their links (the
+    # same as the pages'). Without the address, nothing the bot shows links to them.
+    web_url: str | None = Field(default=None, validation_alias=AliasChoices("CARDIA_WEB_URL"))
+    web_secret: SecretStr | None = Field(default=None, validation_alias=AliasChoices("CARDIA_WEB_SECRET"))
 
     @field_validator("shard_ids")
     @classmethod
@@ -76,6 +82,28 @@ class Settings(BaseSettings):
         if value is not None and not re.fullmatch(r"\s*\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*\s*", value):
             raise ValueError('shard ids as "0,1" or "2-3"')
         return value
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if not value:
+            return None  # set but empty (compose passes it so): no pages
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("the pages' address, as https://host or https://host/path")
+        return value
+
+    @model_validator(mode="after")
+    def _web_key(self) -> Settings:
+        secret = "" if self.web_secret is None else self.web_secret.get_secret_value()
+        if self.web_url is not None and len(secret) < WEB_SECRET_MIN:
+            raise ValueError(f"CARDIA_WEB_URL needs CARDIA_WEB_SECRET, at least {WEB_SECRET_MIN} characters")
+        return self
+
+    def web_key(self) -> bytes | None:
+        """The key of the pages' links, once the bot gives them (CARDIA_WEB_URL)."""
+        if self.web_url is None or self.web_secret is None:
+            return None
+        return self.web_secret.get_secret_value().encode()
 
     @model_validator(mode="after")
     def _shards_in_range(self) -> Settings:
@@ -105,6 +133,7 @@ def describe_error(error: ValidationError) -> str:
         where = problem.get("loc") or ()
         name = str(where[0]).upper() if where else "a setting"
         value = problem.get("input")
-        shown = "" if name == "DISCORD_TOKEN" or not isinstance(value, str) else f"={value[:40]}"
+        secret = name in ("DISCORD_TOKEN", "CARDIA_WEB_SECRET")
+        shown = "" if secret or not isinstance(value, str) else f"={value[:40]}"
         problems.append(f"{name}{shown}: {problem['msg']}")
     return "bad setting: " + "; ".join(problems)

@@ -199,6 +199,8 @@ class Site:
         match = None if row is None else await self.store.match(row.match_id)
         if row is None or match is None:
             raise web.HTTPNotFound()
+        if match.guild_id != 0 and not await self._shown(match.guild_id):  # a DM's game: its own link only
+            raise web.HTTPNotFound()
         actions = await self.store.actions(game_id)
         version: Version = (str(row.status), len(actions))
         language = language_of(request)
@@ -467,8 +469,9 @@ class Site:
         return self.page(request, "player.html", page=page)
 
     async def _shown(self, guild_id: int) -> bool:
-        """Whether a server's pages may be shown: never a player's or a tournament's outside a server."""
-        return guild_id != 0
+        """Whether a server's pages may be shown: never a player's or a tournament's outside a server,
+        nor any of a server whose managers turned its pages off (/cardia settings web_pages)."""
+        return guild_id != 0 and (await self.store.settings(guild_id)).web_pages
 
     # --- wiring ------------------------------------------------------------------------------------------
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-#: The shortest secret accepted: a link's signature is no stronger than its key.
-SECRET_MIN = 16
+from bot.settings import WEB_SECRET_MIN as SECRET_MIN  # a link's signature is no stronger than its key
 
 
 class WebSettings(BaseSettings):

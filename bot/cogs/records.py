@@ -46,6 +46,7 @@ from bot.ui.components import Components, Handlers, LeaderboardButton
 from bot.ui.finished import deck_name, game_choices
 from bot.ui.guard import guard_of
 from bot.ui.homes import needs_server, server_of
+from bot.ui.messages import Messages
 from bot.ui.render import DESCRIPTION_LIMIT, TOTAL_LIMIT, Outgoing, embed_size, fit, units
 from bot.ui.translator import descriptions, options, said
 from engine import view as engine_view
@@ -62,11 +63,14 @@ DISTRIBUTION = "cardia-discord"
 class RecordsCog(Cog, name="records", description="Records and ratings"):
     """``/cardia stats``, ``leaderboard``, ``history`` and ``about``: every answer private."""
 
-    def __init__(self, bot: discord.Client, records: Records, seasons: Seasons) -> None:
+    def __init__(
+        self, bot: discord.Client, records: Records, seasons: Seasons, messages: Messages | None = None
+    ) -> None:
         super().__init__()
         self.bot = bot
         self.records = records
         self.seasons = seasons  # a server's past seasons: their final leaderboards, a player's places
+        self.messages = messages  # its link to a game's page on the web, if the bot gives them
         self.started = time.monotonic()
 
     def register(self, handlers: Handlers) -> None:
@@ -230,7 +234,12 @@ class RecordsCog(Cog, name="records", description="Records and ratings"):
         files = [discord.File(io.BytesIO(record.encode()), filename=record_name(game_id))]
         if log_file is not None:
             files.append(discord.File(io.BytesIO(log_file.encode()), filename=log_name(game_id)))
-        await self._private(interaction, embed=embed, files=files)
+        page = None
+        if self.messages is not None:
+            page = await self.messages.page_button(game.guild_id, self.messages.links.game(game_id))
+        if page is None:
+            return await self._private(interaction, embed=embed, files=files)
+        await self._private(interaction, embed=embed, files=files, view=Components(page))
 
     async def history_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's 25 latest finished games here (or those matching what is typed): on a server,

@@ -128,6 +128,10 @@ class ReviewsCog(Cog, name="reviews", description="Reviews of finished games, an
             name = f"cardia-review-{game.id}-{found.seat}.png"
             embed.set_image(url=f"attachment://{name}")
             message["file"] = discord.File(io.BytesIO(png), filename=name)
-        if share:
-            message["view"] = Components(ShareReviewButton(game.id, found.seat))
+        buttons: list[discord.ui.Item[Any]] = [ShareReviewButton(game.id, found.seat)] if share else []
+        page = await self.messages.page_button(game.guild_id, self.messages.links.game(game.id))
+        if page is not None:  # the game's page: its chart beside the boards once shared
+            buttons.append(page)
+        if buttons:
+            message["view"] = Components(*buttons)
         return message

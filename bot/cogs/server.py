@@ -138,6 +138,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
         notify: app_commands.Choice[str] | None = None,
         season_weeks: app_commands.Range[int, int(SEASON_WEEKS[0]), int(SEASON_WEEKS[1])] | None = None,
         new_season: bool = False,
+        web_pages: bool | None = None,
     ) -> None:
         if new_season:
             return await self.new_season(interaction)
@@ -153,6 +154,7 @@ class ServerCog(Cog, name="server", description="Duels over days on a server"):
             threads=threads,
             notify=None if notify is None else notify.value,
             season_weeks=season_weeks,
+            web_pages=web_pages,
         )
 
     @app_commands.command(name=said("slash.concede"), description=said("slash.concede.description"))

@@ -156,6 +156,10 @@ def describe(settings: GuildSettings) -> list[tuple[str, str]]:
         (tr("settings.images"), tr("settings.images_yes" if settings.images else "settings.images_no")),
         (tr("settings.threads"), tr("settings.threads_yes" if settings.threads else "settings.threads_no")),
         (
+            tr("settings.web_pages"),
+            tr("settings.web_pages_yes" if settings.web_pages else "settings.web_pages_no"),
+        ),
+        (
             tr("settings.seasons"),
             tr("settings.seasons_value", weeks=settings.season_weeks)
             if settings.season_weeks

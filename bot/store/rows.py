@@ -630,6 +630,10 @@ class GuildSettings(BaseModel):
         le=52,
         description="Weeks each leaderboard season lasts; 0: a new one only when a manager asks",
     )
+    web_pages: bool = Field(
+        True,
+        description="Give this server's duels, tournaments and players web pages (if the bot has them)?",
+    )
 
     @property
     def decision(self) -> timedelta:

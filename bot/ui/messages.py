@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -19,6 +20,7 @@ import text
 from bot.services.duels import Duels
 from bot.services.game_cache import LiveGame
 from bot.services.guild_settings import GuildSettingsStore
+from bot.services.links import Links
 from bot.services.pictures import Drawing, Pictures
 from bot.services.timers import CLAIM, Notice
 from bot.store.rows import GuildSettings, Home, MatchRow, MatchStatus
@@ -89,12 +91,25 @@ class Messages:
     """Builds the public messages; reads what they show from the services it is given."""
 
     def __init__(
-        self, bot: discord.Client, duels: Duels, settings: GuildSettingsStore, pictures: Pictures
+        self,
+        bot: discord.Client,
+        duels: Duels,
+        settings: GuildSettingsStore,
+        pictures: Pictures,
+        links: Links | None = None,
     ) -> None:
         self.bot = bot
         self.duels = duels
         self.settings = settings
         self.pictures = pictures
+        self.links = links or Links()  # the web pages' addresses (CARDIA_WEB_URL), or none
+
+    async def page_button(self, guild_id: int, url: str | None) -> discord.ui.Button[Any] | None:
+        """A link to a page on the web (docs/web.md): none without CARDIA_WEB_URL, nor in a server whose
+        managers turned its pages off (a DM's game is its players' own)."""
+        if url is None or (guild_id != 0 and not (await self.settings.get(guild_id)).web_pages):
+            return None
+        return discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=tr("button.web"))
 
     async def public_language(self, guild_id: int) -> str:
         """The language of what a server's channels are shown (boards, challenges, results, notices):
@@ -141,6 +156,8 @@ class Messages:
         view = Components(HandButton(live.row.id), DiscardsButton(live.row.id, revision))
         if live.outcome is not None and live.outcome[1] not in text.NO_RESULT:
             view.add_item(ReviewButton(live.row.id))  # answered privately, to each player
+        if self.links.on and (page := await self.page_button(match.guild_id, self.links.game(live.row.id))):
+            view.add_item(page)
         if live.outcome is not None:
             content = text.result_text(ResultView(live.outcome[0], live.outcome[1], None), names)
             if match.allows_hints:
@@ -223,6 +240,8 @@ class Messages:
             loser=match.names[loser] if match.computer is None else render.mention(match, loser, named),
         )
         latest = await self.duels.latest_game(match.id)
+        if latest is not None and (page := await self.page_button(match.guild_id, self.links.game(latest))):
+            view.add_item(page)
         last = None if latest is None else await self.duels.live(latest)
         if last is not None and last.ended is not None:  # ended by the bot: a concession, a timeout, an abort
             mentions = {player: render.mention(match, player, named) for player in ("p1", "p2")}

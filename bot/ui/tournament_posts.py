@@ -151,6 +151,11 @@ class TournamentPosts:
     async def _page(self, channel: discord.PartialMessageable, table: Table, language: str) -> int:
         with text.speaking(language):
             embed, view = tournament_pages.page(table)
+            tournament = table.tournament
+            link = self.messages.links.tournament(tournament.id)
+            page = await self.messages.page_button(tournament.guild_id, link)
+        if page is not None:
+            view.add_item(page)
         page_id = table.tournament.page_id
         try:
             if page_id is not None:

@@ -95,3 +95,27 @@ def test_compose_runs_the_pages_beside_the_bots_with_their_health_check() -> Non
     assert settings.database.endswith("@db/cardia") and settings.host == "0.0.0.0"
     assert web["ports"] == [f"{settings.port}:{settings.port}"]
     assert "COPY web ./web" in (ROOT / "Dockerfile").read_text()
+
+
+def test_the_bots_address_of_the_pages_needs_their_key() -> None:
+    from pydantic import ValidationError
+
+    from bot.settings import Settings, describe_error
+
+    assert Settings.model_validate({"CARDIA_WEB_URL": "", "CARDIA_WEB_SECRET": ""}).web_key() is None
+    given = Settings.model_validate(
+        {"CARDIA_WEB_URL": "https://cardia.example", "CARDIA_WEB_SECRET": KEY.decode()}
+    )
+    assert given.web_key() == KEY
+    for wrong in (
+        {"CARDIA_WEB_URL": "https://cardia.example"},
+        {"CARDIA_WEB_URL": "https://cardia.example", "CARDIA_WEB_SECRET": "short"},
+        {"CARDIA_WEB_URL": "cardia.example", "CARDIA_WEB_SECRET": KEY.decode()},
+    ):
+        try:
+            Settings.model_validate(wrong)
+        except ValidationError as error:
+            line = describe_error(error)
+            assert "WEB" in line and "\n" not in line and KEY.decode() not in line
+        else:
+            raise AssertionError(wrong)

@@ -60,6 +60,7 @@ slash-settings-reminder_hours = reminder_hours
 slash-settings-grace_hours = grace_hours
 slash-settings-images = images
 slash-settings-threads = threads
+slash-settings-web_pages = web_pages
 slash-settings-notify = notify
 slash-settings-notify-description = How you are told a duel waits for you, in every server (yours alone)
 slash-settings-cross_channel = cross_channel

@@ -50,3 +50,4 @@ web-result = Result
 web-date = Date
 web-deck = Deck
 web-chart_alt = The chart of { $name }'s chance of winning at each decision of the game, with the best answer and with the one chosen.
+button-web = Page on the web

@@ -60,6 +60,7 @@ slash-settings-reminder_hours = emlékeztető_órák
 slash-settings-grace_hours = türelmi_órák
 slash-settings-images = képek
 slash-settings-threads = szálak
+slash-settings-web_pages = weboldalak
 slash-settings-notify = értesítés
 slash-settings-notify-description = Hogyan szóljon a bot, ha egy párbaj rád vár, minden szerveren (csak a tiéd)
 slash-settings-cross_channel = több_csatorna

@@ -50,3 +50,4 @@ web-result = Eredmény
 web-date = Dátum
 web-deck = Pakli
 web-chart_alt = Diagram: { $name } győzelmi esélye a játszma minden döntésénél, a legjobb válasszal és a választottal.
+button-web = Weboldal

@@ -60,6 +60,7 @@ slash-settings-reminder_hours = godziny_przypomnień
 slash-settings-grace_hours = godziny_dodatkowe
 slash-settings-images = obrazy
 slash-settings-threads = wątki
+slash-settings-web_pages = strony_www
 slash-settings-notify = powiadomienia
 slash-settings-notify-description = Jak dowiadujesz się, że pojedynek czeka na ciebie, na każdym serwerze (tylko twoje)
 slash-settings-cross_channel = wiele_kanałów

@@ -50,3 +50,4 @@ web-result = Wynik
 web-date = Data
 web-deck = Talia
 web-chart_alt = Wykres szans na wygraną gracza { $name } przy każdej decyzji w grze: z najlepszą odpowiedzią i z wybraną.
+button-web = Strona WWW
