@@ -9,6 +9,7 @@ import sys
 
 from aiohttp import web
 
+import picture
 from bot.store import StorageError
 from bot.store.web import WebStore
 from web.app import Site
@@ -23,6 +24,7 @@ async def serve(settings: WebSettings, key: bytes) -> int:
     except StorageError as error:
         print(f"cardia web: {error}", file=sys.stderr)
         return 1
+    await asyncio.to_thread(picture.warm)  # the fonts, before the first picture is asked for
     site = Site(store, Signer(key), settings.poll)
     runner = web.AppRunner(site.app(), access_log=None)
     await runner.setup()
