@@ -15,6 +15,7 @@ import pytest
 from bot.app import CardiaBot
 from emulator import Message, run_bot
 from tests.bot.table import REVIEW_BUDGET, Table, bot_settings
+from tests.bot.tournaments import Organiser, players
 from tests.web.games import KEY, SIGNER, site
 
 URL = "https://cardia.example/pages"
@@ -107,3 +108,26 @@ async def test_without_an_address_nothing_links_to_the_pages(table: Table) -> No
 @pytest.fixture
 def linked(table: Table) -> LinkedTable:
     return LinkedTable(table.emulator, table.database)
+
+
+async def test_a_tournaments_page_in_discord_links_to_its_page(linked: LinkedTable) -> None:
+    table = linked
+    run = Organiser(table.emulator, lambda: table.storage, table.settle)
+    async with table.running():
+        tournament_id, page = await run.create(table.alice, name="Cup", format="round-robin", match=1)
+        assert page_of_tournament(page) == SIGNER.tournament_path(tournament_id)
+        await run.join(tournament_id, players(table.emulator, 2))
+        async with site(str(table.database)) as (client, _):
+            shown = await client.get(page_of_tournament(run.page(tournament_id)))
+            assert shown.status == 200 and "Cup" in await shown.text()
+        started = await table.alice.slash("cardia", "tournament", "start")
+        await run.settled()
+        assert started.message is not None
+        assert page_of_tournament(run.page(tournament_id)) == SIGNER.tournament_path(tournament_id)
+
+
+def page_of_tournament(message: Message) -> str:
+    (button,) = links(message)
+    url: str = button["url"]
+    assert url.startswith(URL + "/t/")
+    return url.removeprefix(URL)
