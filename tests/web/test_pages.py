@@ -16,11 +16,12 @@ import pytest
 
 import picture
 import text
+from bot.store import GuildSettings
 from engine import Record, happenings, replay, view
 from engine.review import review, review_data
 from picture import Chances
 from tests.bot.table import REVIEW_BUDGET
-from tests.web.games import SIGNER, ever_public, hidden_cards, played, site
+from tests.web.games import ALICE, GUILD, SIGNER, ever_public, hidden_cards, played, site
 from web.app import SECURITY_HEADERS
 from web.game import level_name, public_view, record_of
 from web.limits import Buckets
@@ -344,3 +345,31 @@ async def test_a_flood_from_one_address_is_refused_with_429_and_changes_nothing(
             now[0] += 1.0  # two requests a second come back
             assert [(await client.get(path)).status for _ in range(3)] == [200, 200, 429]
         assert await match.storage.actions(game_id) == []
+
+
+async def test_two_web_processes_on_one_database_both_follow_a_decision(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        async with site(database) as (first, _), site(database) as (second, _):
+            path = SIGNER.game_path(game_id)
+            streams = [await first.get(f"{path}/live"), await second.get(f"{path}/live")]
+            await match.decide(game_id)
+            for stream in streams:
+                seen: list[Any] = ["in_progress", 0]
+                while seen[1] < 1:
+                    block = (await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 30)).decode()
+                    seen = json.loads(block.split("data: ", 1)[1])
+                assert seen == ["in_progress", 1]
+                stream.close()
+
+
+async def test_a_server_that_turned_its_pages_off_has_none(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        await match.finish(game_id)
+        async with site(database) as (client, _):
+            paths = [SIGNER.game_path(game_id), SIGNER.player_path(GUILD, ALICE[0])]
+            assert [(await client.get(path)).status for path in paths] == [200, 200]
+            await match.storage.save_settings(GUILD, ALICE[0], GuildSettings(web_pages=False))
+            for path in (*paths, f"{paths[0]}/0.png", f"{paths[0]}/record.json", f"{paths[0]}/live"):
+                assert (await client.get(path)).status == 404, path
