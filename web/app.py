@@ -150,7 +150,7 @@ class Site:
         self.signer = signer
         self.games = Watched[int, Version](store.versions, poll)
         self.tournaments = Watched[int, Version](store.tournament_versions, poll)
-        self._loaded: Lru[tuple[int, Version, str], Loaded] = Lru(256)
+        self._loaded: Lru[tuple[int, Version, tuple[str, ...], str], Loaded] = Lru(256)
         self._pictures: Lru[tuple[int, int, str, pages.Ended | None], bytes] = Lru(512)
         self._drawing = asyncio.Semaphore(PICTURES_AT_ONCE)
         self._streams: set[asyncio.Task[Any]] = set()  # the live streams open: ended at shutdown
@@ -203,16 +203,24 @@ class Site:
             raise web.HTTPNotFound()
         actions = await self.store.actions(game_id)
         version: Version = (str(row.status), len(actions))
+        # A review shared changes a finished game's page, not its version.
+        shared = tuple(await self.store.shared_reviews(game_id)) if row.status is GameStatus.FINISHED else ()
         language = language_of(request)
-        key = (game_id, version, language)
+        key = (game_id, version, shared, language)
         loaded = self._loaded.get(key)
         if loaded is None:
-            loaded = await self._told(row, match, actions, version, language)
+            loaded = await self._told(row, match, actions, version, shared, language)
             self._loaded.put(key, loaded)
         return loaded
 
     async def _told(
-        self, row: GameRow, match: MatchRow, actions: list[Any], version: Version, language: str
+        self,
+        row: GameRow,
+        match: MatchRow,
+        actions: list[Any],
+        version: Version,
+        shared_seats: tuple[str, ...],
+        language: str,
     ) -> Loaded:
         record = pages.record_of(row.setup_json, actions)
         ended = None if row.status is GameStatus.IN_PROGRESS else (row.winner, row.reason or "")
@@ -220,7 +228,7 @@ class Site:
         before = [game for game in games if game.number < row.number]
         after = [game for game in games if game.number > row.number]
         names = match.names
-        reviews = await self._shared(row) if row.status is GameStatus.FINISHED else []
+        reviews = await self._shared(row, shared_seats)
         with text.speaking(language):
             steps = await asyncio.to_thread(pages.steps, record, names, ended)
             shared = tuple(
@@ -259,11 +267,11 @@ class Site:
             reviews=shared,
         )
 
-    async def _shared(self, row: GameRow) -> list[tuple[str, Review]]:
+    async def _shared(self, row: GameRow, seats: tuple[str, ...]) -> list[tuple[str, Review]]:
         """The reviews of the game its players shared (a review kept by an earlier version of the review
         is left out until the bot makes it again)."""
         found = []
-        for seat in ("p1", "p2"):
+        for seat in seats:
             stored = await self.store.review(row.id, seat)
             if stored is None or not stored.shared:
                 continue

@@ -36,6 +36,13 @@ class WebQueries(Connection[Any]):
         )
         return {row["id"]: (str(row["status"]), int(row["decisions"])) for row in rows}
 
+    async def shared_reviews(self, game_id: int) -> list[str]:
+        """The seats whose review of the game its player shared."""
+        rows = await self.db.execute_fetchall(
+            "SELECT seat FROM reviews WHERE game_id = ? AND shared_at IS NOT NULL ORDER BY seat", (game_id,)
+        )
+        return [str(row["seat"]) for row in rows]
+
     async def tournament_versions(self, tournament_ids: Sequence[int]) -> dict[int, Version]:
         """Each tournament's version: its status and round, and how many of its players and results
         there are (a withdrawal counts among the results it gives)."""

@@ -315,8 +315,7 @@ async def test_a_review_its_player_shared_is_beside_the_game_with_its_chart(data
             html = await (await client.get(path)).text()
             assert "review-p2" not in html and "chart-" not in html  # kept, but not shared
             assert (await client.get(f"{path}/chart-p2.png")).status == 404
-        await match.storage.share_review(game_id, "p2")
-        async with site(database) as (client, _):
+            await match.storage.share_review(game_id, "p2")  # the page already drawn once
             html = await (await client.get(path)).text()
             assert 'id="review-p2"' in html and 'id="review-p1"' not in html
             assert f"Game #{game_id}: Bob&#39;s decisions reviewed" in html
