@@ -65,13 +65,17 @@ def numbered_deals(first: int) -> Callable[[Any, str | None], dict[str, Any]]:
 
 
 @asynccontextmanager
-async def played(database: str, seed: int = 3, wins_needed: int = 2) -> AsyncIterator[Played]:
+async def played(
+    database: str, seed: int = 3, wins_needed: int = 2, names: tuple[str, str] = (ALICE[1], BOB[1])
+) -> AsyncIterator[Played]:
     """A match whose games are dealt with seeds ``seed``, ``seed + 1``, ... and decided by a random
     player seeded with ``seed``: the same games at every run."""
     storage = await Storage.open(database)
     duels = Duels(storage, dealer=numbered_deals(seed))
     match = await duels.propose(
-        Challenge(GUILD, new_home(GUILD, CHANNEL), ALICE, BOB, "I", None, wins_needed)
+        Challenge(
+            GUILD, new_home(GUILD, CHANNEL), (ALICE[0], names[0]), (BOB[0], names[1]), "I", None, wins_needed
+        )
     )
     _, live = await duels.answer(match.id, BOB[0], "accept")
     assert live is not None

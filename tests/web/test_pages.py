@@ -372,3 +372,20 @@ async def test_a_server_that_turned_its_pages_off_has_none(database: str) -> Non
             await match.storage.save_settings(GUILD, ALICE[0], GuildSettings(web_pages=False))
             for path in (*paths, f"{paths[0]}/0.png", f"{paths[0]}/record.json", f"{paths[0]}/live"):
                 assert (await client.get(path)).status == 404, path
+
+
+async def test_a_players_name_is_text_never_markup(database: str) -> None:
+    hostile = '<img src=x onerror="alert(1)">**x**'
+    async with played(database, names=(hostile, "Bob")) as match:
+        game_id = (await match.game_ids())[0]
+        await match.finish(game_id)
+        async with site(database) as (client, _):
+            path = SIGNER.game_path(game_id)
+            for url in (path, f"{path}?step=1", SIGNER.player_path(GUILD, ALICE[0])):
+                html = await (await client.get(url)).text()
+                assert "<img src=x" not in html and "&lt;img src=x onerror=" in html, url
+                assert not _parsed(html).inline, url
+            steps = await (await client.get(f"{path}/steps.json")).json()
+            for step in steps["steps"]:
+                for line in [*step["happened"], *step["row"], step["status"], step["players"][0]["name"]]:
+                    assert "<img" not in line, line
