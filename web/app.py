@@ -71,11 +71,32 @@ ValueT = TypeVar("ValueT")
 
 
 class Lru(Generic[KeyT, ValueT]):
-    """The latest ``size`` values made, by key."""
+    """The latest ``size`` values made, by key; each made once however many ask for it at once (a
+    decision watched by a hundred readers is told once, and its picture drawn once)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._values: OrderedDict[KeyT, ValueT] = OrderedDict()
+        self._making: dict[KeyT, asyncio.Task[ValueT]] = {}
+        self.made = 0  # values made (the tests count them)
+
+    async def get_or_make(self, key: KeyT, make: Callable[[], Awaitable[ValueT]]) -> ValueT:
+        value = self.get(key)
+        if value is not None:
+            return value
+        task = self._making.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._making[key] = task
+            task.add_done_callback(lambda done: self._made(key, done))
+        # Shielded: a reader who leaves does not cancel what the others wait for.
+        return await asyncio.shield(task)
+
+    def _made(self, key: KeyT, task: asyncio.Task[ValueT]) -> None:
+        self._making.pop(key, None)
+        if not task.cancelled() and task.exception() is None:
+            self.made += 1
+            self.put(key, task.result())
 
     def get(self, key: KeyT) -> ValueT | None:
         value = self._values.get(key)
@@ -207,11 +228,9 @@ class Site:
         shared = tuple(await self.store.shared_reviews(game_id)) if row.status is GameStatus.FINISHED else ()
         language = language_of(request)
         key = (game_id, version, shared, language)
-        loaded = self._loaded.get(key)
-        if loaded is None:
-            loaded = await self._told(row, match, actions, version, shared, language)
-            self._loaded.put(key, loaded)
-        return loaded
+        return await self._loaded.get_or_make(
+            key, lambda: self._told(row, match, actions, version, shared, language)
+        )
 
     async def _told(
         self,
@@ -290,11 +309,14 @@ class Site:
             raise web.HTTPNotFound()
         language = language_of(request)
         key = (loaded.row.id, -1 if seat == "p1" else -2, language, None)
-        png = self._pictures.get(key)
-        if png is None:
+
+        async def draw() -> bytes:
             async with self._drawing:
-                png = await asyncio.to_thread(picture.chart_png, Chances.of(shared.review), language=language)
-            self._pictures.put(key, png)
+                return await asyncio.to_thread(
+                    picture.chart_png, Chances.of(shared.review), language=language
+                )
+
+        png = await self._pictures.get_or_make(key, draw)
         response = web.Response(body=png, content_type="image/png")
         response.headers["Cache-Control"] = "private, max-age=86400"
         response.headers["Vary"] = "Accept-Language"
@@ -343,10 +365,10 @@ class Site:
         language = language_of(request)
         ended = loaded.ended if number == loaded.total else None
         key = (loaded.row.id, number, language, ended)
-        png = self._pictures.get(key)
-        if png is None:
+
+        async def draw() -> bytes:
             async with self._drawing:
-                png = await asyncio.to_thread(
+                return await asyncio.to_thread(
                     pages.board_png,
                     loaded.record,
                     number,
@@ -356,7 +378,8 @@ class Site:
                     ended=loaded.ended,
                     language=language,
                 )
-            self._pictures.put(key, png)
+
+        png = await self._pictures.get_or_make(key, draw)
         response = web.Response(body=png, content_type="image/png")
         # A step before the last never changes; the last changes when the game goes on or is ended.
         fixed = number < loaded.total or not loaded.live

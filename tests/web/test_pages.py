@@ -22,6 +22,7 @@ from engine.review import review, review_data
 from picture import Chances
 from tests.bot.table import REVIEW_BUDGET
 from tests.web.games import ALICE, GUILD, SIGNER, ever_public, hidden_cards, played, site
+from web import game as game_pages
 from web.app import SECURITY_HEADERS
 from web.game import level_name, public_view, record_of
 from web.limits import Buckets
@@ -389,3 +390,32 @@ async def test_a_players_name_is_text_never_markup(database: str) -> None:
             for step in steps["steps"]:
                 for line in [*step["happened"], *step["row"], step["status"], step["players"][0]["name"]]:
                     assert "<img" not in line, line
+
+
+async def test_a_decision_read_by_many_at_once_is_told_and_drawn_once(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = {"steps": 0, "board_png": 0}
+    for name in calls:
+        real = getattr(game_pages, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            calls[_name] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(game_pages, name, counted)
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        await match.decide(game_id)
+        async with site(database) as (client, _):
+            path = SIGNER.game_path(game_id)
+
+            async def read(url: str) -> bytes:
+                answer = await client.get(url)
+                assert answer.status == 200
+                return await answer.read()
+
+            jsons = await asyncio.gather(*(read(f"{path}/steps.json") for _ in range(40)))
+            pngs = await asyncio.gather(*(read(f"{path}/1.png") for _ in range(40)))
+            assert len(set(jsons)) == 1 and len(set(pngs)) == 1
+            assert calls == {"steps": 1, "board_png": 1}
