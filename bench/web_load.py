@@ -10,8 +10,9 @@ readers'), on a database the bot's duel service writes (a SQLite file in a tempo
   the last byte of the answer; then its steps (JSON) and a board's picture from the cache; and the
   first request of the page and of a picture, before anyone watched (its words told, the picture drawn);
 - **a live update**: ``--decisions`` decisions made through the bot's duel service, one at a time, each
-  timed from its commit to the moment each watcher has the new version (all of them: a figure per
-  watcher and decision), a pause of half a poll between two.
+  timed from its commit to the moment each watcher's stream has the new version, and to the moment it
+  has fetched what its page then shows (the steps' JSON and the new board's picture, as the page's
+  script does): a figure per watcher and decision, a pause of half a poll between two.
 
 Prints the machine, the setup, and each latency's median, p90, p99 and largest, in milliseconds, with
 the web process's CPU seconds while the watchers were connected.
@@ -100,15 +101,25 @@ async def timed_get(session: aiohttp.ClientSession, url: str) -> float:
 
 
 async def watch(
-    session: aiohttp.ClientSession, url: str, seen: dict[int, float], ready: asyncio.Event
+    session: aiohttp.ClientSession,
+    base: str,
+    seen: dict[int, float],
+    shown: dict[int, float],
+    ready: asyncio.Event,
 ) -> None:
-    """One reader's live stream: when each number of decisions was first seen."""
-    async with session.get(url) as stream:
+    """One reader's live page: when each number of decisions was first seen on its stream, and when the
+    page had it shown (its steps and the new board's picture fetched, as the page's script does)."""
+    async with session.get(f"{base}/live") as stream:
         ready.set()
         async for line in stream.content:
             if line.startswith(b"data: "):
                 decisions = int(line.split(b",")[1].strip(b" ]\n"))
-                seen.setdefault(decisions, time.perf_counter())
+                if decisions in seen:
+                    continue
+                seen[decisions] = time.perf_counter()
+                await timed_get(session, f"{base}/steps.json")
+                await timed_get(session, f"{base}/{decisions}.png")
+                shown[decisions] = time.perf_counter()
 
 
 async def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -138,9 +149,10 @@ async def run(args: argparse.Namespace, out: TextIO) -> int:
                 # drawing of a picture.
                 cold = [await timed_get(session, base), await timed_get(session, f"{base}/1.png")]
                 seen: list[dict[int, float]] = [{} for _ in range(args.watchers)]
+                shown: list[dict[int, float]] = [{} for _ in range(args.watchers)]
                 readies = [asyncio.Event() for _ in range(args.watchers)]
                 watchers = [
-                    asyncio.create_task(watch(session, f"{base}/live", seen[n], readies[n]))
+                    asyncio.create_task(watch(session, base, seen[n], shown[n], readies[n]))
                     for n in range(args.watchers)
                 ]
                 await asyncio.wait_for(asyncio.gather(*(ready.wait() for ready in readies)), 60)
@@ -160,6 +172,7 @@ async def run(args: argparse.Namespace, out: TextIO) -> int:
                 )
 
                 delays: list[float] = []
+                shown_after: list[float] = []
                 game = await duels.live(game_id)
                 for _ in range(args.decisions):
                     if game.game.result is not None:
@@ -169,15 +182,19 @@ async def run(args: argparse.Namespace, out: TextIO) -> int:
                     decisions = len((await duels.live(game_id)).actions)
                     deadline = committed + 30
                     while (
-                        any(decisions not in watcher for watcher in seen) and time.perf_counter() < deadline
+                        any(decisions not in watcher for watcher in shown) and time.perf_counter() < deadline
                     ):
                         await asyncio.sleep(0.002)
                     delays += [watcher[decisions] - committed for watcher in seen if decisions in watcher]
+                    shown_after += [
+                        watcher[decisions] - committed for watcher in shown if decisions in watcher
+                    ]
                     await asyncio.sleep(args.poll / 2)
                     game = await duels.live(game_id)
                 used = server.cpu() - cpu
-                print("\nA live update, from a decision's commit to each watcher's stream:", file=out)
-                print(f"  {quantiles(delays)}", file=out)
+                print("\nA live update, from a decision's commit:", file=out)
+                print(f"  to each watcher's stream       {quantiles(delays)}", file=out)
+                print(f"  to its page, words and picture {quantiles(shown_after)}", file=out)
                 print(f"  the web process: {used:.2f} s of CPU over the whole run with watchers", file=out)
                 for task in watchers:
                     task.cancel()

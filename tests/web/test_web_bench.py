@@ -21,7 +21,9 @@ def test_the_web_benchmark_runs_and_reports() -> None:
         "the game's page (HTML)",
         "a board picture, cached",
         "first time, before anyone watched",
-        "A live update, from a decision's commit to each watcher's stream:",
+        "A live update, from a decision's commit:",
+        "to each watcher's stream",
+        "to its page, words and picture",
         "(n=6)",
         "the web process: ",
     ):
