@@ -389,7 +389,9 @@ class Site:
 
     async def record(self, request: web.Request) -> web.Response:
         loaded = await self.load(request)
-        if loaded.live:  # its hands and deck order are in it: never while it is played
+        # Its hands and decks' order are in it: only once the game is over with a result, as /cardia
+        # history gives it (never while it is played, nor for a game called off).
+        if loaded.row.status is not GameStatus.FINISHED:
             raise web.HTTPNotFound()
         document = {
             "format": loaded.record.format,

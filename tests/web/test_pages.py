@@ -419,3 +419,19 @@ async def test_a_decision_read_by_many_at_once_is_told_and_drawn_once(
             pngs = await asyncio.gather(*(read(f"{path}/1.png") for _ in range(40)))
             assert len(set(jsons)) == 1 and len(set(pngs)) == 1
             assert calls == {"steps": 1, "board_png": 1}
+
+
+async def test_a_game_called_off_shows_how_it_ended_and_gives_no_record(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        for _ in range(3):
+            await match.decide(game_id)
+        await match.duels.abort(match.match_id)
+        async with site(database) as (client, _):
+            path = SIGNER.game_path(game_id)
+            page = await client.get(path)
+            html = await page.text()
+            assert page.status == 200 and 'id="state" class="finished"' in html
+            assert "record.json" not in html and 'id="status">' in html
+            assert (await client.get(f"{path}/record.json")).status == 404
+            assert (await client.get(f"{path}/3.png")).status == 200
