@@ -35,7 +35,7 @@ FLAGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-WAIT_MS = 15_000  # a bound on waiting for the page, never a measure of its speed
+WAIT_MS = 30_000  # a bound on waiting for the page, never a measure of its speed
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
