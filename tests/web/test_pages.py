@@ -435,3 +435,20 @@ async def test_a_game_called_off_shows_how_it_ended_and_gives_no_record(database
             assert "record.json" not in html and 'id="status">' in html
             assert (await client.get(f"{path}/record.json")).status == 404
             assert (await client.get(f"{path}/3.png")).status == 200
+
+
+async def test_a_reader_who_leaves_a_live_page_is_let_go_quietly(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        async with site(database, poll=0.02) as (client, pages):
+            stream = await client.get(f"{SIGNER.game_path(game_id)}/live")
+            await stream.content.readuntil(b"\n\n")
+            assert pages.games.watchers == 1
+            stream.close()
+            await match.decide(game_id)  # the stream's next write finds the reader gone
+            async with asyncio.timeout(30):
+                while pages.games.watchers:
+                    await asyncio.sleep(0.01)
+    assert not [record for record in caplog.records if record.levelname in ("ERROR", "CRITICAL")]
