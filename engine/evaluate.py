@@ -6,21 +6,18 @@ ongoing token or a slid row is always reflected exactly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
-from engine.model import VALUE, Encounter
+from engine.model import Encounter
 
 # The ongoing abilities the evaluation reads, one bit each (the others change no encounter's winner).
-_COUNSELOR, _MEDIATOR, _TREASURER, _ARISTOCRAT, _JUDGE = 1, 2, 4, 8, 16
+_COUNSELOR, _MEDIATOR, _TREASURER, _ARISTOCRAT = 1, 2, 4, 8
 _ABILITY_BIT: Final = {
     "counselor": _COUNSELOR,
     "mediator": _MEDIATOR,
     "treasurer": _TREASURER,
     "aristocrat": _ARISTOCRAT,
-    "judge": _JUDGE,
 }
-_WINNER: Final = ("tie", "p1", "p2", "both")  # by which players win: p1 1, p2 2
 
 
 def winners(winner: str | None) -> tuple[bool, bool]:
@@ -28,7 +25,7 @@ def winners(winner: str | None) -> tuple[bool, bool]:
     return (winner == "p1" or winner == "both", winner == "p2" or winner == "both")
 
 
-def evaluate(row: Sequence[Encounter]) -> None:
+def evaluate(row: list[Encounter]) -> None:
     for encounter in row:
         first, second = encounter.slots
         if (first is not None and first.ongoing) or (second is not None and second.ongoing):
@@ -43,7 +40,7 @@ def evaluate(row: Sequence[Encounter]) -> None:
             if second is not None:
                 second.signets = 0
             continue
-        difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
+        difference = first.value + first.modifier - second.value - second.modifier
         if difference > 0:
             encounter.winner, encounter.why, first.signets, second.signets = "p1", "influence", 1, 0
         elif difference < 0:
@@ -52,21 +49,29 @@ def evaluate(row: Sequence[Encounter]) -> None:
             encounter.winner, encounter.why, first.signets, second.signets = "tie", "tie", 0, 0
 
 
-def _evaluate_with_ongoing(row: Sequence[Encounter]) -> None:
-    # The ongoing abilities that are on, per encounter and owner, as bits (at most one card per owner
-    # and encounter): usually none at all. Plain ints, not sets of names: the search evaluates the row
-    # after nearly every change.
-    count = len(row)
-    on = [0] * (2 * count + 2)  # on[2 * i + owner]; two zeros after the last encounter
-    judges = 0  # JUDGE << owner
-    for i, encounter in enumerate(row):
+def _on(encounter: Encounter) -> int:
+    """The ongoing abilities on in ``encounter`` that the evaluation reads, as bits: p1's card's in the
+    low byte, p2's in the next (at most one card per owner and encounter)."""
+    bits = 0
+    for card in encounter.slots:
+        if card is not None and card.ongoing:
+            bits |= _ABILITY_BIT.get(card.card, 0) << (8 * card.owner)
+    return bits
+
+
+def _evaluate_with_ongoing(row: list[Encounter]) -> None:
+    # Plain ints, not sets of names, and each encounter's abilities worked out once: the search evaluates
+    # the row at every round's end, and after nearly every change where something watches it.
+    judges = 0  # bit 0: p1 has a Judge on, bit 1: p2
+    for encounter in row:
         for card in encounter.slots:
-            if card is not None and card.ongoing:
-                bits = _ABILITY_BIT.get(card.card, 0)
-                on[2 * i + card.owner] = bits
-                if bits & _JUDGE:
-                    judges |= 1 << card.owner
-    for i, encounter in enumerate(row):
+            if card is not None and card.ongoing and card.card == "judge":
+                judges |= 1 << card.owner
+    count = len(row)
+    following = _on(row[0]) if count else 0
+    for i in range(count):
+        encounter = row[i]
+        here, following = following, _on(row[i + 1]) if i + 1 < count else 0
         first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
             encounter.winner = encounter.why = None
@@ -75,29 +80,38 @@ def _evaluate_with_ongoing(row: Sequence[Encounter]) -> None:
             if second is not None:
                 second.signets = 0
             continue
-        difference = VALUE[first.card] + first.modifier - VALUE[second.card] - second.modifier
-        here0, here1 = on[2 * i], on[2 * i + 1]
-        next0, next1 = on[2 * i + 2], on[2 * i + 3]
-        if not (here0 | here1 | next0 | next1) and not (difference == 0 and judges):
+        difference = first.value + first.modifier - second.value - second.modifier
+        extra = 0
+        if not (here | following) and not (difference == 0 and judges):
             won0, won1 = difference > 0, difference < 0  # the common case: plain influence
             encounter.why = "tie" if difference == 0 else "influence"
-            extra = 0
         else:
             # a. a Counselor right after this encounter forces it (two of them cancel out)
-            counselor0, counselor1 = bool(next0 & _COUNSELOR), bool(next1 & _COUNSELOR)
+            counselor0 = (following & _COUNSELOR) != 0
+            counselor1 = (following & (_COUNSELOR << 8)) != 0
             if counselor0 != counselor1:
                 won0, won1 = counselor0, counselor1
                 encounter.why = "counselor"
             else:
                 # b. a Mediator makes a tie, c. else influence decides; d. an active Judge wins every tie
-                mediator = bool((here0 | here1) & _MEDIATOR)
+                mediator = (here & (_MEDIATOR | _MEDIATOR << 8)) != 0
                 if difference != 0 and not mediator:
                     won0, won1 = difference > 0, difference < 0
                     encounter.why = "influence"
                 else:
-                    won0, won1 = bool(judges & 1), bool(judges & 2)
+                    won0, won1 = (judges & 1) != 0, (judges & 2) != 0
                     encounter.why = "judge" if won0 or won1 else "mediator" if mediator else "tie"
-            extra = bool(next0 & _TREASURER) + bool(next1 & _TREASURER)
-        encounter.winner = _WINNER[won0 + 2 * won1]
-        first.signets = 1 + extra + bool(here0 & _ARISTOCRAT) if won0 else 0
-        second.signets = 1 + extra + bool(here1 & _ARISTOCRAT) if won1 else 0
+            if following & _TREASURER:
+                extra += 1
+            if following & (_TREASURER << 8):
+                extra += 1
+        if won0:
+            encounter.winner = "both" if won1 else "p1"
+            first.signets = 2 + extra if here & _ARISTOCRAT else 1 + extra
+        else:
+            encounter.winner = "p2" if won1 else "tie"
+            first.signets = 0
+        if won1:
+            second.signets = 2 + extra if here & (_ARISTOCRAT << 8) else 1 + extra
+        else:
+            second.signets = 0

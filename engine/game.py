@@ -59,11 +59,19 @@ class Game(Table):
             raise IllegalAction("the game is already finished")
         if self._flow is None:
             raise IllegalAction("this copy of the game was released: replay the record to play on")
-        decision = next((d for d in self.pending if d.player == player), None)
+        decision = None
+        for pending in self.pending:
+            if pending.player == player:
+                decision = pending
+                break
         if decision is None:
             waiting = " and ".join(d.player for d in self.pending)
             raise IllegalAction(f"{player} has no decision pending (waiting for {waiting})")
         chosen = tuple(choose)
+        if len(chosen) == 1 == decision.count and chosen[0] in decision.options:  # most answers: legal
+            self.applied += 1
+            self._run((player, chosen))
+            return
         if len(set(chosen)) != len(chosen):
             raise IllegalAction(f"{decision.kind}: the same option is chosen twice")
         if len(chosen) != decision.count:
@@ -155,12 +163,15 @@ class Game(Table):
         """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
         and face up (face down under Foggy Swamp, ruling 25)."""
         encounter = Encounter()  # joins the row with its first card (docs/record-format.md, State)
-        first = [p for p in (0, 1) if self.players[p].first]
-        for p in first:
-            self.players[p].first = False
-        groups = [first, [1 - first[0]]] if len(first) == 1 else [[0, 1]]
-        for group in groups:
-            shown = len(groups) == 2 and group is first
+        zones = self.players
+        if zones[0].first == zones[1].first:  # at once (also when both must place first)
+            groups: tuple[tuple[int, ...], ...] = _AT_ONCE
+        else:
+            victim = 0 if zones[0].first else 1
+            groups = ((victim,), (1 - victim,))
+        zones[0].first = zones[1].first = False
+        for index, group in enumerate(groups):
+            shown = index == 0 and len(groups) == 2
             decisions = [
                 Decision(PLAYERS[p], DecisionKind.PLAY, self.hand_refs(p), shown=shown) for p in group
             ]
@@ -175,7 +186,10 @@ class Game(Table):
                     self._place(encounter, PLAYERS.index(decision.player), only, shown)
             while waiting:
                 player, choice = yield tuple(waiting)
-                waiting = [decision for decision in waiting if decision.player != player]
+                if len(waiting) == 1:
+                    waiting = []
+                else:
+                    waiting = [decision for decision in waiting if decision.player != player]
                 self._place(encounter, PLAYERS.index(player), card_id(choice[0]), shown)
         return encounter
 
@@ -216,13 +230,14 @@ class Game(Table):
                 with self.caused_by("next_effect", player, (card.card,), detail="modifier"):
                     self.log("modifier", player, (card.card,), bound.modifier)
         self.settle(row_changed=False)  # as in _place: the encounter is not compared yet
-        if encounter.bound != [None, None]:
+        effects = encounter.bound
+        if effects[0] is not None or effects[1] is not None:
             yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
         if self.place.checks_previous_at_reveal:
             previous = self.previous(encounter)
             if previous is not None:
                 self.place.at_reveal(self, cards, previous)
-        if encounter.bound != [None, None]:
+        if effects[0] is not None or effects[1] is not None:
             yield from blackmailer_at_reveal(self, encounter, cards)
         encounter.compared = True
         outcome = self._phase_one(encounter)
@@ -237,9 +252,10 @@ class Game(Table):
         follow it yet, so the row need not be evaluated here."""
         first, second = encounter.slots
         assert first is not None and second is not None
-        if first.influence == second.influence or first.active("mediator") or second.active("mediator"):
+        one, two = first.value + first.modifier, second.value + second.modifier
+        if one == two or first.active("mediator") or second.active("mediator"):
             return "tie"
-        return "p1" if first.influence > second.influence else "p2"
+        return "p1" if one > two else "p2"
 
     def _activate_loser(self, encounter: Encounter, outcome: str) -> Flow[None]:
         """Phase 2: the card that lost the comparison (``outcome`` p1, p2 or tie) activates; a tie
@@ -285,6 +301,9 @@ class Game(Table):
 _CARD_BIT: Final[dict[str, int]] = {card_id: 1 << index for index, card_id in enumerate(CARDS)}
 _HAND_REFS: Final[tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = ({}, {})
 _HANDS_KEPT: Final = 1 << 16
+
+
+_AT_ONCE: Final = ((0, 1),)  # both players place their cards at once
 
 
 class _NoCause(Caused):

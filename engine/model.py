@@ -6,7 +6,6 @@ games thousands of times per second, and pydantic is kept for the edges (``engin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
@@ -47,13 +46,14 @@ def opposing(card: PlayedCard) -> PlayedCard | None:
 class PlayedCard:
     """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
 
-    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "shown", "signets")
+    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "shown", "signets", "value")
     __deletable__ = ("encounter",)  # Game.release drops it (mypyc: engine.compiled)
 
     def __init__(
         self, card: str, owner: int, encounter: Encounter, face_up: bool, shown: bool = False
     ) -> None:
         self.card = card
+        self.value = VALUE[card]  # the card's printed influence: change it with the card (become)
         self.owner = owner
         self.encounter = encounter
         self.face_up = face_up
@@ -64,7 +64,12 @@ class PlayedCard:
 
     @property
     def influence(self) -> int:
-        return VALUE[self.card] + self.modifier
+        return self.value + self.modifier
+
+    def become(self, card: str) -> None:
+        """This face-down card is ``card`` instead (the computer's imagined worlds deal them again)."""
+        self.card = card
+        self.value = VALUE[card]
 
     @property
     def ref(self) -> str:
@@ -222,17 +227,35 @@ class Event(NamedTuple):
 EventTuple = tuple[str, int, tuple[str, ...], int, str, int]
 
 
-@dataclass(frozen=True, slots=True)
 class Result:
-    winner: str | None  # None: a drawn game
-    reason: str
-    # Which condition, when the reason alone does not say (a "simultaneous" draw in the Haunted
-    # Catacombs); not part of the record's state (docs/record-format.md), only of what players are told.
-    cause: str | None = None
+    """How a game ended. Treat it as a value: a plain class rather than a frozen dataclass, whose
+    generated ``__init__`` stays interpreted when compiled (engine.compiled), and every imagined world
+    of the computer's search ends with one."""
+
+    __slots__ = ("cause", "reason", "winner")
+
+    def __init__(self, winner: str | None, reason: str, cause: str | None = None) -> None:
+        self.winner = winner  # None: a drawn game
+        self.reason = reason
+        # Which condition, when the reason alone does not say (a "simultaneous" draw in the Haunted
+        # Catacombs); not part of the record's state (docs/record-format.md), only of what players are
+        # told.
+        self.cause = cause
+
+    def _fields(self) -> tuple[str | None, str, str | None]:
+        return self.winner, self.reason, self.cause
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Result(winner={self.winner!r}, reason={self.reason!r}, cause={self.cause!r})"
 
     def __reduce__(self) -> tuple[type[Result], tuple[str | None, str, str | None]]:
-        # Pickled by the fields: a compiled frozen dataclass (engine.compiled) cannot set them one by one.
-        return Result, (self.winner, self.reason, self.cause)
+        return Result, self._fields()
 
 
 class GameOver(Exception):

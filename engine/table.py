@@ -134,12 +134,14 @@ class Table:
 
     def signets(self) -> tuple[int, int]:
         self.fresh()
-        totals = [0, 0]
+        first = second = 0
         for encounter in self.row:
-            for card in encounter.slots:
-                if card is not None:
-                    totals[card.owner] += card.signets
-        return totals[0], totals[1]
+            one, two = encounter.slots  # each in its owner's slot
+            if one is not None:
+                first += one.signets
+            if two is not None:
+                second += two.signets
+        return first, second
 
     def played_cards(self, owner: int | None = None) -> list[PlayedCard]:
         """Face-up cards in the row (all of them, or one player's), oldest encounter first."""
@@ -258,6 +260,11 @@ class Table:
         elif cause == -1 and kind == "round_end":
             event = (kind, player, cards, amount, detail, cause)
             self.events.append(_ROUND_ENDS.setdefault(event, event))
+        elif len(cards) == 1:  # _shared, written out for the commonest case
+            shared = _ONE_CARD.get(cards[0])
+            if shared is None:
+                shared = _ONE_CARD[cards[0]] = cards
+            self.events.append((kind, player, shared, amount, detail, cause))
         else:
             self.events.append((kind, player, self._shared(cards), amount, detail, cause))
 

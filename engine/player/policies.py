@@ -11,7 +11,7 @@ from typing import Final
 from engine.checkpoint import Start
 from engine.game import Game
 from engine.model import PLAYERS, Decision
-from engine.player.worlds import Knowledge, world
+from engine.player.worlds import Knowledge, Worlds
 from engine.record import Record
 
 WIN: Final = 10.0  # the greedy score of a game won (signets count 1 each)
@@ -62,12 +62,13 @@ def greedy(
     """One ply: each answer is tried in ``samples`` imagined worlds, the others answering at random until
     the seat must decide again; the answer with the best mean signets ahead wins (the first on a tie)."""
     start = Start(record)
+    worlds = Worlds(start, knows)
     seat = knows.seat
     best: tuple[float, tuple[str, ...]] | None = None
     for answer in answers(decision):
         total = 0.0
         for _ in range(samples):
-            imagined = world(start, knows, rng)
+            imagined = worlds.make(rng)
             imagined.apply_legal(PLAYERS[seat], answer)
             play_out(imagined, rng, until=PLAYERS[seat])
             total += score(imagined, seat)

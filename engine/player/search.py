@@ -9,6 +9,7 @@ never conditioned on the seat's hidden choice (a card placed face down): playout
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -20,7 +21,7 @@ from engine.checkpoint import Start
 from engine.model import PLAYERS, Decision
 from engine.player.policies import answers, outcome, play_out, random_answer
 from engine.player.value import value
-from engine.player.worlds import Knowledge, world
+from engine.player.worlds import Knowledge, Worlds
 from engine.record import Record
 
 EXPLORATION: Final = 0.7  # UCB1's constant, for rewards in [0, 1]
@@ -52,6 +53,7 @@ def search(
     """``iterations`` iterations (fewer if ``seconds`` run out first: then not deterministic)."""
     started = time.perf_counter()
     start = Start(record)
+    worlds = Worlds(start, knows)
     candidates = answers(decision)
     visits = [0] * len(candidates)
     rewards = [0.0] * len(candidates)
@@ -68,7 +70,7 @@ def search(
                 range(len(candidates)),
                 key=lambda i: rewards[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
-        imagined = world(start, knows, rng)
+        imagined = worlds.make(rng)
         imagined.apply_legal(me, candidates[pick])
         play_out(imagined, rng)
         visits[pick] += 1
@@ -91,7 +93,9 @@ class Node:
     __slots__ = ("available", "children", "reward", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[tuple[str, ...], Node] = {}
+        # By answer: its one option (most decisions choose one), else the tuple of its options. Strings
+        # hash once; a tuple is made and hashed at every visit.
+        self.children: dict[str | tuple[str, ...], Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -119,8 +123,34 @@ def tree_search(
 
     Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
     what the other placed face down: simultaneous decisions stay simultaneous."""
+    collecting = gc.isenabled()
+    # Each world is released as soon as it is played (no reference cycles to find), so the collector's
+    # passes over the growing trees would be pure cost: a few percent of a search.
+    gc.disable()
+    try:
+        return _tree_search(
+            record, knows, decision, rng, iterations, seconds, both_sides, forced, horizon, weights
+        )
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _tree_search(
+    record: Record,
+    knows: Knowledge,
+    decision: Decision,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None,
+    both_sides: bool,
+    forced: tuple[str, ...] | None,
+    horizon: int,
+    weights: Sequence[float] | None,
+) -> Searched:
     started = time.perf_counter()
     start = Start(record)
+    worlds = Worlds(start, knows)
     me = knows.seat
     roots = (Node(), Node())
     done = 0
@@ -129,12 +159,12 @@ def tree_search(
     while done < iterations and (len(root_answers) > 1 or forced is not None):
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
-        imagined = world(start, knows, rng)
+        imagined = worlds.make(rng)
         nodes = list(roots)
         paths: tuple[list[Node], list[Node]] = ([roots[0]], [roots[1]])
         growing = [True, True] if both_sides else [seat == me for seat in (0, 1)]
         if forced is not None:
-            nodes[me] = roots[me].children.setdefault(forced, Node())
+            nodes[me] = roots[me].children.setdefault(_key(forced, decision), Node())
             nodes[me].available += 1
             paths[me].append(nodes[me])
             imagined.apply_legal(PLAYERS[me], forced)
@@ -151,12 +181,12 @@ def tree_search(
                 continue
             seat = PLAYERS.index(chosen.player)
             node = nodes[seat]
-            answer, child = _descend(node, answers(chosen), rng)
+            answer, child = _descend(node, chosen, rng)
             if child is None:  # a new node: one per tree and iteration, then at random
                 child = node.children[answer] = Node()
                 child.available = 1
                 growing[seat] = False
-            imagined.apply_legal(chosen.player, answer)
+            imagined.apply_legal(chosen.player, (answer,) if isinstance(answer, str) else answer)
             nodes[seat] = child
             paths[seat].append(child)
         if imagined.result is not None:
@@ -172,20 +202,30 @@ def tree_search(
                 visited.reward += gained
         done += 1
     tried = tuple(
-        (answer, child.visits, child.reward / child.visits if child.visits else 0.0)
+        (
+            (answer,) if isinstance(answer, str) else answer,
+            child.visits,
+            child.reward / child.visits if child.visits else 0.0,
+        )
         for answer, child in roots[me].children.items()
     )
     best = max(tried, key=lambda t: (t[1], t[2]))[0] if tried else root_answers[0]
     return Searched(best, done, time.perf_counter() - started, tried)
 
 
-def _descend(
-    node: Node, legal: list[tuple[str, ...]], rng: random.Random
-) -> tuple[tuple[str, ...], Node | None]:
-    """The answer to follow from ``node`` among ``legal``: one never tried (at random, with no child
-    yet: None), else the best by UCB1 with availability counts, each counted available once more."""
+def _key(answer: tuple[str, ...], decision: Decision) -> str | tuple[str, ...]:
+    """``answer``'s key among a node's children (:class:`Node`)."""
+    return answer[0] if decision.count == 1 else answer
+
+
+def _descend(node: Node, decision: Decision, rng: random.Random) -> tuple[str | tuple[str, ...], Node | None]:
+    """The answer to follow from ``node`` among ``decision``'s legal ones (as a child's key): one never
+    tried (at random, with no child yet: None), else the best by UCB1 with availability counts, each
+    counted available once more."""
     children = node.children
-    fresh: list[tuple[str, ...]] = []
+    legal: Sequence[str] | list[tuple[str, ...]]
+    legal = decision.options if decision.count == 1 else answers(decision)
+    fresh: list[str | tuple[str, ...]] = []
     tried: list[Node] = []
     for answer in legal:
         child = children.get(answer)

@@ -78,30 +78,53 @@ def unseen_pool(game: Game, seat: int) -> list[str]:
 
 def world(source: Record | Start, knows: Knowledge, rng: random.Random) -> Game:
     """A copy of the game ``source`` leads to, with everything the seat cannot see dealt again. Searches
-    pass a :class:`Start` (the record replayed once; each copy made from its latest round start). A world
-    keeps no events: nobody reads its story."""
-    game = (source if isinstance(source, Start) else Start(source)).game(QuietGame)
-    deal_again(game, knows, rng)
-    return game
+    make many from one :class:`Worlds`. A world keeps no events: nobody reads its story."""
+    return Worlds(source if isinstance(source, Start) else Start(source), knows).make(rng)
 
 
-def deal_again(game: Game, knows: Knowledge, rng: random.Random) -> None:
-    """Overwrite, in place, every part of ``game`` that ``knows.seat`` cannot see."""
+class Worlds:
+    """Worlds of one game for one seat's knowledge: the record replayed once (:class:`Start`, each copy
+    made from its latest round start), and what every world deals again from worked out once (the pool
+    of the opponent's unseen cards, the seat's own deck, both in a fixed order), since every copy of the
+    game is alike until it is dealt again."""
+
+    def __init__(self, start: Start, knows: Knowledge) -> None:
+        self.start = start
+        self.knows = knows
+        game = start.game(QuietGame)
+        pool = unseen_pool(game, knows.seat)
+        self.known = [card for card in knows.known_in_hand if card in pool]
+        self.rest = [card for card in pool if card not in self.known]
+        self.own = sorted(game.players[knows.seat].deck)
+        game.release()
+
+    def make(self, rng: random.Random) -> Game:
+        game = self.start.game(QuietGame)
+        deal_again(game, self.knows, rng, self)
+        return game
+
+
+def deal_again(game: Game, knows: Knowledge, rng: random.Random, worlds: Worlds | None = None) -> None:
+    """Overwrite, in place, every part of ``game`` that ``knows.seat`` cannot see (``worlds``: what to
+    deal from, worked out already for this game)."""
     seat, other = knows.seat, 1 - knows.seat
     opponent = game.players[other]
     face_down = hidden_placed(game, other)
-    pool = unseen_pool(game, seat)
-    known = [card for card in knows.known_in_hand if card in pool]
-    rest = [card for card in pool if card not in known]
+    if worlds is None:
+        pool = unseen_pool(game, seat)
+        known = [card for card in knows.known_in_hand if card in pool]
+        rest = [card for card in pool if card not in known]
+        own = sorted(game.players[seat].deck)
+    else:
+        known, rest, own = worlds.known, worlds.rest[:], worlds.own[:]
     shuffle(rng, rest)
     near = len(face_down) + len(opponent.hand)  # hand and face-down cards: where the known ones must be
     nearby = known + rest[: near - len(known)]
     shuffle(rng, nearby)
     for placed, card in zip(face_down, nearby, strict=False):
-        placed.card = card
+        placed.become(card)
     opponent.hand[:] = nearby[len(face_down) :]
     opponent.deck[:] = rest[near - len(known) :]
-    own = sorted(game.players[seat].deck)
     shuffle(rng, own)
     game.players[seat].deck[:] = own
     game.rng = LateChance(rng.getrandbits(64))
