@@ -11,7 +11,7 @@ readers'), on a database the bot's duel service writes (a SQLite file in a tempo
   first request of the page and of a picture, before anyone watched (its words told, the picture drawn);
 - **a live update**: ``--decisions`` decisions made through the bot's duel service, one at a time, each
   timed from its commit to the moment each watcher's stream has the new version, and to the moment it
-  has fetched what its page then shows (the steps' JSON and the new board's picture, as the page's
+  has fetched what its page then shows (the steps it lacks and the new board's picture, as the page's
   script does): a figure per watcher and decision, a pause of half a poll between two.
 
 Prints the machine, the setup, and each latency's median, p90, p99 and largest, in milliseconds, with
@@ -109,6 +109,7 @@ async def watch(
 ) -> None:
     """One reader's live page: when each number of decisions was first seen on its stream, and when the
     page had it shown (its steps and the new board's picture fetched, as the page's script does)."""
+    have: int | None = None  # the page's steps (the last one's number): it asks only for what it lacks
     async with session.get(f"{base}/live") as stream:
         ready.set()
         async for line in stream.content:
@@ -117,8 +118,9 @@ async def watch(
                 if decisions in seen:
                     continue
                 seen[decisions] = time.perf_counter()
-                await timed_get(session, f"{base}/steps.json")
+                await timed_get(session, f"{base}/steps.json" + ("" if have is None else f"?from={have}"))
                 await timed_get(session, f"{base}/{decisions}.png")
+                have = decisions
                 shown[decisions] = time.perf_counter()
 
 

@@ -133,7 +133,8 @@ class Loaded:
     title: str
     scores: tuple[str | None, str | None]  # the match's score before this game, and after it
     ended: pages.Ended | None
-    steps_json: bytes
+    data: dict[str, Any]  # what steps.json sends (its steps from the one asked for)
+    key: tuple[Any, ...]  # the game's, version's and language's, in the caches
     previous_game: str | None
     next_game: str | None
     reviews: tuple[Shared, ...]
@@ -173,6 +174,7 @@ class Site:
         self.tournaments = Watched[int, Version](store.tournament_versions, poll)
         self._loaded: Lru[tuple[int, Version, tuple[str, ...], str], Loaded] = Lru(256)
         self._pictures: Lru[tuple[int, int, str, pages.Ended | None], bytes] = Lru(512)
+        self._slices: Lru[tuple[Any, ...], bytes] = Lru(512)
         self._drawing = asyncio.Semaphore(PICTURES_AT_ONCE)
         self._streams: set[asyncio.Task[Any]] = set()  # the live streams open: ended at shutdown
         self.templates = jinja2.Environment(
@@ -229,7 +231,7 @@ class Site:
         language = language_of(request)
         key = (game_id, version, shared, language)
         return await self._loaded.get_or_make(
-            key, lambda: self._told(row, match, actions, version, shared, language)
+            key, lambda: self._told(row, match, actions, version, shared, language, key)
         )
 
     async def _told(
@@ -240,6 +242,7 @@ class Site:
         version: Version,
         shared_seats: tuple[str, ...],
         language: str,
+        key: tuple[Any, ...],
     ) -> Loaded:
         record = pages.record_of(row.setup_json, actions)
         ended = None if row.status is GameStatus.IN_PROGRESS else (row.winner, row.reason or "")
@@ -266,8 +269,9 @@ class Site:
                 "live": row.status is GameStatus.IN_PROGRESS,
                 "version": list(version),
                 "steps": [step.json() for step in steps],
+                # Templates the script fills in (their numbers are said as they are, in every language).
                 "words": {
-                    "step": [tr("web.step", step=n, total=len(actions)) for n in range(len(actions) + 1)],
+                    "step": tr("web.step", step="{step}", total="{total}"),
                     "round": tr("web.round", round="{round}"),
                 },
             }
@@ -280,7 +284,8 @@ class Site:
             title=title,
             scores=scores,
             ended=ended,
-            steps_json=json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(),
+            data=data,
+            key=key,
             previous_game=self.signer.game_path(before[-1].id) if before else None,
             next_game=self.signer.game_path(after[0].id) if after else None,
             reviews=shared,
@@ -351,8 +356,22 @@ class Site:
         return " · ".join(parts)
 
     async def steps_json(self, request: web.Request) -> web.Response:
+        """The steps in words from ``?from=N`` on (0: all of them): a live page asks only for the ones
+        it lacks, and the last it has (a game ended by the bot changes its last step)."""
         loaded = await self.load(request)
-        response = web.Response(body=loaded.steps_json, content_type="application/json", charset="utf-8")
+        asked = request.query.get("from", "0")
+        if not STEP.fullmatch(asked):
+            raise web.HTTPBadRequest()
+        start = int(asked)
+        if start > loaded.total:
+            raise web.HTTPNotFound()
+
+        async def sliced() -> bytes:
+            data = {**loaded.data, "from": start, "steps": loaded.data["steps"][start:]}
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+        body = await self._slices.get_or_make((*loaded.key, start), sliced)
+        response = web.Response(body=body, content_type="application/json", charset="utf-8")
         response.headers["Cache-Control"] = "no-cache"
         return response
 

@@ -133,7 +133,7 @@ async def test_the_page_speaks_the_readers_language(database: str) -> None:
                     setup = f"{text.deck_label('I')} · {text.tr('difficulty.training')}"
                 assert f'<p class="setup">{setup} · ' in html, (header, setup)
             hungarian = await client.get(f"{path}/steps.json", headers={"Accept-Language": "hu"})
-            assert "Lépés: 1/" in (await hungarian.json())["words"]["step"][1]
+            assert (await hungarian.json())["words"]["step"] == "Lépés: {step}/{total}"
             missing = await client.get("/g/1-AAAAAAAAAAAAAAAAAAAAAA", headers={"Accept-Language": "pl"})
             assert missing.status == 404 and "Nie ma takiej strony" in await missing.text()
 
@@ -452,3 +452,23 @@ async def test_a_reader_who_leaves_a_live_page_is_let_go_quietly(
                 while pages.games.watchers:
                     await asyncio.sleep(0.01)
     assert not [record for record in caplog.records if record.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_a_live_page_asks_only_for_the_steps_it_lacks(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        for _ in range(4):
+            await match.decide(game_id)
+        async with site(database) as (client, _):
+            path = SIGNER.game_path(game_id)
+            whole = await (await client.get(f"{path}/steps.json")).json()
+            assert whole["from"] == 0 and len(whole["steps"]) == 5
+            await match.decide(game_id)
+            since = await client.get(f"{path}/steps.json?from=4")
+            got = await since.json()
+            assert got["from"] == 4 and got["total"] == 5 and [s["number"] for s in got["steps"]] == [4, 5]
+            assert got["steps"][0] == whole["steps"][4] and got["version"] == ["in_progress", 5]
+            assert len(await since.read()) < len(json.dumps(whole)) / 2
+            assert (await client.get(f"{path}/steps.json?from=6")).status == 404
+            assert (await client.get(f"{path}/steps.json?from=x")).status == 400
+            assert (await client.get(f"{path}/steps.json?from=-1")).status == 400

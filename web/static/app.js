@@ -48,7 +48,7 @@
         section.appendChild(p);
       }
     });
-    $("step-words").textContent = data.words.step[step];
+    $("step-words").textContent = data.words.step.replace("{step}", step).replace("{total}", data.total);
     $("round-words").textContent = data.words.round.replace("{round}", shown.round);
     slider.max = data.total;
     slider.value = step;
@@ -61,11 +61,15 @@
   }
 
   async function load() {
-    const response = await fetch(article.dataset.steps, { cache: "no-cache" });
+    // Only the steps the page lacks, and its last (a game ended by the bot changes its last step).
+    const from = data ? data.steps.length - 1 : 0;
+    const response = await fetch(article.dataset.steps + "?from=" + from, { cache: "no-cache" });
     if (!response.ok) return;
     // At the last step (as the page was drawn, or since), the reader follows the game as it goes on.
     const following = step === (data ? data.total : Number(article.dataset.total));
-    data = await response.json();
+    const got = await response.json();
+    got.steps = data ? data.steps.slice(0, got.from).concat(got.steps) : got.steps;
+    data = got;
     version = data.version.join(":");
     article.dataset.version = version;
     article.dataset.total = String(data.total);
