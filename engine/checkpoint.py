@@ -36,19 +36,18 @@ def _player(source: Player) -> Player:
 
 
 def _encounter(source: Encounter) -> Encounter:
-    copy = Encounter()
+    copy = Encounter()  # its slots and effects start empty: filled in place
     copy.compared, copy.winner, copy.why = source.compared, source.winner, source.why
-    copy.bound = [None if bound is None else _next_card(bound) for bound in source.bound]
-    slots: list[PlayedCard | None] = []
-    for card in source.slots:
-        if card is None:
-            slots.append(None)
-            continue
-        played = PlayedCard(card.card, card.owner, copy, card.face_up, card.shown)
-        played.modifier = card.modifier
-        played.ongoing, played.signets = card.ongoing, card.signets
-        slots.append(played)
-    copy.slots = slots
+    for index in (0, 1):
+        bound = source.bound[index]
+        if bound is not None:
+            copy.bound[index] = _next_card(bound)
+        card = source.slots[index]
+        if card is not None:
+            played = PlayedCard(card.card, card.owner, copy, card.face_up, card.shown)
+            played.modifier = card.modifier
+            played.ongoing, played.signets = card.ongoing, card.signets
+            copy.slots[index] = played
     return copy
 
 

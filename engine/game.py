@@ -96,13 +96,13 @@ class Game(Table):
     def release(self) -> None:
         """Let this game's memory go as soon as its last reference does, not at the garbage collector's
         next full pass (a long-running holder of many games, the bot, drops them often): the flow, a
-        generator that refers back to the game, is closed, and the played cards' links to their
-        encounters are dropped. What the game shows stays readable (pending decisions, events, result,
+        generator that refers back to the game, is dropped, and so are the played cards' links to their
+        encounters. What the game shows stays readable (pending decisions, events, result,
         views); it can no longer be played."""
-        flow = self._flow
-        if flow is None:
+        if self._flow is None:
             return  # released already
-        flow.close()
+        # Dropped, not closed: nothing outside the game waits on the flow's cleanup (it restores the
+        # game's own cause), and closing it throws through every step it is suspended in.
         self._flow = None
         self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
         for encounter in self.row:
