@@ -59,7 +59,7 @@ class SeededChance:
         return picked
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        shuffle(self._rebuilt(), items)
+        _shuffle_any(self._rebuilt(), items)
         self._made += (len(items),)
 
     def copy(self) -> SeededChance:
@@ -90,7 +90,7 @@ class LateChance:
         return options[randbelow(self.generator(), len(options))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        shuffle(self.generator(), items)
+        _shuffle_any(self.generator(), items)
 
     def copy(self) -> LateChance:
         copy = LateChance(self.seed)
@@ -100,7 +100,14 @@ class LateChance:
         return copy
 
 
-def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
+def _shuffle_any(rng: random.Random, items: MutableSequence[T]) -> None:
+    if isinstance(items, list):
+        shuffle(rng, items)  # compiled, a list's items are swapped in place without boxing
+    else:
+        rng.shuffle(items)
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """``rng.shuffle(items)``, draw for draw (CPython's own algorithm: tests/engine/test_chance.py), but
     compiled with the engine (engine.compiled) instead of interpreted: imagined worlds shuffle twice
     each."""

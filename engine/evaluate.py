@@ -71,7 +71,13 @@ def _evaluate_with_ongoing(row: list[Encounter]) -> None:
     following = _on(row[0]) if count else 0
     for i in range(count):
         encounter = row[i]
-        here, following = following, _on(row[i + 1]) if i + 1 < count else 0
+        here = following
+        following = 0
+        if i + 1 < count:
+            after = row[i + 1]
+            one, two = after.slots
+            if (one is not None and one.ongoing) or (two is not None and two.ongoing):
+                following = _on(after)
         first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
             encounter.winner = encounter.why = None

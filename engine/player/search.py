@@ -25,6 +25,7 @@ from engine.player.worlds import Knowledge, Worlds
 from engine.record import Record
 
 EXPLORATION: Final = 0.7  # UCB1's constant, for rewards in [0, 1]
+_NEVER: Final = 1 << 30  # a round no game reaches: no cutoff
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +156,14 @@ def _tree_search(
     roots = (Node(), Node())
     done = 0
     root_answers = answers(decision)
-    cutoff = start.table.round + horizon if horizon and weights is not None else 1 << 30  # never
+    cutoff = start.table.round + horizon if horizon and weights is not None else _NEVER
     while done < iterations and (len(root_answers) > 1 or forced is not None):
         if seconds is not None and done and time.perf_counter() - started > seconds:
             break
         imagined = worlds.make(rng)
         nodes = list(roots)
         paths: tuple[list[Node], list[Node]] = ([roots[0]], [roots[1]])
-        growing = [True, True] if both_sides else [seat == me for seat in (0, 1)]
+        grow0, grow1 = both_sides or me == 0, both_sides or me == 1  # the trees still to grow a node
         if forced is not None:
             nodes[me] = roots[me].children.setdefault(_key(forced, decision), Node())
             nodes[me].available += 1
@@ -171,21 +172,29 @@ def _tree_search(
         while imagined.result is None:
             if imagined.round >= cutoff:
                 break
+            if not (grow0 or grow1) and cutoff == _NEVER:
+                play_out(imagined, rng)  # the rest at random, as the lines below would
+                break
             pending = imagined.pending
-            chosen = next(
-                (d for d in pending if d.player in PLAYERS and growing[PLAYERS.index(d.player)]), None
-            )
+            chosen = None
+            for candidate in pending:
+                if (grow0 and candidate.player == "p1") or (grow1 and candidate.player == "p2"):
+                    chosen = candidate
+                    break
             if chosen is None:
                 chosen = pending[int(rng.random() * len(pending))]
                 imagined.apply_legal(chosen.player, random_answer(chosen, rng))
                 continue
-            seat = PLAYERS.index(chosen.player)
+            seat = 0 if chosen.player == "p1" else 1
             node = nodes[seat]
             answer, child = _descend(node, chosen, rng)
             if child is None:  # a new node: one per tree and iteration, then at random
                 child = node.children[answer] = Node()
                 child.available = 1
-                growing[seat] = False
+                if seat == 0:
+                    grow0 = False
+                else:
+                    grow1 = False
             imagined.apply_legal(chosen.player, (answer,) if isinstance(answer, str) else answer)
             nodes[seat] = child
             paths[seat].append(child)
