@@ -26,13 +26,13 @@ def winners(winner: str | None) -> tuple[bool, bool]:
 
 
 def evaluate(row: list[Encounter]) -> None:
+    # The common case: no ongoing ability is on, plain influence decides. A card with a token met on
+    # the way sends the whole row to the general case (which sets every encounter again).
     for encounter in row:
         first, second = encounter.slots
         if (first is not None and first.ongoing) or (second is not None and second.ongoing):
             _evaluate_with_ongoing(row)
             return
-    for encounter in row:  # the common case: no ongoing ability is on, plain influence decides
-        first, second = encounter.slots
         if not encounter.compared or first is None or second is None:
             encounter.winner = encounter.why = None
             if first is not None:

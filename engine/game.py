@@ -292,7 +292,7 @@ class Game(Table):
         with self.caused_by("round_end", -1, amount=self.round):
             yield from self.place.end_of_round(self)
         first, second = self.signets()
-        if max(first, second) >= 5 and first != second:
+        if (first >= 5 or second >= 5) and first != second:
             self.win(0 if first > second else 1, "signets")
 
 
