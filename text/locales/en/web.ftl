@@ -35,7 +35,6 @@ web-player_games = Finished games
 web-player_rating = Rating: { $rating }
 web-player_record = Won { $wins }, lost { $losses }, drawn { $draws }
 web-player_none = No finished game yet.
-web-game_link = Game { $id }
 web-versus = { $first } vs { $second }
 web-pending = not played yet
 web-bye = bye

@@ -122,6 +122,6 @@ setting-grace_hours = Godziny po czasie na decyzję, po których pojedynek przep
 setting-cross_channel = Czy gracz może mieć otwarte pojedynki na kilku kanałach naraz?
 setting-images = Czy rysować planszę i ręce graczy także jako obrazy?
 setting-threads = Czy dawać każdemu pojedynkowi własny wątek (gdy bot może tam zakładać wątki)?
-setting-web_pages = Czy pojedynki, turnieje i gracze tego serwera mają mieć strony WWW?
+setting-web_pages = Czy pojedynki, turnieje i gracze serwera mają mieć strony WWW (jeśli bot je ma)?
 setting-max_duels = Otwarte pojedynki na gracza na tym serwerze, razem z wyzwaniami
 setting-language = Język plansz i wyników; auto: język serwera, jeśli węgierski lub polski
