@@ -69,6 +69,13 @@ _ONE_CARD: Final[dict[str, tuple[str, ...]]] = {}
 _TWO_CARDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {}
 
 
+# Each player's cards as (value, reference): what Table.hand_refs places each card of a hand by, in one
+# look-up.
+_PLACES: Final = tuple(
+    {card_id: (VALUE[card_id], card_ref) for card_id, card_ref in refs.items()} for refs in REFS
+)
+
+
 class Place(Protocol):
     """What a location changes, as the table consults it. Its units, one per location, are registered by
     id in :mod:`engine.locations`; the game hands the table its own (``rules_of``)."""
@@ -159,11 +166,12 @@ class Table:
         """References to ``player``'s hand cards, by value: the options of most hand decisions. A
         player's cards have the values 1 to 16, one each (a faction's four are the same in both decks),
         so each goes to its value's place: no sort."""
-        refs = REFS[player]
+        places = _PLACES[player]
         hand = self.players[player].hand
         by_value = [""] * 17
         for card in hand:
-            by_value[VALUE[card]] = refs[card]
+            value, ref = places[card]
+            by_value[value] = ref
         ordered = tuple([ref for ref in by_value if ref])
         assert len(ordered) == len(hand), "two cards of one value in a hand"
         return ordered
