@@ -63,6 +63,7 @@ def _generator(source: Chance) -> Chance:
 _COPIED = frozenset({"players", "row", "rng", "events", "serpent_triggers"})
 _SHARED = frozenset(
     {"setup", "location", "place", "explicit_chance", "round", "_refills", "_serpent", "_eager", "_stale"}
+    | {"_hides", "_checks_previous", "_three_in_a_row"}
     | {"cause", "result", "pending", "applied", "current"}
 )
 _NOT_COPIED = frozenset({"_flow", "on_round_start"})
@@ -81,6 +82,8 @@ def copy_table(game: Game, kind: type[Game] = Game) -> Game:
     copy.serpent_triggers = list(game.serpent_triggers)
     copy.setup, copy.location, copy.place = game.setup, game.location, game.place
     copy.explicit_chance, copy.round = game.explicit_chance, game.round
+    copy._hides, copy._checks_previous = game._hides, game._checks_previous
+    copy._three_in_a_row = game._three_in_a_row
     copy._refills, copy._serpent, copy._eager, copy._stale = (
         game._refills,
         game._serpent,
@@ -149,7 +152,10 @@ FROZEN = (
     "events",
     "serpent_triggers",
 )
-FROM_SETUP = frozenset({"setup", "location", "place", "explicit_chance", "_refills", "_serpent"})
+FROM_SETUP = frozenset(
+    {"setup", "location", "place", "explicit_chance", "_refills", "_serpent"}
+    | {"_hides", "_checks_previous", "_three_in_a_row"}
+)
 EMPTY_AT_ROUND_START = frozenset({"current", "result", "pending", "_flow", "on_round_start"})
 
 _PlayerValues = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[Any, ...], bool]

@@ -183,14 +183,14 @@ class Game(Table):
                     waiting.append(decision)
                 else:
                     only = card_id(decision.options[0])
-                    self._place(encounter, PLAYERS.index(decision.player), only, shown)
+                    self._place(encounter, 0 if decision.player == "p1" else 1, only, shown)
             while waiting:
                 player, choice = yield tuple(waiting)
                 if len(waiting) == 1:
                     waiting = []
                 else:
                     waiting = [decision for decision in waiting if decision.player != player]
-                self._place(encounter, PLAYERS.index(player), card_id(choice[0]), shown)
+                self._place(encounter, 0 if player == "p1" else 1, card_id(choice[0]), shown)
         return encounter
 
     def _place(self, encounter: Encounter, player: int, card: str, shown: bool) -> None:
@@ -200,16 +200,16 @@ class Game(Table):
         zones.hand.remove(card)
         if encounter.slots[0] is None and encounter.slots[1] is None:
             self.row.append(encounter)
-        face_up = shown and not self.place.hides_placed_cards
+        face_up = shown and not self._hides
         encounter.slots[player] = PlayedCard(card, player, encounter, face_up, shown)
         self.log("placed", player, (card,), detail="shown" if shown else "face_down")
-        if self.place.hides_placed_cards:  # next-card effects bind to the card chosen (ruling 31)
+        if self._hides:  # next-card effects bind to the card chosen (ruling 31)
             encounter.bound[player] = zones.take_next()
         # No winner changes: the encounter is not compared yet, and a card placed carries no token.
         self.settle(row_changed=False)
 
     def _to_reveal(self, placed: Encounter) -> Encounter | None:
-        if not self.place.hides_placed_cards:
+        if not self._hides:
             return placed
         index = self.row.index(placed)  # Foggy Swamp reveals the previous, face-down encounter
         return self.row[index - 1] if index and not self.row[index - 1].compared else None
@@ -222,7 +222,7 @@ class Game(Table):
         cards = (first, second)
         for player, card in enumerate(cards):
             card.face_up = True
-            if not self.place.hides_placed_cards:  # else bound when placed (ruling 31)
+            if not self._hides:  # else bound when placed (ruling 31)
                 encounter.bound[player] = self.players[player].take_next()
             bound = encounter.bound[player]
             if bound is not None and bound.modifier:
@@ -233,7 +233,7 @@ class Game(Table):
         effects = encounter.bound
         if effects[0] is not None or effects[1] is not None:
             yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
-        if self.place.checks_previous_at_reveal:
+        if self._checks_previous:
             previous = self.previous(encounter)
             if previous is not None:
                 self.place.at_reveal(self, cards, previous)
@@ -261,7 +261,7 @@ class Game(Table):
         """Phase 2: the card that lost the comparison (``outcome`` p1, p2 or tie) activates; a tie
         skips it."""
         if outcome != "tie":
-            loser = encounter.slots[1 - PLAYERS.index(outcome)]
+            loser = encounter.slots[1 if outcome == "p1" else 0]
             assert loser is not None
             yield from activate(self, loser)
             if self.serpent_triggers:

@@ -123,8 +123,13 @@ class Table:
         self.location = setup.location
         self.place = place
         self.explicit_chance = setup.chance == "explicit"
-        self._refills = self.place.refills_hands
-        self._serpent = self.place.rewards_new_wins
+        # The location's flags the flow reads at every step, as the table's own (compiled, a Place is read
+        # through Python's attribute look-up).
+        self._refills = place.refills_hands
+        self._serpent = place.rewards_new_wins
+        self._hides = place.hides_placed_cards
+        self._checks_previous = place.checks_previous_at_reveal
+        self._three_in_a_row = place.wins_three_in_a_row
 
     # --- reading the table -------------------------------------------------------------------------
 
@@ -211,11 +216,11 @@ class Table:
             if len(decision.options) > decision.count:
                 waiting.append(decision)
             else:
-                on_answer(PLAYERS.index(decision.player), decision.options)
+                on_answer(0 if decision.player == "p1" else 1, decision.options)
         while waiting:
             player, choice = yield tuple(waiting)
             waiting = [decision for decision in waiting if decision.player != player]
-            on_answer(PLAYERS.index(player), choice)
+            on_answer(0 if player == "p1" else 1, choice)
 
     def choose_card(
         self, player: int, kind: DecisionKind, cards: Sequence[PlayedCard]
@@ -492,7 +497,7 @@ class Table:
 
     def _check_immediate_wins(self) -> None:
         """Mechanical Djinn (ruling 4) and Founder's Day, checked at every moment."""
-        founders_day = self.place.wins_three_in_a_row
+        founders_day = self._three_in_a_row
         # Per player, as bits (p1 1, p2 2): who won by each reason, whose Mechanical Djinn with a token
         # lies in the previous encounter, and who won each of the latest encounters in a row.
         djinn_wins = streak_wins = djinn_before = 0
