@@ -69,6 +69,7 @@ class Server:
     def __init__(self, database: str, poll: float) -> None:
         environment = {name: value for name, value in os.environ.items() if not name.startswith("CARDIA_")}
         environment |= {"CARDIA_WEB_SECRET": KEY, "CARDIA_WEB_POLL": str(poll), "CARDIA_WEB_RATE": "0"}
+        environment["CARDIA_WEB_STREAMS"] = "0"  # every watcher comes from this one address
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardia", "web", "--port", "0", "--database", database],
             stdout=subprocess.PIPE,

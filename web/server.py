@@ -12,7 +12,8 @@ from aiohttp import web
 import picture
 from bot.store import StorageError
 from bot.store.web import WebStore
-from web.app import Site
+from web.app import RUNNER, Site
+from web.limits import Buckets
 from web.settings import WebSettings
 from web.signing import Signer
 
@@ -25,8 +26,15 @@ async def serve(settings: WebSettings, key: bytes) -> int:
         print(f"cardia web: {error}", file=sys.stderr)
         return 1
     await asyncio.to_thread(picture.warm)  # the fonts, before the first picture is asked for
-    site = Site(store, Signer(key), settings.poll)
-    runner = web.AppRunner(site.app(), access_log=None)
+    site = Site(
+        store,
+        Signer(key),
+        settings.poll,
+        Buckets(settings.rate, settings.burst),
+        proxied=settings.proxied,
+        streams=settings.streams,
+    )
+    runner = web.AppRunner(site.app(), **RUNNER)
     await runner.setup()
     try:
         listener = web.TCPSite(runner, settings.host, settings.port)

@@ -28,10 +28,13 @@ class WebSettings(BaseSettings):
     poll: float = Field(default=0.25, gt=0, le=5, validation_alias=AliasChoices("CARDIA_WEB_POLL"))
 
     # Requests a second one address may make, with bursts of CARDIA_WEB_BURST (0: no limit); beyond
-    # them, 429. CARDIA_WEB_PROXIED: behind a proxy, the address is the first of X-Forwarded-For.
+    # them, 429. CARDIA_WEB_PROXIED: behind a proxy, the address is the last of X-Forwarded-For (the
+    # one the proxy appended; the ones before it the client may have written itself).
     rate: float = Field(default=20.0, ge=0, validation_alias=AliasChoices("CARDIA_WEB_RATE"))
     burst: float = Field(default=120.0, ge=1, validation_alias=AliasChoices("CARDIA_WEB_BURST"))
     proxied: bool = Field(default=False, validation_alias=AliasChoices("CARDIA_WEB_PROXIED"))
+    # Live streams one address may hold open at once (0: no limit); one more is refused, 429.
+    streams: int = Field(default=16, ge=0, validation_alias=AliasChoices("CARDIA_WEB_STREAMS"))
 
     def key(self) -> bytes:
         """The signing key; ValueError in one line when it is missing or too short."""
