@@ -65,6 +65,10 @@ STEP = re.compile(r"[0-9]{1,5}")
 KEEPALIVE = 15.0  # seconds between two comments on a quiet live stream (proxies close silent ones)
 PICTURES_AT_ONCE = 2  # pictures drawn at once in threads (each about 30 ms of a core)
 STATIC = resources.files("web") / "static"
+#: How the app is served (web.server, and the tests): a handler is not cancelled when its reader leaves
+#: (aiohttp's default), so a live stream learns of it from its next write.
+RUNNER: dict[str, Any] = {"access_log": None, "handler_cancellation": False}
+ALLOWED = "GET, HEAD"
 
 KeyT = TypeVar("KeyT")
 ValueT = TypeVar("ValueT")
@@ -149,6 +153,7 @@ class Loaded:
 
 
 LANGUAGE = web.RequestKey("language", str)
+PREPARED = web.RequestKey("prepared", web.StreamResponse)  # a live stream begun: its headers are sent
 
 
 def language_of(request: web.Request) -> str:
@@ -165,10 +170,13 @@ class Site:
         poll: float = 0.25,
         buckets: Buckets | None = None,
         proxied: bool = False,
+        streams: int = 0,
     ) -> None:
         self.store = store
         self.buckets = buckets or Buckets(0, 1)
         self.proxied = proxied
+        self.streams_each = streams  # live streams one address may hold open (0: no limit)
+        self._open: dict[str, int] = {}  # address -> its live streams open
         self.signer = signer
         self.games = Watched[int, Version](store.versions, poll)
         self.tournaments = Watched[int, Version](store.tournament_versions, poll)
@@ -343,7 +351,25 @@ class Site:
         path = self.signer.game_path(loaded.row.id)
         with text.speaking(language_of(request)):
             setup = self._setup_line(loaded)
-        return self.page(request, "game.html", game=loaded, step=loaded.steps[number], path=path, setup=setup)
+        match = loaded.match
+        # Each player's page in the server; a game of direct messages has none.
+        players = (
+            [
+                self.signer.player_path(match.guild_id, user)
+                for user in (match.challenger_id, match.opponent_id)
+            ]
+            if match.guild_id != 0
+            else [None, None]
+        )
+        return self.page(
+            request,
+            "game.html",
+            game=loaded,
+            step=loaded.steps[number],
+            path=path,
+            setup=setup,
+            players=players,
+        )
 
     def _setup_line(self, loaded: Loaded) -> str:
         setup = loaded.record.setup
@@ -444,6 +470,10 @@ class Site:
         key: Any,
         first: Any,
     ) -> web.StreamResponse:
+        address = self._address(request)
+        held = self._open.get(address, 0)
+        if self.streams_each and held >= self.streams_each:
+            raise web.HTTPTooManyRequests()
         response = web.StreamResponse(
             headers={
                 **SECURITY_HEADERS,
@@ -452,14 +482,21 @@ class Site:
                 "X-Accel-Buffering": "no",  # a proxy in front must not hold the events back
             }
         )
-        await response.prepare(request)
+        self._open[address] = held + 1
         task = asyncio.current_task()
         assert task is not None
         self._streams.add(task)
         try:
+            await response.prepare(request)
+            request[PREPARED] = response
             return await self._follow(response, over, watched, key, first)
+        except ConnectionResetError:  # the reader left: nothing more to send, nothing wrong
+            return response
         finally:
             self._streams.discard(task)
+            left = self._open.pop(address, 1) - 1
+            if left:
+                self._open[address] = left
 
     async def _follow(
         self,
@@ -469,7 +506,7 @@ class Site:
         key: Any,
         first: Any,
     ) -> web.StreamResponse:
-        async with watched.watch(key) as queue:
+        async with watched.watch(key, first) as queue:
             await _send(response, first)
             version = first
             while not over(version):
@@ -586,7 +623,9 @@ class Site:
             response = self._error(request, error.status)
         except Exception:
             log.exception("%s %s failed", request.method, request.path[:PATH_LIMIT])
-            response = self._error(request, 500)
+            prepared = request.get(PREPARED)
+            # What was sent stays as sent: an error page cannot replace a response already begun.
+            response = prepared if prepared is not None else self._error(request, 500)
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
             response.headers.setdefault("Cache-Control", "no-cache")
@@ -594,16 +633,20 @@ class Site:
 
     def _address(self, request: web.Request) -> str:
         if self.proxied:
+            # The last address is the one the trusted proxy appended; any before it the client wrote.
             forwarded = request.headers.get("X-Forwarded-For", "")
-            first = forwarded.split(",", 1)[0].strip()
-            if first:
-                return first[:64]
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last:
+                return last[:64]
         return request.remote or "?"
 
     def _error(self, request: web.Request, status: int) -> web.Response:
-        kinds = {400: "bad_request", 404: "not_found", 429: "too_many"}
+        kinds = {400: "bad_request", 404: "not_found", 405: "not_allowed", 429: "too_many"}
         kind = kinds.get(status, "error")
-        return self.page(request, "error.html", status=status, kind=kind, status_code=status)
+        response = self.page(request, "error.html", status=status, kind=kind, status_code=status)
+        if status == 405:
+            response.headers["Allow"] = ALLOWED
+        return response
 
 
 def _score(match: MatchRow, games: list[GameRow]) -> str | None:

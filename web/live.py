@@ -17,6 +17,7 @@ log = logging.getLogger("web.live")
 Key = TypeVar("Key")
 Version = TypeVar("Version")
 Versions = Callable[[Sequence[Key]], Awaitable[dict[Key, Version]]]
+BACKOFF_MOST = 5.0  # seconds between two looks at most while the database does not answer
 
 
 class Watched(Generic[Key, Version]):
@@ -25,16 +26,19 @@ class Watched(Generic[Key, Version]):
     def __init__(self, versions: Versions[Key, Version], interval: float) -> None:
         self._versions = versions
         self.interval = interval
-        self._watchers: dict[Key, set[asyncio.Queue[Version]]] = {}
+        # Each watcher's queue, and the version it was last told (or began with).
+        self._watchers: dict[Key, dict[asyncio.Queue[Version], Version | None]] = {}
         self._seen: dict[Key, Version] = {}
         self._task: asyncio.Task[None] | None = None
         self.looks = 0  # queries made (the benchmark reads it: one per interval, whatever the watchers)
 
     @contextlib.asynccontextmanager
-    async def watch(self, key: Key) -> AsyncIterator[asyncio.Queue[Version]]:
-        """A queue that receives ``key``'s version each time it changes, for as long as the block runs."""
+    async def watch(self, key: Key, first: Version | None = None) -> AsyncIterator[asyncio.Queue[Version]]:
+        """A queue that receives ``key``'s version each time it differs from the one the watcher was
+        last told (``first``: the one it began with), for as long as the block runs. A version seen by
+        a look between the watcher's own read and this call still reaches it, at the next look."""
         queue: asyncio.Queue[Version] = asyncio.Queue(maxsize=1)
-        self._watchers.setdefault(key, set()).add(queue)
+        self._watchers.setdefault(key, {})[queue] = first
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name="web-live")
         try:
@@ -42,7 +46,7 @@ class Watched(Generic[Key, Version]):
         finally:
             watchers = self._watchers.get(key)
             if watchers is not None:
-                watchers.discard(queue)
+                watchers.pop(queue, None)
                 if not watchers:
                     del self._watchers[key]
                     self._seen.pop(key, None)
@@ -52,13 +56,26 @@ class Watched(Generic[Key, Version]):
         return sum(len(queues) for queues in self._watchers.values())
 
     async def _run(self) -> None:
+        failures = 0
         while self._watchers:
             try:
                 await self.look()
-            except Exception:  # a database hiccup: try again at the next look, keep the watchers
-                log.exception("looking at the watched subjects failed")
-            await asyncio.sleep(self.interval)
+            except Exception:  # the database away: keep the watchers, look again less often
+                if not failures:  # once an outage, not at every look
+                    log.exception("looking at the watched subjects failed; trying again less often")
+                failures += 1
+            else:
+                if failures:
+                    log.warning("looking at the watched subjects works again after %d failures", failures)
+                failures = 0
+            await asyncio.sleep(self.delay(failures))
         self._task = None
+
+    def delay(self, failures: int) -> float:
+        """Seconds before the next look: the interval, doubled at each failure in a row up to a most."""
+        if not failures:
+            return self.interval
+        return max(self.interval, min(BACKOFF_MOST, self.interval * 2.0 ** min(failures, 32)))
 
     async def look(self) -> None:
         """One look at every watched subject's version; the watchers of each changed one are woken."""
@@ -69,11 +86,14 @@ class Watched(Generic[Key, Version]):
         self.looks += 1
         for key in keys:
             version = found.get(key)
-            if version is None or self._seen.get(key) == version:
+            if version is None:
                 continue
             self._seen[key] = version
-            for queue in self._watchers.get(key, ()):
-                _offer(queue, version)
+            watchers = self._watchers.get(key, {})
+            for queue, told in watchers.items():
+                if told != version:
+                    watchers[queue] = version
+                    _offer(queue, version)
 
     def seen(self, key: Key) -> Version | None:
         return self._seen.get(key)

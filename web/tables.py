@@ -38,10 +38,11 @@ class TournamentPage:
     about: list[str]
     status: str
     columns: list[str]
-    standings: list[tuple[int, str, list[str], bool]]  # place, name, figures, withdrawn
+    standings: list[tuple[int, str, list[str], bool, str]]  # place, name, figures, withdrawn, page
     rounds: list[tuple[int, list[Pairing]]]  # newest first
     players: list[str]  # in sign-up
     live: bool
+    over: bool  # finished with a champion (not called off)
 
 
 def _figure(value: float) -> str:
@@ -76,7 +77,8 @@ async def tournament_page(store: WebStore, signer: Signer, tournament: Tournamen
             for name in figures
         ]
         shown.append(f"{standing.won + standing.byes}–{standing.drawn}–{standing.lost}")
-        rows.append((standing.place, names.get(standing.user_id, "?"), shown, standing.withdrawn))
+        link = signer.player_path(tournament.guild_id, standing.user_id)
+        rows.append((standing.place, names.get(standing.user_id, "?"), shown, standing.withdrawn, link))
     rounds = []
     for number in range(tournament.round, 0, -1):
         pairings = [await _pairing(store, signer, game, names) for game in games if game.round == number]
@@ -103,6 +105,7 @@ async def tournament_page(store: WebStore, signer: Signer, tournament: Tournamen
         if tournament.status == TournamentStatus.SIGNUP
         else [],
         live=tournament.status in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING),
+        over=tournament.status == TournamentStatus.FINISHED,
     )
 
 
@@ -158,15 +161,17 @@ class PlayerPage:
 
 
 async def player_page(store: WebStore, signer: Signer, guild_id: int, user_id: int) -> PlayerPage | None:
-    """A player's record in a server (None: no finished game of theirs there), in the current language."""
+    """A player's record in a server, in the current language; None for nobody who played or signed up
+    there (a player with no finished game yet has a page that says so)."""
     records = Records(store)
     stats = await records.stats(guild_id, user_id)
     games = await records.games_of(guild_id, user_id, latest=GAMES_SHOWN)
-    if not games:
+    name = stats.name if games else await store.player_name(guild_id, user_id)
+    if not name:
         return None
     listed = [_player_game(signer, game, user_id) for game in reversed(games)]
     return PlayerPage(
-        name=stats.name or "?",
+        name=name,
         rating=stats.rating.display,
         record=tr(
             "web.player_record", wins=stats.games.wins, losses=stats.games.losses, draws=stats.games.draws

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.web_runner import BaseRunner
 
 from bot.services.duels import Duels
 from bot.store import Challenge, Storage, new_home
 from bot.store.web import WebStore
 from engine import Game, state, view
-from web.app import Site
+from web.app import RUNNER, Site
 from web.limits import Buckets
 from web.signing import Signer
 
@@ -66,7 +67,11 @@ def numbered_deals(first: int) -> Callable[[Any, str | None], dict[str, Any]]:
 
 @asynccontextmanager
 async def played(
-    database: str, seed: int = 3, wins_needed: int = 2, names: tuple[str, str] = (ALICE[1], BOB[1])
+    database: str,
+    seed: int = 3,
+    wins_needed: int = 2,
+    names: tuple[str, str] = (ALICE[1], BOB[1]),
+    guild: int = GUILD,
 ) -> AsyncIterator[Played]:
     """A match whose games are dealt with seeds ``seed``, ``seed + 1``, ... and decided by a random
     player seeded with ``seed``: the same games at every run."""
@@ -74,7 +79,7 @@ async def played(
     duels = Duels(storage, dealer=numbered_deals(seed))
     match = await duels.propose(
         Challenge(
-            GUILD, new_home(GUILD, CHANNEL), (ALICE[0], names[0]), (BOB[0], names[1]), "I", None, wins_needed
+            guild, new_home(guild, CHANNEL), (ALICE[0], names[0]), (BOB[0], names[1]), "I", None, wins_needed
         )
     )
     _, live = await duels.answer(match.id, BOB[0], "accept")
@@ -85,13 +90,26 @@ async def played(
         await storage.close()
 
 
+class RealServer(TestServer):
+    """aiohttp's test server with the runner's settings of ``cardia web`` (web.server): aiohttp's own
+    test server cancels a handler whose reader left, which the real one does not."""
+
+    async def _make_runner(self, **kwargs: Any) -> BaseRunner:
+        return await super()._make_runner(**{**kwargs, **RUNNER})
+
+
 @asynccontextmanager
 async def site(
-    database: str, poll: float = 0.05, buckets: Buckets | None = None
+    database: str,
+    poll: float = 0.05,
+    buckets: Buckets | None = None,
+    proxied: bool = False,
+    streams: int = 0,
 ) -> AsyncIterator[tuple[TestClient[Any, Any], Site]]:
+    await (await Storage.open(database)).close()  # created and migrated by the bot, as in production
     store = await WebStore.open(database)
-    pages = Site(store, SIGNER, poll, buckets)
-    client = TestClient(TestServer(pages.app()))
+    pages = Site(store, SIGNER, poll, buckets, proxied=proxied, streams=streams)
+    client = TestClient(RealServer(pages.app()))
     await client.start_server()
     try:
         yield client, pages

@@ -21,7 +21,7 @@ from engine import Record, happenings, replay, view
 from engine.review import review, review_data
 from picture import Chances
 from tests.bot.table import REVIEW_BUDGET
-from tests.web.games import ALICE, GUILD, SIGNER, ever_public, hidden_cards, played, site
+from tests.web.games import ALICE, BOB, GUILD, SIGNER, ever_public, hidden_cards, played, site
 from web import game as game_pages
 from web.app import SECURITY_HEADERS
 from web.game import level_name, public_view, record_of
@@ -71,6 +71,8 @@ async def test_a_finished_games_page_tells_every_step_with_its_picture_and_recor
             assert "Cardia — Alice vs Bob, game 1" in html
             assert f'href="{SIGNER.game_path(second)}"' in html  # the match's next game
             assert f'href="{path}/record.json"' in html
+            for user, name in ((ALICE[0], "Alice"), (BOB[0], "Bob")):  # each player's page in the server
+                assert f'<a href="{SIGNER.player_path(GUILD, user)}">{name}</a>' in html
             assert not _parsed(html).inline, "no inline script or style: the CSP forbids them"
 
             steps = await (await client.get(f"{path}/steps.json")).json()
@@ -174,8 +176,13 @@ async def test_unknown_forged_and_malformed_requests_are_refused_in_one_clear_pa
                 assert f'data-status="{status}"' in html and "<h1" in html, path
                 for header, value in SECURITY_HEADERS.items():
                     assert answer.headers.get(header) == value, (path, header)
-            posted = await client.post(good, data=b"x")
-            assert posted.status == 405
+            posted = await client.post(good, data=b"x", headers={"Accept-Language": "pl"})
+            assert posted.status == 405 and posted.headers["Allow"] == "GET, HEAD"
+            assert "Niedozwolone żądanie" in await posted.text()
+            for header, value in SECURITY_HEADERS.items():
+                assert posted.headers.get(header) == value, header
+            deleted = await client.delete(good)
+            assert deleted.status == 405 and "Not allowed" in await deleted.text()
             assert len(await match.storage.actions(game_id)) == 1  # nothing changed
 
 
@@ -240,18 +247,25 @@ async def test_a_game_in_progress_never_shows_a_hidden_card(database: str) -> No
                         assert card not in sent, (card, language)
                         assert re.search(rf"\b{re.escape(name)}\b", sent) is None, (name, language)
                     checked += len(named)
-                png = await (await client.get(f"{path}/{total}.png")).read()
-                with text.speaking("en"):
+            # Every step's picture, in every language, is the public board's and nothing more.
+            row = await match.storage.game(game_id)
+            assert row is not None
+            record = record_of(row.setup_json, await match.storage.actions(game_id))
+            for language in text.LANGUAGES:
+                with text.speaking(language):
+                    title = text.tr("board.title", first="Alice", second="Bob", number=1)
+                    score = text.tr("board.score", wins=2, first="Alice", a=0, b=0, second="Bob")
+                    details = picture.details_line(None, level_name(record.setup), score)
+                for number in range(total + 1):
+                    png = await client.get(f"{path}/{number}.png", headers={"Accept-Language": language})
                     public = picture.board_png(
-                        view(game, None),
+                        view(replay(record, number), None),
                         ("Alice", "Bob"),
-                        title="Cardia — Alice vs Bob, game 1",
-                        details=picture.details_line(
-                            None, level_name(game.setup), "Match (first to 2): Alice 0 – 0 Bob"
-                        ),
-                        language="en",
+                        title=title,
+                        details=details,
+                        language=language,
                     )
-                assert png == public
+                    assert await png.read() == public, (language, number)
             assert checked > 100
 
 
@@ -472,3 +486,36 @@ async def test_a_live_page_asks_only_for_the_steps_it_lacks(database: str) -> No
             assert (await client.get(f"{path}/steps.json?from=6")).status == 404
             assert (await client.get(f"{path}/steps.json?from=x")).status == 400
             assert (await client.get(f"{path}/steps.json?from=-1")).status == 400
+
+
+async def test_a_game_of_direct_messages_links_to_no_players_page(database: str) -> None:
+    async with played(database, guild=0) as match:
+        game_id = (await match.game_ids())[0]
+        await match.finish(game_id)
+        async with site(database) as (client, _):
+            page = await client.get(SIGNER.game_path(game_id))
+            html = await page.text()
+            assert page.status == 200 and "<h3>Alice</h3>" in html and "/p/" not in html
+
+
+async def test_open_live_streams_are_capped_per_address(database: str) -> None:
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        async with site(database, poll=0.02, streams=2) as (client, pages):
+            live = f"{SIGNER.game_path(game_id)}/live"
+            streams = [await client.get(live) for _ in range(2)]
+            for stream in streams:
+                assert stream.status == 200
+                await stream.content.readuntil(b"\n\n")
+            over = await client.get(live, headers={"Accept-Language": "hu"})
+            assert over.status == 429 and "Túl sok kérés" in await over.text()
+            assert (await client.get(SIGNER.game_path(game_id))).status == 200  # pages are not streams
+            streams[0].close()
+            await match.decide(game_id)  # its next write finds the reader gone
+            async with asyncio.timeout(30):
+                while pages.games.watchers > 1:
+                    await asyncio.sleep(0.01)
+            again = await client.get(live)
+            assert again.status == 200
+            again.close()
+            streams[1].close()

@@ -61,9 +61,13 @@ async def test_a_tournaments_page_follows_it_through_every_round(database: str) 
                 pass
             final = await (await client.get(path)).text()
             assert "Champion: player1" in final and "not played yet" not in final
-            assert '<td>1</td><th scope="row">player10</th><td>3</td><td>3</td><td>3–0–0</td>' in final
+            champion = SIGNER.player_path(GUILD, 10)  # each name links to the player's page in the server
+            placed = f'<td>1</td><th scope="row"><a href="{champion}">player10</a></th>'
+            assert placed + "<td>3</td><td>3</td><td>3–0–0</td>" in final
+            assert "The tournament is over." in final
+            assert (await client.get(champion)).status == 200
             hungarian = await (await client.get(path, headers={"Accept-Language": "hu"})).text()
-            assert "Állás" in hungarian and "Forduló: 3" in hungarian
+            assert "Állás" in hungarian and "3. forduló" in hungarian and "A torna véget ért." in hungarian
 
             for refused in (
                 "/t/" + SIGNER.token("g", tournament.id),  # a game's link used for a tournament
@@ -81,6 +85,16 @@ async def test_a_tournaments_page_follows_it_through_every_round(database: str) 
 async def test_a_players_page_lists_their_finished_games_with_rating_and_record(database: str) -> None:
     async with played(database, wins_needed=2) as match:
         first = (await match.game_ids())[0]
+        async with site(database) as (client, _):
+            # A player of the server with no finished game yet: a page that says so.
+            waiting = await client.get(SIGNER.player_path(DUEL_GUILD, ALICE[0]))
+            assert waiting.status == 200
+            page = await waiting.text()
+            assert "<h1>Alice</h1>" in page and "No finished game yet." in page and 'id="games"' not in page
+            hungarian = await client.get(
+                SIGNER.player_path(DUEL_GUILD, ALICE[0]), headers={"Accept-Language": "hu"}
+            )
+            assert "Még nincs befejezett játszma." in await hungarian.text()
         await match.finish(first)
         second = (await match.game_ids())[1]
         await match.finish(second)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Sequence
+
 import pytest
 
-from web import limits
+from web import limits, live
 from web.language import negotiate
 from web.limits import Buckets
+from web.live import Watched
 from web.signing import Signer
 
 
@@ -69,3 +74,52 @@ def test_the_buckets_let_idle_addresses_go_first() -> None:
         assert buckets.allow(address)
     assert set(buckets._buckets) == set(fresh)  # over the most again: the idle ones let go, first
     assert Buckets(0, 1).allow("any")  # no limit
+
+
+@pytest.mark.asyncio
+async def test_a_watcher_that_registers_after_a_look_saw_its_change_is_still_told() -> None:
+    versions = {1: ("in_progress", 0)}
+
+    async def look(keys: Sequence[int]) -> dict[int, tuple[str, int]]:
+        return {key: versions[key] for key in keys if key in versions}
+
+    watched = Watched[int, tuple[str, int]](look, 3600)
+    async with watched.watch(1, ("in_progress", 0)) as early:
+        versions[1] = ("in_progress", 1)  # a decision
+        await watched.look()  # seen, and told to the watcher there
+        assert early.get_nowait() == ("in_progress", 1)
+        # A page read before the decision, its stream registered after that look: one behind.
+        async with watched.watch(1, ("in_progress", 0)) as late:
+            await watched.look()
+            assert late.get_nowait() == ("in_progress", 1)
+            assert early.empty()  # told once
+        await watched.close()
+
+
+@pytest.mark.asyncio
+async def test_a_database_outage_is_logged_once_and_looked_at_less_often(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    failing = [True]
+    looks: list[float] = []
+
+    async def look(keys: Sequence[int]) -> dict[int, int]:
+        looks.append(0)
+        if failing[0]:
+            raise OSError("the database is away")
+        return dict.fromkeys(keys, 1)
+
+    watched = Watched[int, int](look, 0.001)
+    caplog.set_level(logging.INFO, logger="web.live")
+    async with watched.watch(1, 0) as queue:
+        async with asyncio.timeout(30):
+            while len(looks) < 5:
+                await asyncio.sleep(0.001)
+        failing[0] = False
+        assert await asyncio.wait_for(queue.get(), 30) == 1
+    await watched.close()
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].exc_info is not None  # one traceback for the whole outage
+    assert any("works again" in record.getMessage() for record in caplog.records)
+    assert [watched.delay(failures) for failures in range(5)] == [0.001, 0.002, 0.004, 0.008, 0.016]
+    assert watched.delay(100) == live.BACKOFF_MOST
