@@ -257,3 +257,33 @@ async def test_no_page_is_wider_than_a_phone_or_a_desktop(browser: Browser, tmp_
                     assert shot.stat().st_size > 1000
                 assert not watched.problems, (size, language, watched.problems)
                 await page.context.close()
+
+
+async def test_a_refused_load_of_the_steps_is_tried_again_until_it_is_answered(
+    browser: Browser, tmp_path: Path
+) -> None:
+    database = str(tmp_path / "cardia.db")
+    async with played(database) as match:
+        game_id = (await match.game_ids())[0]
+        await match.finish(game_id)
+        total = len(await match.storage.actions(game_id))
+    async with site(database) as (client, _):
+        path = SIGNER.game_path(game_id)
+        page = (await _page(browser)).page
+        refused = [0]
+
+        async def flood(route: Any) -> None:
+            if refused[0] < 2:  # the first two loads meet the flood limit
+                refused[0] += 1
+                await route.fulfill(status=429, body="Too many requests")
+            else:
+                await route.continue_()
+
+        await page.route("**/steps.json*", flood)
+        async with page.expect_response(
+            lambda answer: "steps.json" in answer.url and answer.status == 200, timeout=WAIT_MS
+        ):
+            await page.goto(f"{client.make_url('')}{path}")
+        assert refused[0] == 2
+        await page.keyboard.press("ArrowLeft")  # the steps are there: the page steps without reloading
+        assert (await _at(page, total - 1))["words"] == f"Step {total - 1} of {total}"

@@ -60,14 +60,34 @@
     if (push) history.replaceState(null, "", path + "?step=" + step);
   }
 
+  let asked = 0, answered = 0; // loads begun, and the latest begun whose answer was shown
+  let wait = 500, retry = null; // a failed load (a 429, the network) is tried again, later each time
+
+  function again() {
+    clearTimeout(retry);
+    retry = setTimeout(load, wait);
+    wait = Math.min(wait * 2, 16000);
+  }
+
   async function load() {
+    const number = ++asked;
     // Only the steps the page lacks, and its last (a game ended by the bot changes its last step).
     const from = data ? data.steps.length - 1 : 0;
-    const response = await fetch(article.dataset.steps + "?from=" + from, { cache: "no-cache" });
-    if (!response.ok) return;
+    let got;
+    try {
+      const response = await fetch(article.dataset.steps + "?from=" + from, { cache: "no-cache" });
+      if (!response.ok) return again();
+      got = await response.json();
+    } catch (error) {
+      return again();
+    }
+    // Two loads may cross: an answer begun before the one shown, or telling less, is left.
+    if (number < answered || (data && (got.total < data.total || (got.live && !data.live)))) return;
+    answered = number;
+    wait = 500;
+    clearTimeout(retry);
     // At the last step (as the page was drawn, or since), the reader follows the game as it goes on.
     const following = step === (data ? data.total : Number(article.dataset.total));
-    const got = await response.json();
     got.steps = data ? data.steps.slice(0, got.from).concat(got.steps) : got.steps;
     data = got;
     version = data.version.join(":");
