@@ -19,7 +19,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
             "Serve the games', tournaments' and players' pages from the bot's database (read only)."
             " Settings as the bot's, from the environment or .env: CARDIA_DATABASE, CARDIA_DATABASE_POOL,"
             " CARDIA_WEB_HOST, CARDIA_WEB_PORT, CARDIA_WEB_SECRET (required: the key of the links),"
-            " CARDIA_WEB_POLL, CARDIA_WEB_RATE, CARDIA_WEB_BURST, CARDIA_WEB_PROXIED (docs/operators.md)."
+            " CARDIA_WEB_POLL, CARDIA_WEB_RATE, CARDIA_WEB_BURST, CARDIA_WEB_PROXIED, CARDIA_WEB_STREAMS"
+            " (docs/operators.md). The database must be the bot's, already migrated: it is only read."
             " `cardia web health` checks a running server (the container's health check)."
         ),
     )

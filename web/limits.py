@@ -1,7 +1,7 @@
 """A flood of requests from one address is answered 429 (a clear page) before anything is read: a
 token bucket per address, ``rate`` requests a second with bursts of ``burst``. Behind a proxy every
 request comes from the proxy's address: ``CARDIA_WEB_PROXIED`` then keys the buckets by the address the
-proxy puts first in ``X-Forwarded-For``."""
+proxy appended last to ``X-Forwarded-For`` (the ones before it, the client may have written)."""
 
 from __future__ import annotations
 
