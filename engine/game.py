@@ -17,6 +17,7 @@ from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
 from engine.locations import rules_of
 from engine.model import (
+    CARD_IDS,
     PLAYERS,
     Decision,
     DecisionKind,
@@ -190,7 +191,7 @@ class Game(Table):
                     waiting = []
                 else:
                     waiting = [decision for decision in waiting if decision.player != player]
-                self._place(encounter, 0 if player == "p1" else 1, card_id(choice[0]), shown)
+                self._place(encounter, 0 if player == "p1" else 1, CARD_IDS[choice[0]], shown)
         return encounter
 
     def _place(self, encounter: Encounter, player: int, card: str, shown: bool) -> None:

@@ -30,12 +30,12 @@ def ref(owner: int, card_id: str) -> str:
 
 # A reference's card id, shared: games keep many (their hands and decks), and each a string of its own
 # would cost a game in play some 1.5 KB.
-_CARD_IDS: Final = {card_ref: card_id for refs in REFS for card_id, card_ref in refs.items()}
+CARD_IDS: Final = {card_ref: card_id for refs in REFS for card_id, card_ref in refs.items()}
 
 
 def card_id(card_ref: str) -> str:
     """The card id of a card reference: ``p2:judge`` -> ``judge``."""
-    return _CARD_IDS.get(card_ref) or card_ref.partition(":")[2]
+    return CARD_IDS.get(card_ref) or card_ref.partition(":")[2]
 
 
 def opposing(card: PlayedCard) -> PlayedCard | None:

@@ -235,21 +235,21 @@ def _descend(node: Node, decision: Decision, rng: random.Random) -> tuple[str | 
     legal: Sequence[str] | list[tuple[str, ...]]
     legal = decision.options if decision.count == 1 else answers(decision)
     fresh: list[str | tuple[str, ...]] = []
-    tried: list[Node] = []
-    for answer in legal:
+    best_value = -1.0
+    best: str | tuple[str, ...] = ""
+    best_child: Node | None = None
+    for answer in legal:  # one pass: each child counted available, and valued while none is fresh
         child = children.get(answer)
         if child is None:
             fresh.append(answer)
-        else:
-            child.available += 1
-            tried.append(child)
+            continue
+        available = child.available + 1
+        child.available = available
+        if not fresh:
+            visits = child.visits
+            value = child.reward / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+            if value > best_value:
+                best_value, best, best_child = value, answer, child
     if fresh:
         return fresh[int(rng.random() * len(fresh))], None
-    best_value = -1.0
-    best = 0
-    for index, child in enumerate(tried):
-        visits = child.visits
-        value = child.reward / visits + EXPLORATION * math.sqrt(math.log(child.available) / visits)
-        if value > best_value:
-            best_value, best = value, index
-    return legal[best], tried[best]
+    return best, best_child
