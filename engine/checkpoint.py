@@ -119,12 +119,13 @@ class Start:
         self.replayed = replay(record, on_round_start=keep)
         self.table = latest[0]  # the game as its latest round started
         self.since: list[Action] = record.actions[self.table.applied :]
+        self._since = [(action.player, tuple(action.choose)) for action in self.since]
 
     def game(self, kind: type[Game] = Game) -> Game:
         """A fresh game at the end of the record: the latest round start, then the actions since."""
         game = resume(self.table, kind)
-        for action in self.since:
-            game.apply(action.player, action.choose)
+        for player, choice in self._since:  # legal: the record was replayed whole when this was made
+            game.apply_legal(player, choice)
         return game
 
 
