@@ -5,7 +5,7 @@ of the sources it compiled (every ``.py`` of ``cards/`` and ``engine/``: a compi
 any of them). Importing :mod:`engine` imports this module first, which puts the compiled modules ahead of
 the sources (a finder on ``sys.meta_path``) only when that digest is the sources' own: an edited engine
 is never shadowed by an older build, it runs interpreted until the next ``scripts/compile``. Both play
-alike, bit for bit (tests/engine/test_compiled.py); the compiled one searches about three times as fast
+alike, bit for bit (tests/engine/test_compiled.py); the compiled one searches about four times as fast
 (docs/performance.md), and is what ``scripts/test``, ``scripts/run`` and ``scripts/play`` use.
 
 ``CARDIA_ENGINE`` chooses: ``auto`` (the default: compiled when fresh), ``interpreted``, or ``compiled``
