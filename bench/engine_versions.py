@@ -13,7 +13,9 @@ from round to round), each in a process of its own on one core, and prints their
 
 - ``python -m engine bench --games N --setups both``: random games a second, Deck I and every setup;
 - ``--search N``: hard's search iterations a second of CPU on N fixed positions;
-- ``--reviews N``: a seat's review, p50 and p90 of CPU (games between easy and normal);
+- ``--reviews N``: a seat's review, p50 and p90 of CPU (games between easy and normal): each commit's
+  own review, which may be another algorithm (5fc1c81's is cheaper than today's): compare reviews
+  against a commit with today's review code;
 - ``--decisions N``: ``python -m engine arena`` of N games hard against random on one worker: a hard
   decision's time, p50 and p99.
 
@@ -72,7 +74,12 @@ def earlier_engine(commit: str, compiled: bool) -> Path:
     """The directory holding ``commit``'s cards/ and engine/ (compiled in place if ``compiled``), made
     once and kept."""
     sha = _git("rev-parse", "--verify", f"{commit}^{{commit}}")
-    tree = CACHE / sha / ("compiled" if compiled else "interpreted")
+    # By the interpreter and mypyc too: a build made by another one is not reused.
+    import mypy.version
+
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    built_by = f"python{python}-mypy{mypy.version.__version__}"
+    tree = CACHE / sha / built_by / ("compiled" if compiled else "interpreted")
     if (tree / "ready").exists():
         return tree
     shutil.rmtree(tree, ignore_errors=True)
@@ -156,7 +163,12 @@ def main(arguments: Sequence[str] | None = None, out: TextIO = sys.stdout) -> in
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each version once per mode (3)")
     parser.add_argument("--games", type=int, default=3000, help="random games per setup kind (3000; 0: none)")
     parser.add_argument("--search", type=int, default=16, help="positions of hard's search (16; 0: none)")
-    parser.add_argument("--reviews", type=int, default=0, help="games whose seats are reviewed (0: none)")
+    parser.add_argument(
+        "--reviews",
+        type=int,
+        default=0,
+        help="games whose seats are reviewed, each commit's own review (0: none)",
+    )
     parser.add_argument("--decisions", type=int, default=0, help="arena games hard vs random (0: none)")
     parser.add_argument("--modes", default="compiled,interpreted", help="compiled, interpreted or both")
     args = parser.parse_args(arguments)

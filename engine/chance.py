@@ -124,6 +124,8 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
 def randbelow(rng: random.Random, bound: int) -> int:
     """``rng.randrange(bound)`` for ``bound`` ≥ 1, draw for draw: what ``rng.choice`` picks an index
     with (tests/engine/test_chance.py)."""
+    if bound <= 0:
+        raise IndexError("cannot choose from an empty sequence")  # as rng.choice does
     bits = bound.bit_length()
     drawn = rng.getrandbits(bits)
     while drawn >= bound:

@@ -102,9 +102,11 @@ class Game(Table):
         views); it can no longer be played."""
         if self._flow is None:
             return  # released already
-        # Dropped, not closed: nothing outside the game waits on the flow's cleanup (it restores the
-        # game's own cause), and closing it throws through every step it is suspended in.
+        # Dropped, not closed: closing throws through every step it is suspended in, and its only cleanup
+        # is the game's own cause, set here as it would leave it (compiled, a dropped flow runs none;
+        # interpreted, Python still closes it).
         self._flow = None
+        self.cause = -1
         self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
         for encounter in self.row:
             for card in encounter.slots:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -124,10 +125,13 @@ def tree_search(
 
     Each tree is open loop, keyed by its player's own answers only, so neither side's choices depend on
     what the other placed face down: simultaneous decisions stay simultaneous."""
-    collecting = gc.isenabled()
     # Each world is released as soon as it is played (no reference cycles to find), so the collector's
-    # passes over the growing trees would be pure cost: a few percent of a search.
-    gc.disable()
+    # passes over the growing trees would be pure cost: a few percent of a search. Paused only on a
+    # process's main thread (a worker's, the terminal's): in a thread of the bot's own process it would
+    # pause the collector for the event loop too.
+    collecting = gc.isenabled() and threading.current_thread() is threading.main_thread()
+    if collecting:
+        gc.disable()
     try:
         return _tree_search(
             record, knows, decision, rng, iterations, seconds, both_sides, forced, horizon, weights

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.chance import LateChance, SeededChance, randbelow, shuffle
 
 
@@ -61,3 +63,8 @@ def test_seeded_chance_rebuilt_draws_what_the_deal_s_generator_would() -> None:
                 assert mine == theirs
         # a copy, rebuilt from its state alone, draws on as the generator kept all along
         assert chance.copy().choice(range(10**6)) == kept.choice(range(10**6))
+
+
+def test_the_engine_pick_from_nothing_is_an_error_as_random_choice_s() -> None:
+    with pytest.raises(IndexError):
+        randbelow(random.Random(1), 0)

@@ -84,3 +84,17 @@ def test_what_happened_leaves_no_cycle() -> None:
         gc.enable()
         for game in games:
             game.release()
+
+
+def test_a_game_released_in_the_middle_of_a_step_is_left_with_no_cause() -> None:
+    """Its flow is dropped, not closed (compiled, nothing of it runs): the cause it was in is let go
+    of as closing it would, alike compiled and interpreted."""
+    rng, setup_rng = random.Random(31), random.Random(32)
+    released = 0
+    for _ in range(300):
+        game = _played(rng, setup_rng)
+        if game.result is None and game.cause != -1:  # waiting for a decision inside an ability
+            game.release()
+            assert game.cause == -1
+            released += 1
+    assert released >= 10
