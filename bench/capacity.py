@@ -808,7 +808,12 @@ async def capacity(args: argparse.Namespace, out: IO[str]) -> None:
         try:
             server.start()
             for index, processes in enumerate(args.processes):
-                setups.append(await measure_setup(args, server, processes, index == 0 and args.memory, out))
+                try:
+                    setups.append(
+                        await measure_setup(args, server, processes, index == 0 and args.memory, out)
+                    )
+                except Exception as error:  # the other setups' figures still count
+                    print(f"  {processes} bot processes: the setup failed, not measured: {error!r}", file=out)
         finally:
             server.stop()
         setups_report(setups, args, out)
