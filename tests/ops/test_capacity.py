@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import time
 from pathlib import Path
 
@@ -123,3 +124,24 @@ def test_postgresql_cpu_counts_the_connections_that_ended(postgres_server: Postg
         assert time.monotonic() < waited, "the connection's server process never ended"
         time.sleep(0.01)
     assert cpu.seconds() - before >= 0.05  # five million rows counted: far more than a tick of CPU
+
+
+def test_a_setup_that_fails_is_reported_and_the_others_still_count(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    async def measured(args: object, server: object, processes: int, memory: bool, out: object) -> Setup:
+        if processes == 2:
+            raise TimeoutError("an Accept went unanswered")
+        return Setup(processes, steps=[step([0.3])], held=step([0.3]))
+
+    monkeypatch.setattr(capacity, "measure_setup", measured)
+    out = io.StringIO()
+    figures = tmp_path / "figures.json"
+    arguments = ["--processes", "1,2", "--computer-games", "0", "--save", str(figures)]
+    assert capacity.main(arguments, out=out) == 0
+    report = out.getvalue()
+    assert (
+        "2 bot processes: the setup failed, not measured: TimeoutError('an Accept went unanswered')" in report
+    )
+    assert "one bot process, a core of its own: " in report, report  # the plan, from the setup measured
+    assert [setup["processes"] for setup in json.loads(figures.read_text())["setups"]] == [1]
