@@ -11,9 +11,11 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
+import uvloop
 from PIL import Image
 
 import picture
@@ -361,3 +363,59 @@ async def test_pictures_left_out_when_the_drawing_threads_are_behind(monkeypatch
     assert pictures.drawn == MOST_WAITING
     assert await pictures.hand(seen, "p1", language="en") == b"png"
     pictures.close()
+
+
+@pytest.mark.parametrize("run", [asyncio.run, uvloop.run], ids=["asyncio", "uvloop"])
+def test_drawing_processes_start_no_thread_in_the_bot(
+    run: Callable[[Coroutine[Any, Any, None]], None], caplog: pytest.LogCaptureFixture
+) -> None:
+    # The event loop speaks to the drawing processes itself: a pool's manager and queue-feeder threads
+    # took the interpreter lock from it several times a picture (docs/performance.md, Bot performance).
+    run(_drawn_in_processes(caplog))
+
+
+async def _drawn_in_processes(caplog: pytest.LogCaptureFixture) -> None:
+    game = new_game(["judge", "mediator", "inventor", "magistra", "clockmaker"], ["surgeon"])
+    seen, public = view(game, "p1"), view(game, None)
+    threads = set(threading.enumerate())
+    pictures = Pictures(processes=True)
+    try:
+        await pictures.ready()
+        assert await pictures.hand(seen, "p1", language="hu") == picture.hand_png(seen, "p1", language="hu")
+        # One that fails to draw there (a board of a private view) is left out, and logged; the next is
+        # drawn.
+        with caplog.at_level(logging.ERROR):
+            assert await pictures.board(seen, ("a", "b"), title="t", details="d", language="en") is None
+        assert "could not draw a board picture" in caplog.text and "public view only" in caplog.text
+        drawn = await pictures.board(public, ("a", "b"), title="t", details="d", language="en")
+        assert drawn == picture.board_png(public, ("a", "b"), title="t", details="d", language="en")
+        assert set(threading.enumerate()) == threads
+        await until(lambda: pictures._hands.waiting == pictures._boards.waiting == 0, "the places freed")
+        assert pictures.drawn == 2
+    finally:
+        pictures.close()
+
+
+@pytest.mark.parametrize("run", [asyncio.run, uvloop.run], ids=["asyncio", "uvloop"])
+def test_a_drawing_process_that_dies_leaves_its_pictures_out(
+    run: Callable[[Coroutine[Any, Any, None]], None],
+) -> None:
+    run(_process_dies())
+
+
+async def _process_dies() -> None:
+    game = new_game(["judge", "mediator", "inventor", "magistra", "clockmaker"], ["surgeon"])
+    seen = view(game, "p1")
+    pictures = Pictures(processes=True)
+    try:
+        await pictures.ready()
+        process = pictures._hands.process
+        assert process is not None
+        process.process.kill()
+        process.process.join()
+        # Never waited for in vain: the hand goes without its picture, and the boards' process draws on.
+        assert await pictures.hand(seen, "p1", language="en") is None
+        public = view(game, None)
+        assert await pictures.board(public, ("a", "b"), title="t", details="d", language="en") is not None
+    finally:
+        pictures.close()
