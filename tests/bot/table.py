@@ -193,10 +193,14 @@ class Table:
         self.next_seed += 1
         return {"deck": deck, "location": location, "seed": self.next_seed, "chance": "seeded"}
 
+    def bot_settings(self) -> Settings:
+        """The settings a bot of this table runs with."""
+        return bot_settings(self.database)
+
     @asynccontextmanager
     async def running(self) -> AsyncIterator[CardiaBot]:
         """A fresh bot process on the database file: started, connected, and stopped at the end."""
-        client = CardiaBot(bot_settings(self.database), sync=True, dealer=self.deal)
+        client = CardiaBot(self.bot_settings(), sync=True, dealer=self.deal)
         async with run_bot(client, self.emulator) as client:
             client.reviews.budget = REVIEW_BUDGET
             self._bot = client

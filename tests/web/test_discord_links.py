@@ -6,15 +6,13 @@ without it nothing changes; a server manager turns the pages off with ``/cardia 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 
-from bot.app import CardiaBot
-from emulator import Message, run_bot
-from tests.bot.table import REVIEW_BUDGET, Table, bot_settings
+from bot.settings import Settings
+from emulator import Message
+from tests.bot.table import Table, bot_settings
 from tests.bot.tournaments import Organiser, players
 from tests.web.games import KEY, SIGNER, site
 
@@ -26,18 +24,8 @@ pytestmark = pytest.mark.asyncio
 class LinkedTable(Table):
     """The table, its bot giving the web pages' links."""
 
-    @asynccontextmanager
-    async def running(self) -> AsyncIterator[CardiaBot]:
-        settings = bot_settings(self.database, web_url=URL, web_secret=KEY.decode())
-        client = CardiaBot(settings, sync=True, dealer=self.deal)
-        async with run_bot(client, self.emulator) as client:
-            client.reviews.budget = REVIEW_BUDGET
-            self._bot = client
-            try:
-                yield client
-            finally:
-                await self.settle()
-                self._bot = None
+    def bot_settings(self) -> Settings:
+        return bot_settings(self.database, web_url=URL, web_secret=KEY.decode())
 
 
 def links(message: Message) -> list[dict[str, Any]]:
