@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
-from cards import CARDS
 from engine.abilities import activate
 from engine.abilities.deck2 import blackmailer_at_reveal, engineer_after_abilities, librarian_at_reveal
 from engine.locations import rules_of
@@ -137,12 +136,34 @@ class Game(Table):
             revealed = self._to_reveal(placed)
             if revealed is not None:
                 self.current = revealed
-                outcome = yield from self._reveal(revealed)
-                yield from self._activate_loser(revealed, outcome)
+                # Each step a flow only where it may ask (written out: every round of every imagined
+                # world would otherwise make a generator for each).
+                if self._turn_up(revealed):
+                    yield from self._reveal_effects(revealed)
+                elif self._checks_previous:
+                    self._at_reveal(revealed)
+                outcome = self._compare(revealed)
+                if outcome != "tie":  # phase 2: the card that lost the comparison activates
+                    loser = revealed.slots[1 if outcome == "p1" else 0]
+                    assert loser is not None
+                    flow = activate(self, loser)
+                    if flow is not None:
+                        yield from flow
+                    if self.serpent_triggers:
+                        yield from self._serpent_temple()
                 if revealed.bound[0] is not None or revealed.bound[1] is not None:  # else nothing to do
-                    yield from self._engineer(revealed)
+                    engineer_after_abilities(self, revealed)
+                    if self.serpent_triggers:
+                        yield from self._serpent_temple()
                 self.current = None
-            yield from self._end_of_round()
+            # Phase 3: draw (as the location says), then the signet check.
+            with self.caused_by("round_end", -1, amount=self.round):
+                flow = self.place.end_of_round(self)
+                if flow is not None:
+                    yield from flow
+            first, second = self.signets()
+            if (first >= 5 or second >= 5) and first != second:
+                self.win(0 if first > second else 1, "signets")
             self.round += 1
 
     def _check_cards_to_play(self) -> None:
@@ -217,13 +238,12 @@ class Game(Table):
         index = self.row.index(placed)  # Foggy Swamp reveals the previous, face-down encounter
         return self.row[index - 1] if index and not self.row[index - 1].compared else None
 
-    def _reveal(self, encounter: Encounter) -> Flow[str]:
-        """The reveal, in the order of ruling 33, ending with the phase-1 comparison; returns its
-        outcome."""
+    def _turn_up(self, encounter: Encounter) -> bool:
+        """The reveal's first step (ruling 33): both cards face up with their parked modifiers; whether
+        next-card effects came with them (:meth:`_reveal_effects`)."""
         first, second = encounter.slots
         assert first is not None and second is not None
-        cards = (first, second)
-        for player, card in enumerate(cards):
+        for player, card in enumerate((first, second)):
             card.face_up = True
             if not self._hides:  # else bound when placed (ruling 31)
                 encounter.bound[player] = self.players[player].take_next()
@@ -234,14 +254,30 @@ class Game(Table):
                     self.log("modifier", player, (card.card,), bound.modifier)
         self.settle(row_changed=False)  # as in _place: the encounter is not compared yet
         effects = encounter.bound
-        if effects[0] is not None or effects[1] is not None:
-            yield from librarian_at_reveal(self, encounter, cards)  # next-card effects: deck2.py
+        return effects[0] is not None or effects[1] is not None
+
+    def _reveal_effects(self, encounter: Encounter) -> Flow[None]:
+        """The rest of the reveal with next-card effects, in the order of ruling 33: Librarian, the
+        location's check of the previous encounter, Blackmailer (deck2.py)."""
+        first, second = encounter.slots
+        assert first is not None and second is not None
+        cards = (first, second)
+        yield from librarian_at_reveal(self, encounter, cards)
         if self._checks_previous:
-            previous = self.previous(encounter)
-            if previous is not None:
-                self.place.at_reveal(self, cards, previous)
-        if effects[0] is not None or effects[1] is not None:
-            yield from blackmailer_at_reveal(self, encounter, cards)
+            self._at_reveal(encounter)
+        yield from blackmailer_at_reveal(self, encounter, cards)
+
+    def _at_reveal(self, encounter: Encounter) -> None:
+        previous = self.previous(encounter)
+        if previous is not None:
+            first, second = encounter.slots
+            assert first is not None and second is not None
+            self.place.at_reveal(self, (first, second), previous)
+
+    def _compare(self, encounter: Encounter) -> str:
+        """The reveal's last step, the phase-1 comparison; its outcome: "p1", "p2" or "tie"."""
+        first, second = encounter.slots
+        assert first is not None and second is not None
         encounter.compared = True
         outcome = self._phase_one(encounter)
         self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
@@ -260,21 +296,6 @@ class Game(Table):
             return "tie"
         return "p1" if one > two else "p2"
 
-    def _activate_loser(self, encounter: Encounter, outcome: str) -> Flow[None]:
-        """Phase 2: the card that lost the comparison (``outcome`` p1, p2 or tie) activates; a tie
-        skips it."""
-        if outcome != "tie":
-            loser = encounter.slots[1 if outcome == "p1" else 0]
-            assert loser is not None
-            yield from activate(self, loser)
-            if self.serpent_triggers:
-                yield from self._serpent_temple()
-
-    def _engineer(self, encounter: Encounter) -> Flow[None]:
-        engineer_after_abilities(self, encounter)
-        if self.serpent_triggers:
-            yield from self._serpent_temple()
-
     def _serpent_temple(self) -> Flow[None]:
         """Serpent Temple triggers right after the step (a whole ability) that caused them, oldest
         encounter first (ruling 17)."""
@@ -289,21 +310,6 @@ class Game(Table):
                 )
                 if choice is not None:
                     self.discard_from_hand(other, [card_id(choice)])
-
-    def _end_of_round(self) -> Flow[None]:
-        """Phase 3: draw (as the location says), then the signet check."""
-        with self.caused_by("round_end", -1, amount=self.round):
-            yield from self.place.end_of_round(self)
-        first, second = self.signets()
-        if (first >= 5 or second >= 5) and first != second:
-            self.win(0 if first > second else 1, "signets")
-
-
-# A bit per card id: a hand as one int. Then each player's hands met so far in imagined worlds, as their
-# references by value (QuietGame.hand_refs): at most 2^16 each for one composition; cleared past that.
-_CARD_BIT: Final[dict[str, int]] = {card_id: 1 << index for index, card_id in enumerate(CARDS)}
-_HAND_REFS: Final[tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = ({}, {})
-_HANDS_KEPT: Final = 1 << 16
 
 
 _AT_ONCE: Final = ((0, 1),)  # both players place their cards at once
@@ -329,21 +335,6 @@ class QuietGame(Game):
     whose story nobody reads (no rule reads the events). A fifth of a random game's time is its log."""
 
     keeps_events = False
-
-    def hand_refs(self, player: int) -> tuple[str, ...]:
-        """:meth:`Table.hand_refs`, kept by the hand's cards as bits (whatever their order): a search
-        meets the same hands again and again, at every phase 1 of every imagined world."""
-        cards = 0
-        for card in self.players[player].hand:
-            cards |= _CARD_BIT[card]
-        known = _HAND_REFS[player]
-        found = known.get(cards)
-        if found is None:
-            found = super().hand_refs(player)
-            if len(known) >= _HANDS_KEPT:
-                known.clear()
-            known[cards] = found
-        return found
 
     def log(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""

@@ -42,13 +42,13 @@ class Location:
     def after_change(self, table: Table) -> None:
         """After every atomic change of the game."""
 
-    def end_of_round(self, table: Table) -> Flow[None]:
-        """Phase 3's draws (the signet check follows)."""
+    def end_of_round(self, table: Table) -> Flow[None] | None:
+        """Phase 3's draws (the signet check follows): a flow if they ask a decision, else None once
+        done (no flow to make and run, every round of every imagined world)."""
         if self.draws:
             table.draw(0, self.draws)
             table.draw(1, self.draws)
-        return
-        yield  # a flow that asks nothing
+        return None
 
 
 def rules_of(location_id: str | None) -> Location:
@@ -104,7 +104,10 @@ class Scrapyard(Location):
 
     id: str | None = "scrapyard"
 
-    def end_of_round(self, table: Table) -> Flow[None]:
+    def end_of_round(self, table: Table) -> Flow[None] | None:
+        return self._draw_and_put_under(table)
+
+    def _draw_and_put_under(self, table: Table) -> Flow[None]:
         decisions = []
         for player, zones in enumerate(table.players):
             if len(zones.deck) >= 2:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Any, Final, NoReturn, Protocol, TypeVar
+from typing import Final, NoReturn, Protocol, TypeVar
 
-from cards import FACTIONS, Faction
+from cards import CARDS, FACTIONS, Faction
 from engine.chance import Chance, SeededChance
 from engine.evaluate import evaluate, winners
 from engine.model import (
@@ -58,22 +58,18 @@ class Caused:
         self.table.cause = self.outer
 
 
-# Events every game logs alike, one shared tuple each, when nothing else caused them: a card placed
-# (2 players x how x 32 cards) and a round's end (its number). A game of 30 decisions keeps 3 KB less. And
-# the cards of events: at most 32 + 32 x 32 tuples. (Any, not EventTuple: compiled (engine.compiled), a
-# value of a fixed-length tuple type is a C struct, boxed as a new tuple wherever it is stored, and the
-# one shared tuple would be lost.)
-_PLACED: Final[tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]] = ({}, {})
-_ROUND_ENDS: Final[dict[Any, Any]] = {}
-_ONE_CARD: Final[dict[str, tuple[str, ...]]] = {}
-_TWO_CARDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {}
-
-
 # Each player's cards as (value, reference): what Table.hand_refs places each card of a hand by, in one
 # look-up.
 _PLACES: Final = tuple(
     {card_id: (VALUE[card_id], card_ref) for card_id, card_ref in refs.items()} for refs in REFS
 )
+
+
+# A bit per card id: a hand as one int. Then each player's hands met so far, as their references by value
+# (Table.hand_refs): at most 2^16 each for one composition; cleared past that.
+_CARD_BIT: Final[dict[str, int]] = {card_id: 1 << index for index, card_id in enumerate(CARDS)}
+_HAND_REFS: Final[tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = ({}, {})
+_HANDS_KEPT: Final = 1 << 16
 
 
 class Place(Protocol):
@@ -93,7 +89,7 @@ class Place(Protocol):
 
     def after_change(self, table: Table) -> None: ...
 
-    def end_of_round(self, table: Table) -> Flow[None]: ...
+    def end_of_round(self, table: Table) -> Flow[None] | None: ...
 
 
 class Table:
@@ -168,9 +164,24 @@ class Table:
         return by_value(self.players[player].hand)
 
     def hand_refs(self, player: int) -> tuple[str, ...]:
-        """References to ``player``'s hand cards, by value: the options of most hand decisions. A
-        player's cards have the values 1 to 16, one each (a faction's four are the same in both decks),
-        so each goes to its value's place: no sort."""
+        """References to ``player``'s hand cards, by value: the options of most hand decisions. Kept by
+        the hand's cards as bits (whatever their order): games meet the same hands again and again (a
+        search at every phase 1 of every imagined world)."""
+        cards = 0
+        for card in self.players[player].hand:
+            cards |= _CARD_BIT[card]
+        known = _HAND_REFS[player]
+        found = known.get(cards)
+        if found is None:
+            found = self._hand_refs_by_value(player)
+            if len(known) >= _HANDS_KEPT:
+                known.clear()
+            known[cards] = found
+        return found
+
+    def _hand_refs_by_value(self, player: int) -> tuple[str, ...]:
+        """A player's cards have the values 1 to 16, one each (a faction's four are the same in both
+        decks), so each goes to its value's place: no sort."""
         places = _PLACES[player]
         hand = self.players[player].hand
         by_value = [""] * 17
@@ -258,40 +269,9 @@ class Table:
     def log(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
     ) -> None:
-        # A plain tuple, not an Event: games log a dozen a round and the benchmark feels it. Events every
-        # game logs alike are one shared tuple each, and so are the cards of most events (one card, or
-        # an encounter's two), found by their strings (hashed once) rather than by hashing tuples.
-        cause = self.cause
-        if cause == -1 and kind == "placed" and len(cards) == 1 and not amount:  # a third of all events
-            by_card = _PLACED[player].get(detail)
-            if by_card is None:
-                by_card = _PLACED[player][detail] = {}
-            event = by_card.get(cards[0])
-            if event is None:
-                event = by_card[cards[0]] = (kind, player, self._shared(cards), amount, detail, cause)
-            self.events.append(event)
-        elif cause == -1 and kind == "round_end":
-            event = (kind, player, cards, amount, detail, cause)
-            self.events.append(_ROUND_ENDS.setdefault(event, event))
-        elif len(cards) == 1:  # _shared, written out for the commonest case
-            shared = _ONE_CARD.get(cards[0])
-            if shared is None:
-                shared = _ONE_CARD[cards[0]] = cards
-            self.events.append((kind, player, shared, amount, detail, cause))
-        else:
-            self.events.append((kind, player, self._shared(cards), amount, detail, cause))
-
-    @staticmethod
-    def _shared(cards: tuple[str, ...]) -> tuple[str, ...]:
-        """The one shared tuple of these cards (of one card or two; others as they are)."""
-        if len(cards) == 1:
-            return _ONE_CARD.setdefault(cards[0], cards)
-        if len(cards) == 2:
-            second = _TWO_CARDS.get(cards[0])
-            if second is None:
-                second = _TWO_CARDS[cards[0]] = {}
-            return second.setdefault(cards[1], cards)
-        return cards
+        # A plain tuple, not an Event: games log a dozen a round. A holder that keeps the events long
+        # shares them with other games' (engine.checkpoint.share_events).
+        self.events.append((kind, player, cards, amount, detail, self.cause))
 
     def caused_by(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""

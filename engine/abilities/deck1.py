@@ -106,7 +106,9 @@ def magistra(table: Table, card: PlayedCard) -> Flow[None]:
     ]
     source = yield from table.choose_card(card.owner, DecisionKind.MAGISTRA, sources)
     if source is not None:
-        yield from resolve(table, source.card, card)
+        flow = resolve(table, source.card, card)
+        if flow is not None:
+            yield from flow
 
 
 @ability("inventor")

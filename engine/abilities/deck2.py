@@ -128,7 +128,9 @@ def illusionist(table: Table, card: PlayedCard) -> Flow[None]:
     losing = [c for c in table.played_cards(card.owner) if c is not card and table.losing(c)]
     target = yield from table.choose_card(card.owner, DecisionKind.ILLUSIONIST, losing)
     if target is not None:
-        yield from activate(table, target)
+        flow = activate(table, target)
+        if flow is not None:
+            yield from flow
 
 
 @ability("engineer")
@@ -164,7 +166,9 @@ def elemental(table: Table, card: PlayedCard) -> Flow[None]:
     choice = yield from table.ask_one(card.owner, DecisionKind.ELEMENTAL, instants)
     if choice is not None:
         table.discard_from_hand(card.owner, [card_id(choice)])
-        yield from resolve(table, card_id(choice), card)
+        flow = resolve(table, card_id(choice), card)
+        if flow is not None:
+            yield from flow
     table.draw(card.owner, 1)
 
 

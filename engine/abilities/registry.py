@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.model import PlayedCard
-from engine.table import Flow, Table
+from engine.table import Caused, Flow, Table
 
 Ability = Callable[[Table, PlayedCard], Flow[None] | None]
 
@@ -29,16 +29,28 @@ def ability(*card_ids: str) -> Callable[[Ability], Ability]:
     return register
 
 
-def resolve(table: Table, ability_id: str, this_card: PlayedCard) -> Flow[None]:
-    """Resolve the ability printed on ``ability_id`` as if it were printed on ``this_card``."""
-    with table.caused_by("ability", this_card.owner, (ability_id, this_card.card)):
-        flow = ABILITIES[ability_id](table, this_card)
-        if flow is not None:
-            yield from flow
+def resolve(table: Table, ability_id: str, this_card: PlayedCard) -> Flow[None] | None:
+    """Resolve the ability printed on ``ability_id`` as if it were printed on ``this_card``: resolved
+    already if it asks nothing (None), else the flow that resolves it. Its effects are caused by it."""
+    caused = table.caused_by("ability", this_card.owner, (ability_id, this_card.card))
+    try:
+        flow = ABILITIES[ability_id](table, this_card)  # an ability that asks is a generator: not run yet
+    except BaseException:
+        caused.__exit__()
+        raise
+    if flow is None:
+        caused.__exit__()
+        return None
+    return _resolving(flow, caused)
 
 
-def activate(table: Table, card: PlayedCard) -> Flow[None]:
-    """Activate a card's own ability in its own position (phase 2, Illusionist)."""
+def _resolving(flow: Flow[None], caused: Caused) -> Flow[None]:
+    with caused:
+        yield from flow
+
+
+def activate(table: Table, card: PlayedCard) -> Flow[None] | None:
+    """Activate a card's own ability in its own position (phase 2, Illusionist): as :func:`resolve`."""
     return resolve(table, card.card, card)
 
 
