@@ -62,7 +62,7 @@ def _generator(source: Chance) -> Chance:
 #: ``vars``: a compiled game has no ``__dict__``.)
 _COPIED = frozenset({"players", "row", "rng", "events", "serpent_triggers"})
 _SHARED = frozenset(
-    {"setup", "location", "place", "explicit_chance", "round", "_refills", "_serpent", "_eager", "_stale"}
+    {"setup", "location", "place", "explicit_chance", "round", "_refills", "_serpent", "_eager", "_signets"}
     | {"_hides", "_checks_previous", "_three_in_a_row"}
     | {"cause", "result", "pending", "applied", "current"}
 )
@@ -84,11 +84,11 @@ def copy_table(game: Game, kind: type[Game] = Game) -> Game:
     copy.explicit_chance, copy.round = game.explicit_chance, game.round
     copy._hides, copy._checks_previous = game._hides, game._checks_previous
     copy._three_in_a_row = game._three_in_a_row
-    copy._refills, copy._serpent, copy._eager, copy._stale = (
+    copy._refills, copy._serpent, copy._eager, copy._signets = (
         game._refills,
         game._serpent,
         game._eager,
-        game._stale,
+        game._signets,
     )
     copy.cause, copy.result, copy.pending = game.cause, game.result, game.pending
     copy.applied, copy.current = game.applied, game.current
@@ -135,7 +135,7 @@ class Start:
 #: its value), which the garbage collector stops tracking after a pass (a copy is about a hundred objects
 #: it goes through at every full collection), and which ``marshal`` takes whole: what the bot keeps of a
 #: game it holds without its engine state. :func:`thaw` makes the game again, faster than a replay. Its
-#: fields, in order: actions applied, round, cause, stale, eager, the chance's state, the players, the
+#: fields, in order: actions applied, round, cause, signets, eager, the chance's state, the players, the
 #: row, the events, the Serpent Temple's triggers.
 Frozen = tuple[Any, ...]
 
@@ -145,7 +145,7 @@ FROZEN = (
     "applied",
     "round",
     "cause",
-    "_stale",
+    "_signets",
     "_eager",
     "rng",
     "players",
@@ -248,7 +248,7 @@ def freeze(game: Game, events: bool = True) -> Frozen:
         game.applied,
         game.round,
         game.cause,
-        game._stale,
+        game._signets,
         game._eager,
         chance.state(),
         tuple(_player_values(player) for player in game.players),
@@ -313,8 +313,8 @@ def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | 
     assert has_events(frozen), "frozen without its events: see with_events"
     game = Game(setup, empty=True)
     game._set_up(setup, rules_of(setup.location))
-    applied, round_, cause, stale, eager, chance, players, row, events, triggers = frozen
-    game.applied, game.round, game.cause, game._stale, game._eager = applied, round_, cause, stale, eager
+    applied, round_, cause, signets, eager, chance, players, row, events, triggers = frozen
+    game.applied, game.round, game.cause, game._signets, game._eager = applied, round_, cause, signets, eager
     game.rng = SeededChance(*chance)
     game.players = [_thawed_player(player) for player in players]
     game.row = [_thawed_encounter(encounter) for encounter in row]

@@ -20,6 +20,18 @@ ONGOING: Final[frozenset[str]] = frozenset(card_id for card_id, card in CARDS.it
 INSTANT: Final[frozenset[str]] = frozenset(CARDS) - ONGOING
 
 
+# The ongoing abilities the row's evaluation reads (engine.evaluate), one bit each; the others change no
+# encounter's winner. A played card holds its own, shifted by 8 for p2's (PlayedCard.row_ability).
+COUNSELOR, MEDIATOR, TREASURER, ARISTOCRAT, JUDGE = 1, 2, 4, 8, 16
+ROW_ABILITY: Final = {
+    "counselor": COUNSELOR,
+    "mediator": MEDIATOR,
+    "treasurer": TREASURER,
+    "aristocrat": ARISTOCRAT,
+    "judge": JUDGE,
+}
+
+
 REFS: Final = tuple({card_id: f"{player}:{card_id}" for card_id in CARDS} for player in PLAYERS)
 
 
@@ -46,7 +58,18 @@ def opposing(card: PlayedCard) -> PlayedCard | None:
 class PlayedCard:
     """A card placed in the row. ``signets`` is derived (``engine.evaluate``), everything else is state."""
 
-    __slots__ = ("card", "encounter", "face_up", "modifier", "ongoing", "owner", "shown", "signets", "value")
+    __slots__ = (
+        "card",
+        "encounter",
+        "face_up",
+        "modifier",
+        "ongoing",
+        "owner",
+        "row_ability",
+        "shown",
+        "signets",
+        "value",
+    )
     __deletable__ = ("encounter",)  # Game.release drops it (mypyc: engine.compiled)
 
     def __init__(
@@ -55,6 +78,7 @@ class PlayedCard:
         self.card = card
         self.value = VALUE[card]  # the card's printed influence: change it with the card (become)
         self.owner = owner
+        self.row_ability = ROW_ABILITY.get(card, 0) << (8 * owner)  # bits, read while it has a token
         self.encounter = encounter
         self.face_up = face_up
         self.shown = shown or face_up  # the opponent has seen it (Fortune Teller, even under Foggy Swamp)
@@ -70,6 +94,7 @@ class PlayedCard:
         """This face-down card is ``card`` instead (the computer's imagined worlds deal them again)."""
         self.card = card
         self.value = VALUE[card]
+        self.row_ability = ROW_ABILITY.get(card, 0) << (8 * self.owner)
 
     @property
     def ref(self) -> str:

@@ -106,7 +106,8 @@ class Table:
         # Evaluate after every change only where something watches the row (a location, or a Mechanical
         # Djinn once it has had a token: _watch); otherwise on demand.
         self._eager = self._serpent or self.place.wins_three_in_a_row
-        self._stale = True
+        # Each player's signets, derived with the winners from the row (evaluate); None: to derive again.
+        self._signets: tuple[int, int] | None = None
         # (position in the row, player) for each past encounter a player came to win
         self.serpent_triggers: list[tuple[int, int]] = []
         self.events: list[EventTuple] = []  # what happened, in order: read them by name (named_events)
@@ -132,24 +133,18 @@ class Table:
     def changed(self) -> None:
         """Cards were changed from outside the rules (a computer player's imagined world, engine.player):
         derive the winners and signets again when next read."""
-        self._stale = True
+        self._signets = None
 
     def fresh(self) -> None:
         """Make the derived winners and signets current."""
-        if self._stale:
-            evaluate(self.row)
-            self._stale = False
+        if self._signets is None:
+            self._signets = evaluate(self.row)
 
     def signets(self) -> tuple[int, int]:
-        self.fresh()
-        first = second = 0
-        for encounter in self.row:
-            one, two = encounter.slots  # each in its owner's slot
-            if one is not None:
-                first += one.signets
-            if two is not None:
-                second += two.signets
-        return first, second
+        signets = self._signets
+        if signets is None:
+            signets = self._signets = evaluate(self.row)
+        return signets
 
     def played_cards(self, owner: int | None = None) -> list[PlayedCard]:
         """Face-up cards in the row (all of them, or one player's), oldest encounter first."""
@@ -453,19 +448,17 @@ class Table:
         only (``row_changed`` False) leaves the derived winners as they were: they depend on the row."""
         if self._refills:
             self.place.after_change(self)
-        if not row_changed and not self._stale:
+        if not row_changed and self._signets is not None:
             return
         if not self._eager:
-            self._stale = True
+            self._signets = None
             return
         if self._serpent:
             before = [encounter.winner for encounter in self.row]
-            evaluate(self.row)
-            self._stale = False
+            self._signets = evaluate(self.row)
             self._trigger_serpent_temple(before)
         else:
-            evaluate(self.row)
-            self._stale = False
+            self._signets = evaluate(self.row)
         self._check_immediate_wins()
 
     def _trigger_serpent_temple(self, before: list[str | None]) -> None:
