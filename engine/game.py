@@ -107,6 +107,10 @@ class Game(Table):
         self._flow = None
         self.cause = -1
         self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
+        if self.result is None:  # else let go of already (_over)
+            self._unlink()
+
+    def _unlink(self) -> None:
         for encounter in self.row:
             for card in encounter.slots:
                 if card is not None:
@@ -118,12 +122,20 @@ class Game(Table):
             assert flow is not None  # apply refuses a released game
             self.pending = flow.send(answer) if answer is not None else next(flow)
         except GameOver as over:
-            self.result = over.result
-            self.pending = ()
-            self.current = None
-            winner = over.result.winner
-            cause = over.result.cause or over.result.reason
-            self.log("game_over", -1 if winner is None else PLAYERS.index(winner), detail=cause)
+            self._over(over.result)
+        except StopIteration:  # the flow ended the game itself (_over)
+            pass
+
+    def _over(self, result: Result) -> None:
+        self.result = result
+        self.pending = ()
+        self.current = None
+        winner = result.winner
+        player = -1 if winner is None else 0 if winner == "p1" else 1
+        self.log("game_over", player, detail=result.cause or result.reason)
+        # The flow has ended; with the cards' links back, nothing of a finished game is a cycle: it is
+        # freed as soon as it is let go of, not at the garbage collector's next pass.
+        self._unlink()
 
     # --- the round --------------------------------------------------------------------------------------
 
@@ -131,7 +143,10 @@ class Game(Table):
         while True:  # nothing but the table carries over from one round to the next (engine.checkpoint)
             if self.on_round_start is not None:
                 self.on_round_start(self)
-            self._check_cards_to_play()
+            ended = self._cannot_play()
+            if ended is not None:
+                self._over(ended)
+                return  # the commonest ends are not raised: a raise through the flow costs more
             placed = yield from self._play_cards()
             revealed = self._to_reveal(placed)
             if revealed is not None:
@@ -163,25 +178,22 @@ class Game(Table):
                     yield from flow
             first, second = self.signets()
             if (first >= 5 or second >= 5) and first != second:
-                self.win(0 if first > second else 1, "signets")
+                self._over(Result(PLAYERS[0 if first > second else 1], "signets"))
+                return  # as above
             self.round += 1
 
-    def _check_cards_to_play(self) -> None:
-        """Start of phase 1: a player without a card in hand cannot play (§1.10)."""
+    def _cannot_play(self) -> Result | None:
+        """Start of phase 1: a player without a card in hand cannot play (§1.10): how the game ends, if
+        it does."""
         if self.players[0].hand and self.players[1].hand:
-            return
+            return None
         empty = [not zones.hand for zones in self.players]
         if all(empty):
             first, second = self.signets()
-            self.win_or_draw(first, second, "both_cannot_play")
-        for player in (0, 1):
-            if empty[player]:
-                self.win(1 - player, "cannot_play")
-
-    def win_or_draw(self, first: int, second: int, reason: str) -> None:
-        if first == second:
-            raise GameOver(None, reason)
-        self.win(0 if first > second else 1, reason)
+            if first == second:
+                return Result(None, "both_cannot_play")
+            return Result(PLAYERS[0 if first > second else 1], "both_cannot_play")
+        return Result(PLAYERS[1] if empty[0] else PLAYERS[0], "cannot_play")
 
     def _play_cards(self) -> Flow[Encounter]:
         """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
