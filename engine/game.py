@@ -99,16 +99,15 @@ class Game(Table):
         generator that refers back to the game, is dropped, and so are the played cards' links to their
         encounters. What the game shows stays readable (pending decisions, events, result,
         views); it can no longer be played."""
+        self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
         if self._flow is None:
-            return  # released already
+            return  # released already, or finished (_over)
         # Dropped, not closed: closing throws through every step it is suspended in, and its only cleanup
         # is the game's own cause, set here as it would leave it (compiled, a dropped flow runs none;
         # interpreted, Python still closes it).
         self._flow = None
         self.cause = -1
-        self.on_round_start = None  # a holder's hook (the bot's cached game) may refer back to it
-        if self.result is None:  # else let go of already (_over)
-            self._unlink()
+        self._unlink()
 
     def _unlink(self) -> None:
         for encounter in self.row:
@@ -123,8 +122,6 @@ class Game(Table):
             self.pending = flow.send(answer) if answer is not None else next(flow)
         except GameOver as over:
             self._over(over.result)
-        except StopIteration:  # the flow ended the game itself (_over)
-            pass
 
     def _over(self, result: Result) -> None:
         self.result = result
@@ -133,8 +130,11 @@ class Game(Table):
         winner = result.winner
         player = -1 if winner is None else 0 if winner == "p1" else 1
         self.log("game_over", player, detail=result.cause or result.reason)
-        # The flow has ended; with the cards' links back, nothing of a finished game is a cycle: it is
-        # freed as soon as it is let go of, not at the garbage collector's next pass.
+        # Without its flow and the cards' links back, nothing of a finished game is a cycle: it is freed
+        # as soon as it is let go of, not at the garbage collector's next pass. (Neither a raise nor a
+        # return ends the flow at a round's start or end: an exception costs more than the rest of the
+        # round, compiled. It waits at a yield, dropped, and runs no further.)
+        self._flow = None
         self._unlink()
 
     # --- the round --------------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ class Game(Table):
             ended = self._cannot_play()
             if ended is not None:
                 self._over(ended)
-                return  # the commonest ends are not raised: a raise through the flow costs more
+                yield ()  # never resumed: _over let go of the flow (the commonest ends are not raised)
             placed = yield from self._play_cards()
             revealed = self._to_reveal(placed)
             if revealed is not None:
@@ -179,7 +179,7 @@ class Game(Table):
             first, second = self.signets()
             if (first >= 5 or second >= 5) and first != second:
                 self._over(Result(PLAYERS[0 if first > second else 1], "signets"))
-                return  # as above
+                yield ()  # as above
             self.round += 1
 
     def _cannot_play(self) -> Result | None:

@@ -22,7 +22,11 @@ INSTANT: Final[frozenset[str]] = frozenset(CARDS) - ONGOING
 
 # The ongoing abilities the row's evaluation reads (engine.evaluate), one bit each; the others change no
 # encounter's winner. A played card holds its own, shifted by 8 for p2's (PlayedCard.row_ability).
-COUNSELOR, MEDIATOR, TREASURER, ARISTOCRAT, JUDGE = 1, 2, 4, 8, 16
+COUNSELOR: Final = 1
+MEDIATOR: Final = 2
+TREASURER: Final = 4
+ARISTOCRAT: Final = 8
+JUDGE: Final = 16
 ROW_ABILITY: Final = {
     "counselor": COUNSELOR,
     "mediator": MEDIATOR,

@@ -121,8 +121,8 @@ def deal_again(game: Game, knows: Knowledge, rng: random.Random, worlds: Worlds 
     near = len(face_down) + len(opponent.hand)  # hand and face-down cards: where the known ones must be
     nearby = known + rest[: near - len(known)]
     shuffle(rng, nearby)
-    for placed, card in zip(face_down, nearby, strict=False):
-        placed.become(card)
+    for index in range(min(len(face_down), len(nearby))):  # not zip: compiled, a call through Python's
+        face_down[index].become(nearby[index])
     opponent.hand[:] = nearby[len(face_down) :]
     opponent.deck[:] = rest[near - len(known) :]
     shuffle(rng, own)
