@@ -148,7 +148,7 @@ class Game(Table):
                 self._over(ended)
                 yield ()  # never resumed: _over let go of the flow (the commonest ends are not raised)
             placed = yield from self._play_cards()
-            revealed = self._to_reveal(placed)
+            revealed = self._to_reveal(placed) if self._hides else placed
             if revealed is not None:
                 self.current = revealed
                 # Each step a flow only where it may ask (written out: every round of every imagined
@@ -200,6 +200,18 @@ class Game(Table):
         and face up (face down under Foggy Swamp, ruling 25)."""
         encounter = Encounter()  # joins the row with its first card (docs/record-format.md, State)
         zones = self.players
+        if not (zones[0].first or zones[1].first) and len(zones[0].hand) > 1 and len(zones[1].hand) > 1:
+            # Most rounds, written out: both choose among their hands at once, either answering first.
+            both = (
+                Decision("p1", DecisionKind.PLAY, self.hand_refs(0)),
+                Decision("p2", DecisionKind.PLAY, self.hand_refs(1)),
+            )
+            player, choice = yield both
+            first = 0 if player == "p1" else 1
+            self._place(encounter, first, CARD_IDS[choice[0]], False)
+            player, choice = yield (both[1 - first],)
+            self._place(encounter, 1 - first, CARD_IDS[choice[0]], False)
+            return encounter
         if zones[0].first == zones[1].first:  # at once (also when both must place first)
             groups: tuple[tuple[int, ...], ...] = _AT_ONCE
         else:
