@@ -20,6 +20,12 @@ from round to round), each in a process of its own on one core, and prints their
   decision's time, p50 and p99.
 
 Each version runs its own benchmark code, as it was at that commit. Prints figures; asserts nothing.
+
+``--count`` counts instructions instead (valgrind's callgrind), whatever the machine's speed: each
+version plays the same fixed workloads, ``--games`` random Deck I games, as many of every setup, and
+hard's search on the first ``--search`` of the benchmark's 16 positions (half Deck I), each counted
+with and without its work (the interpreter's start left out), once per mode; it prints instructions a
+game and a search, and how many times fewer now.
 """
 
 from __future__ import annotations
@@ -53,6 +59,27 @@ FIGURES: dict[str, list[tuple[str, str]]] = {
         ("hard decision p99 ms", r"hard\s+\d+ decisions: p50 [\d,]+ ms, p99 ([\d,]+) ms"),
     ],
 }
+
+
+#: The fixed workloads of ``--count``, run by each version with its own engine: ``kind count`` on the
+#: command line, ``0`` for the start alone. The functions it calls are in every version since 5fc1c81.
+WORKLOAD = """
+import random, sys
+from engine.bench import play_random, random_setup
+from engine.game import Game
+kind, count = sys.argv[1], int(sys.argv[2])
+if kind == "search":
+    from engine.bench_search import positions
+    from engine.player import choose
+    for record, player in positions(16, 1)[:count]:
+        choose(record, player, "hard", seed=1)
+else:
+    rng, play = random.Random(1), random.Random(2)
+    for setup in [random_setup(rng, kind == "every setup") for _ in range(count)]:
+        play_random(Game(setup), play)
+"""
+#: What --count measures, as (what it prints, the workload's kind).
+COUNTED = (("Deck I games", "Deck I"), ("every setup games", "every setup"))
 
 
 class BenchError(Exception):
@@ -155,6 +182,51 @@ def _run(tree: Path, engine: str, kind: str, arguments: argparse.Namespace) -> d
     return figures
 
 
+def _instructions(tree: Path, engine: str, kind: str, count: int) -> int:
+    """Instructions of the workload ``kind`` of ``count`` under callgrind (with ``count`` 0, the start)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+    try:
+        run = subprocess.run(
+            [*command, "-c", WORKLOAD, kind, str(count)],
+            cwd=tree,
+            env=_environment(tree, engine),
+            capture_output=True,
+            text=True,
+        )
+    except FileNotFoundError:
+        raise BenchError("--count needs valgrind (Debian package valgrind)") from None
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise BenchError(f"{tree}: callgrind of {kind} {count}: {run.stderr.strip()[-300:] or 'failed'}")
+    return int(found.group(1))
+
+
+def _count(versions: dict[str, dict[str, Path]], args: argparse.Namespace, out: TextIO) -> None:
+    """--count: each version's instructions for the fixed workloads, once per mode, less its start."""
+    workloads = [(label, kind, args.games) for label, kind in COUNTED if args.games > 0]
+    if args.search > 0:
+        workloads.append(("hard's searches", "search", min(args.search, 16)))
+    print(f"Instructions (callgrind): {args.against} (before) against the working tree (now)", file=out)
+    print(f"{'mode':12} {'each of':28} {'before':>16} {'now':>16} fewer", file=out)
+    for mode, trees in versions.items():
+        engines = {version: mode if version == "now" else "interpreted" for version in trees}
+        starts: dict[tuple[str, str], int] = {}  # the games' start, the search's (its positions found)
+        for label, kind, count in workloads:
+            each = {}
+            for version, tree in trees.items():
+                key = (version, "search" if kind == "search" else "games")
+                if key not in starts:
+                    starts[key] = _instructions(tree, engines[version], kind, 0)
+                each[version] = (_instructions(tree, engines[version], kind, count) - starts[key]) / count
+            shown = f"{count} {label}"
+            print(
+                f"{mode:12} {shown:28} {each['before']:16,.0f} {each['now']:16,.0f} "
+                f"{each['before'] / each['now']:.2f}x",
+                file=out,
+                flush=True,
+            )
+
+
 def main(arguments: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.engine_versions", description=__doc__.split("\n")[0]
@@ -171,6 +243,9 @@ def main(arguments: Sequence[str] | None = None, out: TextIO = sys.stdout) -> in
     )
     parser.add_argument("--decisions", type=int, default=0, help="arena games hard vs random (0: none)")
     parser.add_argument("--modes", default="compiled,interpreted", help="compiled, interpreted or both")
+    parser.add_argument(
+        "--count", action="store_true", help="instructions (callgrind) of fixed workloads instead of time"
+    )
     args = parser.parse_args(arguments)
     modes = [mode for mode in args.modes.split(",") if mode]
     if not modes or set(modes) - {"compiled", "interpreted"} or args.rounds < 1:
@@ -187,6 +262,9 @@ def main(arguments: Sequence[str] | None = None, out: TextIO = sys.stdout) -> in
         for mode in modes:
             _check_engine(versions[mode]["before"], "interpreted", compiled=mode == "compiled")
             _check_engine(ROOT, mode, compiled=mode == "compiled")
+        if args.count:
+            _count(versions, args, out)
+            return 0
         results: dict[tuple[str, str, str], list[float]] = {}
         print(
             f"Engine versions: {args.against} (before) against the working tree (now), {args.rounds} rounds",

@@ -38,3 +38,20 @@ def test_a_commit_that_is_not_there_is_one_line(
     error = capsys.readouterr().err
     assert error.startswith("bench.engine_versions: git rev-parse") and error.count("\n") == 1
     assert not (tmp_path / "cache").exists()
+
+
+def test_an_earlier_engine_s_instructions_are_counted_beside_today_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine_versions, "CACHE", tmp_path / "cache")
+    out = io.StringIO()
+    arguments = ["--count", "--games", "1", "--search", "0", "--modes", "interpreted"]
+    assert engine_versions.main(arguments, out=out) == 0
+    report = out.getvalue()
+    assert "Instructions (callgrind): 5fc1c81 (before) against the working tree (now)" in report
+    for workload in ("1 Deck I games", "1 every setup games"):
+        line = next(line for line in report.splitlines() if line.startswith(f"interpreted  {workload}"))
+        before, now, fewer = line.split()[-3:]
+        # A game is hundreds of thousands of instructions, each version's start left out.
+        assert int(before.replace(",", "")) > 100_000 and int(now.replace(",", "")) > 100_000, line
+        assert fewer.endswith("x") and float(fewer[:-1]) > 0, line
