@@ -11,7 +11,7 @@ plain values instead, and :func:`thaw` makes it again: the bot's cached games th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 from cards import Faction
 from engine.chance import Chance, LateChance, SeededChance
@@ -19,6 +19,7 @@ from engine.game import Game, replay
 from engine.locations import rules_of
 from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
 from engine.record import Action, Record, Setup
+from engine.table import shared_events
 
 
 def _next_card(source: NextCard) -> NextCard:
@@ -253,7 +254,7 @@ def freeze(game: Game, events: bool = True) -> Frozen:
         chance.state(),
         tuple(_player_values(player) for player in game.players),
         tuple(_encounter_values(encounter) for encounter in game.row),
-        share_events(game.events) if events else len(game.events),
+        shared_events(game.events) if events else len(game.events),
         tuple(game.serpent_triggers),
     )
 
@@ -261,37 +262,12 @@ def freeze(game: Game, events: bool = True) -> Frozen:
 def with_events(frozen: Frozen, events: Sequence[EventTuple]) -> Frozen:
     """``frozen``, made without its events, with them: the first of ``events``, the events of the game
     it was frozen from (a game only adds to its events, so the first ones are those it had then), as
-    :func:`share_events` shares them (a holder keeps them long)."""
+    :func:`~engine.table.shared_events` shares them (a holder keeps them long)."""
     count = frozen[8]
     if isinstance(count, tuple):
         return frozen
     assert len(events) >= count, "the events of another game"
-    return (*frozen[:8], share_events(events[:count]), *frozen[9:])
-
-
-# Events every game logs alike, one shared tuple each, when nothing else caused them: a card placed
-# (2 players x how x 32 cards) and a round's end (its number); and the cards of events: at most 32 +
-# 32 x 32 tuples. A game of 30 decisions kept so takes some 4 KB less. (Any, not EventTuple: compiled
-# (engine.compiled), a value of a fixed-length tuple type is a C struct, boxed as a new tuple wherever it
-# is stored, and the one shared tuple would be lost.)
-_SHARED_EVENTS: Final[dict[Any, Any]] = {}
-_SHARED_CARDS: Final[dict[Any, Any]] = {}
-
-
-def share_events(events: Sequence[EventTuple]) -> tuple[EventTuple, ...]:
-    """``events`` as equal tuples that other games' kept events share: the whole event where every game
-    logs it alike, else its cards (of one card or two). Done when a game's events are kept, not as they
-    are logged: most games played (the benchmarks', the bot's replays) are let go of at once."""
-    shared: list[Any] = []
-    for event in events:
-        kind, player, cards, amount, detail, cause = event
-        if cause == -1 and (kind == "round_end" or (kind == "placed" and len(cards) == 1 and not amount)):
-            shared.append(_SHARED_EVENTS.setdefault(event, event))
-        elif 1 <= len(cards) <= 2:
-            shared.append((kind, player, _SHARED_CARDS.setdefault(cards, cards), amount, detail, cause))
-        else:
-            shared.append(event)
-    return tuple(shared)
+    return (*frozen[:8], shared_events(events[:count]), *frozen[9:])
 
 
 def split_events(frozen: Frozen) -> tuple[Frozen, tuple[EventTuple, ...]]:

@@ -135,6 +135,7 @@ class Game(Table):
         # return ends the flow at a round's start or end: an exception costs more than the rest of the
         # round, compiled. It waits at a yield, dropped, and runs no further.)
         self._flow = None
+        self.on_round_start = None  # a holder's hook may refer back to it, and no round starts again
         self._unlink()
 
     # --- the round --------------------------------------------------------------------------------------

@@ -43,8 +43,8 @@ class Location:
         """After every atomic change of the game."""
 
     def end_of_round(self, table: Table) -> Flow[None] | None:
-        """Phase 3's draws (the signet check follows): a flow if they ask a decision, else None once
-        done (no flow to make and run, every round of every imagined world)."""
+        """Phase 3's draws (the signet check follows): a flow if they may ask a decision, else None
+        once done (no flow to make and run, every round of every imagined world)."""
         if self.draws:
             table.draw(0, self.draws)
             table.draw(1, self.draws)

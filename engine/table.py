@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Final, NoReturn, Protocol, TypeVar
+from typing import Any, Final, NoReturn, Protocol, TypeVar
 
 from cards import CARDS, FACTIONS, Faction
 from engine.chance import Chance, SeededChance
@@ -58,6 +58,34 @@ class Caused:
         self.table.cause = self.outer
 
 
+# Events every game logs alike, one shared tuple each, when nothing else caused them: a card placed
+# (2 players x how x 32 cards) and a round's end (its number); and the cards of events: at most 32 +
+# 32 x 32 tuples. A game of 30 decisions kept so takes some 4 KB less. (Any, not EventTuple: compiled
+# (engine.compiled), a value of a fixed-length tuple type is a C struct, boxed as a new tuple wherever it
+# is stored, and the one shared tuple would be lost.)
+_SHARED_EVENTS: Final[dict[Any, Any]] = {}
+_SHARED_CARDS: Final[dict[Any, Any]] = {}
+
+
+def shared_events(events: Sequence[Any]) -> tuple[EventTuple, ...]:
+    """``events`` as equal tuples that other games' kept events share: the whole event where every game
+    logs it alike, else its cards (of one card or two); an event shared already is kept as it is. Done
+    when a holder keeps a game's events (Table.share_events, engine.checkpoint's frozen games), not as
+    they are logged: most games played (the benchmarks', the search's) are let go of at once. (``Any``:
+    see above; typed as events, each would be taken apart and made again, compiled.)"""
+    shared: list[Any] = []
+    for event in events:
+        kind, player, cards, amount, detail, cause = event
+        if cause == -1 and (kind == "round_end" or (kind == "placed" and len(cards) == 1 and not amount)):
+            shared.append(_SHARED_EVENTS.setdefault(event, event))
+        elif 1 <= len(cards) <= 2:
+            kept = _SHARED_CARDS.setdefault(cards, cards)
+            shared.append(event if kept is cards else (kind, player, kept, amount, detail, cause))
+        else:
+            shared.append(event)
+    return tuple(shared)
+
+
 # Each player's cards as (value, reference): what Table.hand_refs places each card of a hand by, in one
 # look-up.
 _PLACES: Final = tuple(
@@ -66,10 +94,11 @@ _PLACES: Final = tuple(
 
 
 # A bit per card id: a hand as one int. Then each player's hands met so far, as their references by value
-# (Table.hand_refs): at most 2^16 each for one composition; cleared past that.
+# (Table.hand_refs): at most 2^13 each (a search meets a few thousand: hands of one composition), cleared
+# past that; some 3 MB at most in a process.
 _CARD_BIT: Final[dict[str, int]] = {card_id: 1 << index for index, card_id in enumerate(CARDS)}
 _HAND_REFS: Final[tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = ({}, {})
-_HANDS_KEPT: Final = 1 << 16
+_HANDS_KEPT: Final = 1 << 13
 
 
 class Place(Protocol):
@@ -265,8 +294,13 @@ class Table:
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""
     ) -> None:
         # A plain tuple, not an Event: games log a dozen a round. A holder that keeps the events long
-        # shares them with other games' (engine.checkpoint.share_events).
+        # shares them with other games' (share_events).
         self.events.append((kind, player, cards, amount, detail, self.cause))
+
+    def share_events(self) -> None:
+        """This game's events as tuples the events other games keep share (:func:`shared_events`): for a
+        holder that keeps the game in play (the bot's cached games)."""
+        self.events[:] = shared_events(self.events)
 
     def caused_by(
         self, kind: str, player: int, cards: tuple[str, ...] = (), amount: int = 0, detail: str = ""

@@ -62,6 +62,9 @@ class LiveGame:
                 actions = self.actions
             for player, choose in actions:
                 game.apply(player, choose)
+            # Kept, its events share the tuples every game logs alike with the other games' (a game in
+            # play keeps some 4 KB less); those it logs later are shared when it cools (with_events).
+            game.share_events()
             self.engine = game  # only once whole: a record that fails to replay leaves nothing half-done
             if self.on_replay is not None:
                 self.on_replay(self)

@@ -75,7 +75,7 @@ def librarian(table: Table, card: PlayedCard) -> None:
 def librarian_at_reveal(
     table: Table, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]
 ) -> Flow[None]:
-    """The Librarian's next-card effect, when that card is revealed (``Game._reveal``)."""
+    """The Librarian's next-card effect, when that card is revealed (``Game._reveal_effects``)."""
 
     def apply(player: int, choice: tuple[str, ...]) -> None:
         with table.caused_by("next_effect", player, (cards[player].card,), detail="librarian"):
@@ -108,8 +108,8 @@ def blackmailer(table: Table, card: PlayedCard) -> Flow[None]:
 def blackmailer_at_reveal(
     table: Table, encounter: Encounter, cards: tuple[PlayedCard, PlayedCard]
 ) -> Flow[None]:
-    """The Blackmailer's next-card effect, at that card's reveal (``Game._reveal``): a blackmailed player
-    whose revealed card is not of the named faction discards 2."""
+    """The Blackmailer's next-card effect, at that card's reveal (``Game._reveal_effects``): a
+    blackmailed player whose revealed card is not of the named faction discards 2."""
 
     def pay(player: int, choice: tuple[str, ...]) -> None:
         with table.caused_by("next_effect", player, (cards[player].card,), detail="blackmailer"):

@@ -29,7 +29,7 @@ def _tracked() -> Counter[str]:
 
 def test_a_released_game_is_freed_at_once_and_an_unreleased_one_is_not() -> None:
     rng, setup_rng = random.Random(5), random.Random(6)
-    for _ in range(3):  # warm the shared caches (interned card tuples) before counting
+    for _ in range(3):  # warm the shared caches (the hands' references) before counting
         _played(rng, setup_rng).release()
     gc.collect()
     gc.disable()

@@ -1,5 +1,5 @@
 """Values every game in memory would otherwise keep a copy of are shared: a card id read from a reference,
-and, in the events a holder keeps (engine.checkpoint.share_events), those all games log alike (a card
+and, in the events a holder keeps (engine.table.shared_events), those all games log alike (a card
 placed, a round's end) and the cards of the others. A game of 30 decisions kept keeps some 4 KB less
 (bench/bot_load.py measures it)."""
 
@@ -11,8 +11,8 @@ import random
 from cards import CARDS
 from engine import Game
 from engine.bench import random_actions, random_setup
-from engine.checkpoint import share_events
 from engine.model import card_id
+from engine.table import shared_events
 
 
 def test_a_card_id_read_from_a_reference_is_the_catalogue_s_own_string() -> None:
@@ -35,7 +35,7 @@ def test_two_games_kept_share_the_events_every_game_logs_alike() -> None:
         for player, choose in actions:
             second.apply(player, choose)
         assert first.events == second.events
-        kept_first, kept_second = share_events(first.events), share_events(second.events)
+        kept_first, kept_second = shared_events(first.events), shared_events(second.events)
         assert kept_first == tuple(first.events)
         for one, other in zip(kept_first, kept_second, strict=True):
             if one[0] in ("placed", "round_end") and one[5] == -1:

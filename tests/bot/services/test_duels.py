@@ -32,7 +32,7 @@ from bot.store import (
 )
 from cards import deck_from_code
 from engine import Action, Game, Record, replay, state
-from engine.checkpoint import share_events
+from engine.table import shared_events
 
 ALICE, BOB, CAROL = (1, "Alice"), (2, "Bob"), (3, "Carol")
 DEAL_SEED = 0  # a deal that twelve random decisions leave running (about one deal in 22 ends sooner)
@@ -422,7 +422,7 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
         values, actions, cold_events = cold
         # The rows and the frozen game as bytes, which no collection goes through; the record as the very
         # tuples the game had, and the frozen game's events as the game had them, shared with other
-        # games' (engine.checkpoint.share_events).
+        # games' (engine.table.shared_events).
         assert isinstance(values, bytes) and not gc.is_tracked(values)
         row, match, ended, frozen = marshal.loads(values)
         assert (row[0], match[0], ended) == (ids[0], first_match, None) and frozen[8] == len(
@@ -430,7 +430,7 @@ async def test_only_the_most_recently_used_games_keep_their_engine_state(databas
         )
         assert all(a is b for a, b in zip(actions, kept_actions, strict=True)), "the record, shared"
         assert cold_events is not None and cold_events == tuple(kept_events[: len(cold_events)])
-        again = share_events(kept_events[: len(cold_events)])  # as another game would keep them
+        again = shared_events(kept_events[: len(cold_events)])  # as another game would keep them
         assert all(e is a for e, a in zip(cold_events, again, strict=True) if e[0] == "placed" and e[5] == -1)
         for _ in range(10):  # a pass may let go of one level of nested tuples only
             gc.collect()
