@@ -244,7 +244,9 @@ def main(arguments: Sequence[str] | None = None, out: TextIO = sys.stdout) -> in
     parser.add_argument("--decisions", type=int, default=0, help="arena games hard vs random (0: none)")
     parser.add_argument("--modes", default="compiled,interpreted", help="compiled, interpreted or both")
     parser.add_argument(
-        "--count", action="store_true", help="instructions (callgrind) of fixed workloads instead of time"
+        "--count",
+        action="store_true",
+        help="instructions (callgrind) of fixed workloads instead of time (--games and --search only)",
     )
     args = parser.parse_args(arguments)
     modes = [mode for mode in args.modes.split(",") if mode]
