@@ -104,10 +104,7 @@ class Scrapyard(Location):
 
     id: str | None = "scrapyard"
 
-    def end_of_round(self, table: Table) -> Flow[None] | None:
-        return self._draw_and_put_under(table)
-
-    def _draw_and_put_under(self, table: Table) -> Flow[None]:
+    def end_of_round(self, table: Table) -> Flow[None]:
         decisions = []
         for player, zones in enumerate(table.players):
             if len(zones.deck) >= 2:

@@ -166,8 +166,7 @@ class Table:
 
     def fresh(self) -> None:
         """Make the derived winners and signets current."""
-        if self._signets is None:
-            self._signets = evaluate(self.row)
+        self.signets()
 
     def signets(self) -> tuple[int, int]:
         signets = self._signets
