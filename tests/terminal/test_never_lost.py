@@ -8,11 +8,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import platform
 import pty
 import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,6 +71,17 @@ class Terminal:
     def type(self, line: str) -> None:
         os.write(self.master, line.encode())
 
+    def wait_for_reading(self) -> None:
+        """Wait until the game is blocked reading its terminal. A signal that lands after Python last
+        checked for signals but before its read begins is handled only once the read returns (CPython
+        cannot close that window), so a prompt on screen is not yet a prompt that Ctrl-C interrupts."""
+        reading = f"{_READ[platform.machine()]} 0x0 "  # read(0, ...): the terminal, standard input
+        for _ in range(12_000):
+            if (Path("/proc") / str(self.process.pid) / "syscall").read_text().startswith(reading):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"never blocked reading its terminal: {self.shown[-500:]!r}")
+
     def finish(self) -> int:
         """The exit status, once everything shown is read."""
         while True:
@@ -84,6 +97,10 @@ class Terminal:
         status = self.process.wait(timeout=120)
         os.close(self.master)
         return status
+
+
+# The read system call's number, as /proc/<pid>/syscall shows it.
+_READ = {"x86_64": 0, "aarch64": 63}
 
 
 def _record(path: Path) -> Record:
@@ -102,6 +119,7 @@ def test_ctrl_c_saves_the_record_and_says_where(tmp_path: Path, when: str) -> No
         game.type("1\n")  # a first decision: the record holds it
         game.until(b"Round 2")
         game.until(b"Your choice")
+        game.wait_for_reading()
     else:
         game.until(b"is thinking")
     game.process.send_signal(signal.SIGINT)
