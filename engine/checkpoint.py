@@ -17,7 +17,7 @@ from cards import Faction
 from engine.chance import Chance, LateChance, SeededChance
 from engine.game import Game, replay
 from engine.locations import rules_of
-from engine.model import Encounter, EventTuple, NextCard, PlayedCard, Player
+from engine.model import PLAYERS, Decision, DecisionKind, Encounter, EventTuple, NextCard, PlayedCard, Player
 from engine.record import Action, Record, Setup
 from engine.table import shared_events
 
@@ -68,13 +68,14 @@ _SHARED = frozenset(
     | {"cause", "result", "pending", "applied", "current"}
 )
 _NOT_COPIED = frozenset({"_flow", "on_round_start"})
+_MAPPED = frozenset({"_placing"})  # the copy's own encounter that is being placed, if any
 
 
 def copy_table(game: Game, kind: type[Game] = Game) -> Game:
-    """A copy of ``game``'s table, as a ``kind`` without a flow (only for a game at a round start:
-    nothing is being resolved, so ``current`` is None). Attribute by attribute, written out: the
-    computer's search makes one for every imagined world."""
-    assert game.current is None, "a copy is made at a round start only"
+    """A copy of ``game``'s table, as a ``kind`` without a flow (only for a game at a round start or
+    placing its cards in phase 1's commonest case: nothing is being resolved, so ``current`` is None).
+    Attribute by attribute, written out: the computer's search makes one for every imagined world."""
+    assert game.current is None, "a copy is made at a round start or in phase 1 only"
     copy = kind(game.setup, empty=True)
     copy.players = [_player(player) for player in game.players]
     copy.row = [_encounter(encounter) for encounter in game.row]
@@ -94,16 +95,31 @@ def copy_table(game: Game, kind: type[Game] = Game) -> Game:
     copy.cause, copy.result, copy.pending = game.cause, game.result, game.pending
     copy.applied, copy.current = game.applied, game.current
     copy.on_round_start = None
+    placing = game._placing
+    if placing is None:
+        copy._placing = None
+    else:  # in the row once its first card is placed
+        copy._placing = copy.row[-1] if game.row and game.row[-1] is placing else Encounter()
     return copy
 
 
 def resume(table: Game, kind: type[Game] = Game) -> Game:
-    """A game that goes on from a copy made at a round start (``table`` itself is left as it is), as a
-    ``kind`` of game (a :class:`~engine.game.QuietGame` keeps no events)."""
+    """A game that goes on from a copy made at a round start or in phase 1 (:func:`copy_table`;
+    ``table`` itself is left as it is), as a ``kind`` of game (a :class:`~engine.game.QuietGame` keeps
+    no events)."""
     game = copy_table(table, kind)
-    game.pending = ()
-    game._flow = game._play()
-    game._run(None)
+    if game._placing is None:
+        game._flow = game._play()
+        game.pending = ()
+        game._run(None)
+    else:  # a flow that starts at the reveal, and the same decisions, the copy's own (a world deals them)
+        game._flow = game._play(game._placing)
+        game.pending = tuple(
+            [
+                Decision(decision.player, DecisionKind.PLAY, game.hand_refs(PLAYERS.index(decision.player)))
+                for decision in table.pending
+            ]
+        )
     return game
 
 
@@ -118,7 +134,10 @@ class Start:
             latest[:] = [copy_table(game)]
 
         self.replayed = replay(record, on_round_start=keep)
-        self.table = latest[0]  # the game as its latest round started
+        if self.replayed._placing is not None:  # phase 1's commonest case: the game as it is
+            self.table = copy_table(self.replayed)
+        else:  # the game as its latest round started, and the actions since
+            self.table = latest[0]
         self.since: list[Action] = record.actions[self.table.applied :]
         self._since = [(action.player, tuple(action.choose)) for action in self.since]
 
@@ -158,7 +177,7 @@ FROM_SETUP = frozenset(
     {"setup", "location", "place", "explicit_chance", "_refills", "_serpent"}
     | {"_hides", "_checks_previous", "_three_in_a_row"}
 )
-EMPTY_AT_ROUND_START = frozenset({"current", "result", "pending", "_flow", "on_round_start"})
+EMPTY_AT_ROUND_START = frozenset({"current", "result", "pending", "_flow", "_placing", "on_round_start"})
 
 _PlayerValues = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[Any, ...], bool]
 
@@ -297,6 +316,6 @@ def thaw(setup: Setup, frozen: Frozen, on_round_start: Callable[[Game], None] | 
     game.events, game.serpent_triggers = list(events), list(triggers)
     game.current, game.result, game.pending = None, None, ()
     game.on_round_start = on_round_start
-    game._flow = game._play()
+    game._flow, game._placing = game._play(), None
     game._run(None)
     return game

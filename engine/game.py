@@ -3,7 +3,10 @@
 The whole flow of a game is one generator, :meth:`Game._play`, written as the rulebook reads: phase 1,
 reveal, phase 2, end of round. Wherever a player (or ``chance``) must decide, it yields the pending
 decisions and is resumed with the answer. A game is therefore a pure function of its setup and its
-actions; :func:`replay` rebuilds one from a record.
+actions; :func:`replay` rebuilds one from a record. In phase 1's commonest case, both players placing a
+card at once from hands of two or more, the driver places the cards itself (:meth:`Game._placed`) and
+resumes the flow once both are: a game is copied there as it is (engine.checkpoint), as the computer's
+search does for every imagined world, with a flow that starts at the reveal.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ class Game(Table):
         # Called as each round starts, when the flow holds no state of its own (engine.checkpoint).
         self.on_round_start = on_round_start
         self._flow: Flow[None] | None = self._play()  # None once released
+        # The encounter both players are placing their cards in, when phase 1 is its commonest case.
+        self._placing: Encounter | None = None
         self._run(None)
 
     # --- the driver -----------------------------------------------------------------------------------
@@ -105,7 +110,7 @@ class Game(Table):
         # Dropped, not closed: closing throws through every step it is suspended in, and its only cleanup
         # is the game's own cause, set here as it would leave it (compiled, a dropped flow runs none;
         # interpreted, Python still closes it).
-        self._flow = None
+        self._flow = self._placing = None
         self.cause = -1
         self._unlink()
 
@@ -117,11 +122,27 @@ class Game(Table):
 
     def _run(self, answer: Answer | None) -> None:
         try:
+            if self._placing is not None and answer is not None:
+                self.pending = self._placed(self._placing, answer)
+                return
             flow = self._flow
             assert flow is not None  # apply refuses a released game
             self.pending = flow.send(answer) if answer is not None else next(flow)
         except GameOver as over:
             self._over(over.result)
+
+    def _placed(self, encounter: Encounter, answer: Answer) -> tuple[Decision, ...]:
+        """A card placed in phase 1's commonest case (:meth:`_play`); once both are, the flow goes on."""
+        player, choice = answer
+        seat = 0 if player == "p1" else 1
+        self._place(encounter, seat, CARD_IDS[choice[0]], False)
+        waiting = self.pending
+        if len(waiting) == 2:
+            return (waiting[1 - seat],)  # the same decision: the other's hand has not changed
+        self._placing = None
+        flow = self._flow
+        assert flow is not None
+        return next(flow)
 
     def _over(self, result: Result) -> None:
         self.result = result
@@ -134,21 +155,38 @@ class Game(Table):
         # as soon as it is let go of, not at the garbage collector's next pass. (Neither a raise nor a
         # return ends the flow at a round's start or end: an exception costs more than the rest of the
         # round, compiled. It waits at a yield, dropped, and runs no further.)
-        self._flow = None
+        self._flow = self._placing = None
         self.on_round_start = None  # a holder's hook may refer back to it, and no round starts again
         self._unlink()
 
     # --- the round --------------------------------------------------------------------------------------
 
-    def _play(self) -> Flow[None]:
+    def _play(self, placed: Encounter | None = None) -> Flow[None]:
+        """The game, round after round (``placed``: from the reveal of this encounter, its cards placed
+        already: a copy made in phase 1, engine.checkpoint)."""
         while True:  # nothing but the table carries over from one round to the next (engine.checkpoint)
-            if self.on_round_start is not None:
-                self.on_round_start(self)
-            ended = self._cannot_play()
-            if ended is not None:
-                self._over(ended)
-                yield ()  # never resumed: _over let go of the flow (the commonest ends are not raised)
-            placed = yield from self._play_cards()
+            if placed is None:
+                if self.on_round_start is not None:
+                    self.on_round_start(self)
+                ended = self._cannot_play()
+                if ended is not None:
+                    self._over(ended)
+                    yield ()  # never resumed: _over let go of the flow (the commonest ends are not raised)
+                zones = self.players
+                if (
+                    not (zones[0].first or zones[1].first)
+                    and len(zones[0].hand) > 1
+                    and len(zones[1].hand) > 1
+                ):
+                    # Most rounds: both choose among their hands at once, either answering first. The driver
+                    # places their cards (_placed) and resumes the flow once both are.
+                    placed = self._placing = Encounter()  # joins the row with its first card
+                    yield (
+                        Decision("p1", DecisionKind.PLAY, self.hand_refs(0)),
+                        Decision("p2", DecisionKind.PLAY, self.hand_refs(1)),
+                    )
+                else:
+                    placed = yield from self._play_cards()
             revealed = self._to_reveal(placed) if self._hides else placed
             if revealed is not None:
                 self.current = revealed
@@ -182,6 +220,7 @@ class Game(Table):
                 self._over(Result(PLAYERS[0 if first > second else 1], "signets"))
                 yield ()  # as above
             self.round += 1
+            placed = None
 
     def _cannot_play(self) -> Result | None:
         """Start of phase 1: a player without a card in hand cannot play (§1.10): how the game ends, if
@@ -197,22 +236,11 @@ class Game(Table):
         return Result(PLAYERS[1] if empty[0] else PLAYERS[0], "cannot_play")
 
     def _play_cards(self) -> Flow[Encounter]:
-        """Phase 1: both place a card face down at once, or, after a Fortune Teller, its victim first
-        and face up (face down under Foggy Swamp, ruling 25)."""
+        """Phase 1 but its commonest case (:meth:`_play`): both place a card face down at once, one of them
+        from a single card; or, after a Fortune Teller, its victim first and face up (face down under
+        Foggy Swamp, ruling 25)."""
         encounter = Encounter()  # joins the row with its first card (docs/record-format.md, State)
         zones = self.players
-        if not (zones[0].first or zones[1].first) and len(zones[0].hand) > 1 and len(zones[1].hand) > 1:
-            # Most rounds, written out: both choose among their hands at once, either answering first.
-            both = (
-                Decision("p1", DecisionKind.PLAY, self.hand_refs(0)),
-                Decision("p2", DecisionKind.PLAY, self.hand_refs(1)),
-            )
-            player, choice = yield both
-            first = 0 if player == "p1" else 1
-            self._place(encounter, first, CARD_IDS[choice[0]], False)
-            player, choice = yield (both[1 - first],)
-            self._place(encounter, 1 - first, CARD_IDS[choice[0]], False)
-            return encounter
         if zones[0].first == zones[1].first:  # at once (also when both must place first)
             groups: tuple[tuple[int, ...], ...] = _AT_ONCE
         else:

@@ -11,11 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
-from engine import Action, Game, Record, replay, state
+from engine import Action, Game, Record, Setup, replay, state
 from engine.bench import random_actions
 from engine.chance import Chance, LateChance, SeededChance
 from engine.checkpoint import (
     _COPIED,
+    _MAPPED,
     _NOT_COPIED,
     _SHARED,
     EMPTY_AT_ROUND_START,
@@ -26,6 +27,7 @@ from engine.checkpoint import (
     copy_table,
     freeze,
     has_events,
+    resume,
     split_events,
     thaw,
     with_events,
@@ -104,8 +106,9 @@ def test_a_copy_names_every_attribute() -> None:
     """Every attribute of a game is copied, shared or left out by copy_table (a new one fails here until
     it is placed)."""
     game = Game(random_setup(random.Random(5)))
-    assert attribute_names(game) == _COPIED | _SHARED | _NOT_COPIED
-    assert not (_COPIED & _SHARED) and not ((_COPIED | _SHARED) & _NOT_COPIED)
+    assert attribute_names(game) == _COPIED | _SHARED | _NOT_COPIED | _MAPPED
+    named = (_COPIED, _SHARED, _NOT_COPIED, _MAPPED)
+    assert sum(map(len, named)) == len(frozenset().union(*named))  # each named once
 
 
 def test_a_copy_holds_every_attribute_it_names() -> None:
@@ -132,6 +135,23 @@ def test_a_copy_shares_nothing_that_changes() -> None:
         assert mine is not theirs
         for slot in mine.slots:
             assert slot is None or slot.encounter is mine  # a card still points at its own encounter
+
+
+def test_a_copy_in_phase_one_places_into_its_own_encounter() -> None:
+    """Copied while both players place their cards (the commonest phase 1), before either has and after
+    one has: the copy's encounter being placed is its own, in its own row once it holds a card."""
+    game = Game(Setup(deck="I", seed=3))
+    assert game._placing is not None and len(game.pending) == 2
+    copy = copy_table(game)
+    assert copy._placing is not None and copy._placing is not game._placing and copy._placing not in copy.row
+    game.apply("p2", [game.pending[1].options[0]])
+    copy = copy_table(game)
+    assert game._placing is game.row[-1] and copy._placing is copy.row[-1]
+    assert copy.row[-1] is not game.row[-1]
+    made = resume(game)
+    assert [d.player for d in made.pending] == ["p1"] and made.pending[0] is not game.pending[0]
+    made.apply("p1", [made.pending[0].options[0]])
+    assert game.pending[0].player == "p1" and game.row[-1].slots[0] is None  # the original is untouched
 
 
 def test_seeded_chance_draws_what_one_generator_kept_all_along_would() -> None:
