@@ -46,6 +46,39 @@ def evaluate(row: list[Encounter]) -> tuple[int, int]:
     return first_total, second_total
 
 
+def evaluate_compared(row: list[Encounter], index: int, totals: tuple[int, int]) -> tuple[int, int] | None:
+    """:func:`evaluate` after the encounter at ``index`` is compared, from the signets ``totals`` the row
+    had before (evaluated, nothing changed since): set its winner and its cards' signets, and return the
+    new totals; None where the others' could change too (then evaluate the row). A card just revealed
+    carries no token, so neither its encounter's abilities nor those of the encounters before it change:
+    its own winner is all that is new. The search compares a card in every round of every world."""
+    encounter = row[index]
+    first, second = encounter.slots
+    if first is None or second is None or first.ongoing or second.ongoing:
+        return None
+    if index + 1 < len(row):  # a Counselor or a Treasurer after it would change it: rare enough to redo
+        for card in row[index + 1].slots:
+            if card is not None and card.ongoing:
+                return None
+    difference = first.value + first.modifier - second.value - second.modifier
+    if difference > 0:
+        encounter.winner, encounter.why, first.signets, second.signets = "p1", "influence", 1, 0
+        return totals[0] + 1, totals[1]
+    if difference < 0:
+        encounter.winner, encounter.why, first.signets, second.signets = "p2", "influence", 0, 1
+        return totals[0], totals[1] + 1
+    judges = 0  # an active Judge anywhere in the row wins every tie (bit 0: p1's, bit 1: p2's)
+    for other in row:
+        for card in other.slots:
+            if card is not None and card.ongoing and card.row_ability & _JUDGES:
+                judges |= 1 << card.owner
+    won0, won1 = (judges & 1) != 0, (judges & 2) != 0
+    encounter.why = "judge" if judges else "tie"
+    encounter.winner = "both" if won0 and won1 else "p1" if won0 else "p2" if won1 else "tie"
+    first.signets, second.signets = int(won0), int(won1)
+    return totals[0] + won0, totals[1] + won1
+
+
 def _evaluate_with_ongoing(row: list[Encounter]) -> tuple[int, int]:
     # Plain ints, not sets of names, and each encounter's abilities worked out once: the search evaluates
     # the row at every round's end, and after nearly every change where something watches it.

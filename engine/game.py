@@ -334,7 +334,7 @@ class Game(Table):
         encounter.compared = True
         outcome = self._phase_one(encounter)
         self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
-        self.settle()  # an immediate win may come of the comparison (Mechanical Djinn, Founder's Day)
+        self.settle_compared(encounter)  # an immediate win may come of it (Mechanical Djinn, Founder's Day)
         return outcome
 
     def _phase_one(self, encounter: Encounter) -> str:

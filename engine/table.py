@@ -13,7 +13,7 @@ from typing import Any, Final, NoReturn, Protocol, TypeVar
 
 from cards import CARDS, FACTIONS, Faction
 from engine.chance import Chance, SeededChance
-from engine.evaluate import evaluate, winners
+from engine.evaluate import evaluate, evaluate_compared, winners
 from engine.model import (
     CHANCE,
     FACTION,
@@ -493,6 +493,17 @@ class Table:
         else:
             self._signets = evaluate(self.row)
         self._check_immediate_wins()
+
+    def settle_compared(self, encounter: Encounter) -> None:
+        """:meth:`settle` after ``encounter`` was compared: where nothing watches the row and its signets
+        are known, only that encounter's winner is derived (:func:`evaluate_compared`)."""
+        signets = self._signets
+        if self._eager or signets is None:
+            self.settle()
+            return
+        if self._refills:
+            self.place.after_change(self)
+        self._signets = evaluate_compared(self.row, self.row.index(encounter), signets)
 
     def _trigger_serpent_temple(self, before: list[str | None]) -> None:
         """Each past encounter a player came to win (``before``: the winners before the change)."""
