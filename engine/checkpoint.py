@@ -2,10 +2,12 @@
 
 A game's flow is a generator (:meth:`engine.game.Game._play`), which Python cannot copy. But at the start
 of each round the flow holds nothing of its own: everything is on the table. So a game copied at a round
-start, given a fresh flow, goes on exactly as the original would. :class:`Start` replays a record once,
-keeps a copy of the game as its latest round started, and makes each fresh game from that copy and the
-few actions taken since (instead of the whole record). :func:`freeze` keeps a game at a round start as
-plain values instead, and :func:`thaw` makes it again: the bot's cached games that are not in use.
+start, given a fresh flow, goes on exactly as the original would. Nor does it in phase 1's commonest
+case, whose cards the game's driver places (``Game._place_answer``): a copy there is given a flow that
+starts at the reveal. :class:`Start` replays a record once and keeps a copy of the game as it is, if it
+is in that case, else as its latest round started; it makes each fresh game from that copy and the few
+actions taken since, if any (instead of the whole record). :func:`freeze` keeps a game at a round start
+as plain values instead, and :func:`thaw` makes it again: the bot's cached games that are not in use.
 """
 
 from __future__ import annotations
@@ -112,7 +114,8 @@ def resume(table: Game, kind: type[Game] = Game) -> Game:
         game._flow = game._play()
         game.pending = ()
         game._run(None)
-    else:  # a flow that starts at the reveal, and the same decisions, the copy's own (a world deals them)
+    else:  # a flow that starts at the reveal, and the same decisions, the copy's own: an imagined world
+        # deals the opponent's options again in place (engine.player.worlds.deal_again)
         game._flow = game._play(game._placing)
         game.pending = tuple(
             [
@@ -142,7 +145,7 @@ class Start:
         self._since = [(action.player, tuple(action.choose)) for action in self.since]
 
     def game(self, kind: type[Game] = Game) -> Game:
-        """A fresh game at the end of the record: the latest round start, then the actions since."""
+        """A fresh game at the end of the record: the copy kept (:class:`Start`), then the actions since."""
         game = resume(self.table, kind)
         for player, choice in self._since:  # legal: the record was replayed whole when this was made
             game.apply_legal(player, choice)
@@ -261,7 +264,8 @@ def freeze(game: Game, events: bool = True) -> Frozen:
     """``game``, at a round start and not over, as plain values (see :data:`Frozen`). Without
     ``events``, only their number is kept, and :func:`with_events` adds them later from the game's own
     (a holder that keeps the game too need not keep its events twice)."""
-    assert game.current is None and game.result is None, "a game is frozen at a round start only"
+    assert game.current is None and game._placing is None, "a game is frozen at a round start only"
+    assert game.result is None, "a finished game is not frozen"
     chance = game.rng
     assert isinstance(chance, SeededChance), "an imagined world's generator is not frozen"
     return (

@@ -1,7 +1,8 @@
 """Derive every encounter's winner and every card's signets from the row (docs/rules.md §1.6).
 
 Nothing here is stored state: it is recomputed after changes, so a flipped past encounter, a removed
-ongoing token or a slid row is always reflected exactly.
+ongoing token or a slid row is always reflected exactly. After a comparison alone, only the compared
+encounter is derived (:func:`evaluate_compared`): nothing else can change then.
 """
 
 from __future__ import annotations
@@ -48,15 +49,19 @@ def evaluate(row: list[Encounter]) -> tuple[int, int]:
 
 def evaluate_compared(row: list[Encounter], index: int, totals: tuple[int, int]) -> tuple[int, int] | None:
     """:func:`evaluate` after the encounter at ``index`` is compared, from the signets ``totals`` the row
-    had before (evaluated, nothing changed since): set its winner and its cards' signets, and return the
-    new totals; None where the others' could change too (then evaluate the row). A card just revealed
-    carries no token, so neither its encounter's abilities nor those of the encounters before it change:
-    its own winner is all that is new. The search compares a card in every round of every world."""
+    had before (evaluated, and nothing changed since but this encounter, not compared then): set its
+    winner and its cards' signets, and return the new totals; None where the others' could change too
+    (then evaluate the row). A card just revealed carries no token, so neither its encounter's abilities
+    nor those of the encounters before it change: its own winner is all that is new. The search compares
+    a card in every round of every world."""
     encounter = row[index]
     first, second = encounter.slots
+    # Defensive: under the rules as they are, a card gets a token only in phase 2, after its comparison,
+    # and the encounter after this one (Foggy Swamp's) is face down; a rule that changed that is evaluated
+    # whole rather than wrongly.
     if first is None or second is None or first.ongoing or second.ongoing:
         return None
-    if index + 1 < len(row):  # a Counselor or a Treasurer after it would change it: rare enough to redo
+    if index + 1 < len(row):  # a Counselor or a Treasurer after it would change it
         for card in row[index + 1].slots:
             if card is not None and card.ongoing:
                 return None

@@ -4,9 +4,9 @@ The whole flow of a game is one generator, :meth:`Game._play`, written as the ru
 reveal, phase 2, end of round. Wherever a player (or ``chance``) must decide, it yields the pending
 decisions and is resumed with the answer. A game is therefore a pure function of its setup and its
 actions; :func:`replay` rebuilds one from a record. In phase 1's commonest case, both players placing a
-card at once from hands of two or more, the driver places the cards itself (:meth:`Game._placed`) and
-resumes the flow once both are: a game is copied there as it is (engine.checkpoint), as the computer's
-search does for every imagined world, with a flow that starts at the reveal.
+card at once from hands of two or more, the driver places the cards itself (:meth:`Game._place_answer`)
+and resumes the flow once both are: a game is copied there as it is (engine.checkpoint), as the
+computer's search does for every imagined world, with a flow that starts at the reveal.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ class Game(Table):
         # Called as each round starts, when the flow holds no state of its own (engine.checkpoint).
         self.on_round_start = on_round_start
         self._flow: Flow[None] | None = self._play()  # None once released
-        # The encounter both players are placing their cards in, when phase 1 is its commonest case.
+        # The encounter both players are placing their cards in, when phase 1 is its commonest case: set
+        # exactly while the flow waits at that yield (or, in a copy, has not started), and the flow is then
+        # resumed with next() once both cards are placed (_place_answer), the yield's value unused.
         self._placing: Encounter | None = None
         self._run(None)
 
@@ -123,7 +125,7 @@ class Game(Table):
     def _run(self, answer: Answer | None) -> None:
         try:
             if self._placing is not None and answer is not None:
-                self.pending = self._placed(self._placing, answer)
+                self.pending = self._place_answer(self._placing, answer)
                 return
             flow = self._flow
             assert flow is not None  # apply refuses a released game
@@ -131,7 +133,7 @@ class Game(Table):
         except GameOver as over:
             self._over(over.result)
 
-    def _placed(self, encounter: Encounter, answer: Answer) -> tuple[Decision, ...]:
+    def _place_answer(self, encounter: Encounter, answer: Answer) -> tuple[Decision, ...]:
         """A card placed in phase 1's commonest case (:meth:`_play`); once both are, the flow goes on."""
         player, choice = answer
         seat = 0 if player == "p1" else 1
@@ -179,7 +181,7 @@ class Game(Table):
                     and len(zones[1].hand) > 1
                 ):
                     # Most rounds: both choose among their hands at once, either answering first. The driver
-                    # places their cards (_placed) and resumes the flow once both are.
+                    # places their cards (_place_answer) and resumes the flow once both are.
                     placed = self._placing = Encounter()  # joins the row with its first card
                     yield (
                         Decision("p1", DecisionKind.PLAY, self.hand_refs(0)),
@@ -236,9 +238,9 @@ class Game(Table):
         return Result(PLAYERS[1] if empty[0] else PLAYERS[0], "cannot_play")
 
     def _play_cards(self) -> Flow[Encounter]:
-        """Phase 1 but its commonest case (:meth:`_play`): both place a card face down at once, one of them
-        from a single card; or, after a Fortune Teller, its victim first and face up (face down under
-        Foggy Swamp, ruling 25)."""
+        """Phase 1 but its commonest case (:meth:`_play`): both place a card face down at once, at least
+        one of them from a single card; or, after a Fortune Teller, its victim first and face up (face
+        down under Foggy Swamp, ruling 25)."""
         encounter = Encounter()  # joins the row with its first card (docs/record-format.md, State)
         zones = self.players
         if zones[0].first == zones[1].first:  # at once (also when both must place first)
@@ -252,8 +254,7 @@ class Game(Table):
             decisions = [
                 Decision(PLAYERS[p], DecisionKind.PLAY, self.hand_refs(p), shown=shown) for p in group
             ]
-            # Table.ask_each written out: both place a card twice a round in every imagined world, and a
-            # closure per round costs more than these lines (a single card is placed at once, p1 first).
+            # Table.ask_each written out, without a closure (a single card is placed at once, p1 first).
             waiting = []
             for decision in decisions:
                 if len(decision.options) > 1:

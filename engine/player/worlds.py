@@ -84,9 +84,9 @@ def world(source: Record | Start, knows: Knowledge, rng: random.Random) -> Game:
 
 class Worlds:
     """Worlds of one game for one seat's knowledge: the record replayed once (:class:`Start`, each copy
-    made from its latest round start), and what every world deals again from worked out once (the pool
-    of the opponent's unseen cards, the seat's own deck, both in a fixed order), since every copy of the
-    game is alike until it is dealt again."""
+    made from the game at its decision or at its latest round start), and what every world deals again
+    from worked out once (the pool of the opponent's unseen cards, the seat's own deck, both in a fixed
+    order), since every copy of the game is alike until it is dealt again."""
 
     def __init__(self, start: Start, knows: Knowledge) -> None:
         self.start = start

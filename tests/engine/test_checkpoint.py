@@ -1,6 +1,7 @@
-"""engine.checkpoint: a game made from a copy at its latest round start and the actions since is the game
-a full replay makes, in everything (state, events, pending decisions, the chance generator), and it goes
-on the same way; the copy it was made from is left untouched."""
+"""engine.checkpoint: a game made from a copy (at its latest round start and the actions since, or as it
+is in phase 1's commonest case) is the game a full replay makes, in everything (state, events, pending
+decisions, the chance generator), and it goes on the same way; the copy it was made from is left
+untouched."""
 
 from __future__ import annotations
 
@@ -144,10 +145,15 @@ def test_a_copy_in_phase_one_places_into_its_own_encounter() -> None:
     assert game._placing is not None and len(game.pending) == 2
     copy = copy_table(game)
     assert copy._placing is not None and copy._placing is not game._placing and copy._placing not in copy.row
-    game.apply("p2", [game.pending[1].options[0]])
+    placed = game.pending[1].options[0]
+    game.apply("p2", [placed])
     copy = copy_table(game)
     assert game._placing is game.row[-1] and copy._placing is copy.row[-1]
     assert copy.row[-1] is not game.row[-1]
+    start = Start(
+        Record(format="cardia-replay/1", setup=game.setup, actions=[Action(player="p2", choose=[placed])])
+    )
+    assert start.since == [] and start.table._placing is start.table.row[-1]  # kept as it is: no replay
     made = resume(game)
     assert [d.player for d in made.pending] == ["p1"] and made.pending[0] is not game.pending[0]
     made.apply("p1", [made.pending[0].options[0]])
