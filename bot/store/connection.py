@@ -124,20 +124,29 @@ class Connection(Generic[TransactionT]):
                 pass
 
 
-#: The order a transaction that ends a game takes its rows' locks in (its game, then its match).
+#: The order a transaction that ends a game takes its rows' locks in (its game, then its match); the
+#: bookkeeping's other tables after them, by name.
 _TABLE_ORDER = {"games": 0, "matches": 1}
 
 
-def _lock_order(write: tuple[str, tuple[Any, ...]]) -> tuple[int, int]:
-    """Where a deferred write (``UPDATE <table> ... WHERE id = ?``) goes: its table in the order a game's
-    end locks them, then its row. The bookkeeping of one process may touch a duel another process is
-    ending (PostgreSQL): taken in the same order, one waits for the other instead of both for each
-    other (a deadlock)."""
+def _lock_order(write: tuple[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+    """Where a deferred write goes: its table in the order a game's end locks them, then the row it locks
+    (an ``UPDATE``'s ``WHERE`` values, an upsert's ``ON CONFLICT`` columns' values). The bookkeeping of
+    one process may touch rows another process's transaction (or another of its own) is writing at
+    once (PostgreSQL): taken in one order by all, one waits for the other instead of both for each other
+    (a deadlock, and a player's click failed)."""
     statement, values = write
-    table = statement.split(maxsplit=2)[1]
-    where = statement.find(" WHERE id = ?")
-    row = values[statement[:where].count("?")] if where >= 0 else 0
-    return _TABLE_ORDER.get(table, len(_TABLE_ORDER)), int(row)
+    words = statement.split(maxsplit=3)
+    table = words[2] if words[0] == "INSERT" else words[1]
+    where = statement.find(" WHERE ")
+    if where >= 0:
+        key = tuple(values[statement[:where].count("?") :])
+    else:
+        columns = statement[statement.index("(") + 1 : statement.index(")")].split(", ")
+        target = statement.find("ON CONFLICT (")
+        keys = statement[target + 13 : statement.index(")", target)].split(", ") if target >= 0 else columns
+        key = tuple(values[columns.index(column)] for column in keys)
+    return (_TABLE_ORDER.get(table, len(_TABLE_ORDER)), table, *key)
 
 
 async def _connect_sqlite(path: str | Path, synchronous: Synchronous = "normal") -> Database:

@@ -16,6 +16,7 @@ import pytest
 from bot.services.duels import Duels, Step
 from bot.services.records import Records
 from bot.store import Challenge, MatchRow, Storage, new_home
+from bot.store.connection import _lock_order
 from bot.wiring import wire_services
 
 GUILD = 900
@@ -109,3 +110,30 @@ async def test_two_games_ending_at_once_in_two_processes_take_two_places_in_the_
     assert all(step.match_over for step in steps)
     places = await here.db.execute_fetchall("SELECT finish_seq FROM games ORDER BY finish_seq")
     assert [row["finish_seq"] for row in places] == [1, 2]
+
+
+def test_bookkeeping_noted_in_any_order_is_written_in_one_order() -> None:
+    """Two transactions whose bookkeeping touches the same rows (a board of each of two games, noted in
+    opposite orders) write them in the same order, so one waits for the other. Before, every upsert of
+    a board sorted alike and kept the order it was noted in: two decisions' transactions deadlocked."""
+    boards = (
+        "INSERT INTO boards (game_id, home, message_id, told, bare) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id, home) DO UPDATE SET message_id = excluded.message_id"
+    )
+    writes = [
+        (boards, (6, 0, 600, 3, 0)),
+        (boards, (4, 1, 401, 2, 0)),
+        ("UPDATE due SET done_at = ? WHERE id = ?", ("later", 12)),
+        ("UPDATE homes SET thread_id = ? WHERE match_id = ? AND number = ?", (900, 2, 0)),
+        (boards, (4, 0, 400, 2, 0)),
+        ("UPDATE boards SET bare = 0 WHERE game_id = ? AND message_id = ?", (4, 401)),
+        ("UPDATE due SET done_at = ? WHERE id = ?", ("earlier", 7)),
+    ]
+    one, other = sorted(writes, key=_lock_order), sorted(reversed(writes), key=_lock_order)
+    assert one == other
+    assert [(statement.split()[0], values[:2]) for statement, values in one[:4]] == [
+        ("INSERT", (4, 0)),
+        ("INSERT", (4, 1)),
+        ("UPDATE", (4, 401)),
+        ("INSERT", (6, 0)),
+    ]
