@@ -137,11 +137,12 @@ def _lock_order(write: tuple[str, tuple[Any, ...]]) -> tuple[Any, ...]:
     (a deadlock, and a player's click failed)."""
     statement, values = write
     words = statement.split(maxsplit=3)
-    table = words[2] if words[0] == "INSERT" else words[1]
+    table = words[2] if words[0] in ("INSERT", "DELETE") else words[1]  # INSERT INTO t, DELETE FROM t
     where = statement.find(" WHERE ")
+    key: tuple[Any, ...] = ()
     if where >= 0:
         key = tuple(values[statement[:where].count("?") :])
-    else:
+    elif words[0] == "INSERT":
         columns = statement[statement.index("(") + 1 : statement.index(")")].split(", ")
         target = statement.find("ON CONFLICT (")
         keys = statement[target + 13 : statement.index(")", target)].split(", ") if target >= 0 else columns
