@@ -334,8 +334,9 @@ class Game(Table):
         assert first is not None and second is not None
         encounter.compared = True
         outcome = self._phase_one(encounter)
-        self.log("compared", -1, (first.card, second.card), self.row.index(encounter), outcome)
-        self.settle_compared(encounter)  # an immediate win may come of it (Mechanical Djinn, Founder's Day)
+        index = self.row.index(encounter)
+        self.log("compared", -1, (first.card, second.card), index, outcome)
+        self.settle_compared(index)  # an immediate win may come of it (Mechanical Djinn, Founder's Day)
         return outcome
 
     def _phase_one(self, encounter: Encounter) -> str:

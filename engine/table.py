@@ -494,16 +494,16 @@ class Table:
             self._signets = evaluate(self.row)
         self._check_immediate_wins()
 
-    def settle_compared(self, encounter: Encounter) -> None:
-        """:meth:`settle` after ``encounter`` was compared: where nothing watches the row and its signets
-        are known, only that encounter's winner is derived (:func:`evaluate_compared`)."""
+    def settle_compared(self, index: int) -> None:
+        """:meth:`settle` after the row's encounter at ``index`` was compared: where nothing watches the
+        row and its signets are known, only that encounter's winner is derived (:func:`evaluate_compared`)."""
         signets = self._signets
         if self._eager or signets is None:
             self.settle()
             return
         if self._refills:
             self.place.after_change(self)
-        self._signets = evaluate_compared(self.row, self.row.index(encounter), signets)
+        self._signets = evaluate_compared(self.row, index, signets)
 
     def _trigger_serpent_temple(self, before: list[str | None]) -> None:
         """Each past encounter a player came to win (``before``: the winners before the change)."""
