@@ -8,6 +8,7 @@ the Content-Security-Policy refuses.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
 from collections.abc import AsyncIterator
@@ -271,19 +272,23 @@ async def test_a_refused_load_of_the_steps_is_tried_again_until_it_is_answered(
         path = SIGNER.game_path(game_id)
         page = (await _page(browser)).page
         refused = [0]
+        asked_again, pressed = asyncio.Event(), asyncio.Event()
 
         async def flood(route: Any) -> None:
             if refused[0] < 2:  # the first two loads meet the flood limit
                 refused[0] += 1
                 await route.fulfill(status=429, body="Too many requests")
-            else:
+            else:  # the third is answered only after a key is pressed
+                asked_again.set()
+                await pressed.wait()
                 await route.continue_()
 
         await page.route("**/steps.json*", flood)
-        async with page.expect_response(
-            lambda answer: "steps.json" in answer.url and answer.status == 200, timeout=WAIT_MS
-        ):
-            await page.goto(f"{client.make_url('')}{path}")
+        await page.goto(f"{client.make_url('')}{path}", wait_until="domcontentloaded")
+        await asyncio.wait_for(asked_again.wait(), WAIT_MS / 1000)
         assert refused[0] == 2
-        await page.keyboard.press("ArrowLeft")  # the steps are there: the page steps without reloading
+        # A key pressed before the steps have come is not lost: the page steps once they are there,
+        # without reloading.
+        await page.keyboard.press("ArrowLeft")
+        pressed.set()
         assert (await _at(page, total - 1))["words"] == f"Step {total - 1} of {total}"

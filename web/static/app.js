@@ -27,8 +27,13 @@
     element.replaceChildren(...items);
   }
 
+  let pending = null; // a step asked for (key, button, slider) before the steps came: shown when they do
+
   function show(number, push) {
-    if (!data) return;
+    if (!data) {
+      pending = [number, push];
+      return;
+    }
     step = Math.max(0, Math.min(number, data.total));
     const shown = data.steps[step];
     picture.src = path + "/" + step + ".png";
@@ -94,7 +99,9 @@
     article.dataset.version = version;
     article.dataset.total = String(data.total);
     if (!data.live) finished();
-    show(following ? data.total : step, false);
+    const [shown, push] = pending || [following ? data.total : step, false];
+    pending = null;
+    show(shown, push);
   }
 
   function finished() {
