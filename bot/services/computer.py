@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 COMPUTER_LEVELS: tuple[str, ...] = tuple(LEVELS)
 DEFAULT_LEVEL = "normal"
 # Milliseconds the decisions under way share (CARDIA_COMPUTER_BUDGET_MS): alone, a hard decision needs
-# about 0.25 s (0.7 s at p99) on the compiled engine; under load each answer still comes within about this.
+# about 45 ms (130 ms at p99) on the compiled engine; under load each answer still comes within about this.
 BUDGET_MS = 2000.0
 
 
