@@ -31,7 +31,8 @@
 
   function show(number, push) {
     if (!data) {
-      pending = [number, push];
+      step = Math.max(0, Math.min(number, Number(article.dataset.total)));
+      pending = [step, push]; // a second key goes on from it
       return;
     }
     step = Math.max(0, Math.min(number, data.total));
