@@ -27,15 +27,14 @@
     element.replaceChildren(...items);
   }
 
-  let pending = null; // a step asked for (key, button, slider) before the steps came: shown when they do
+  let replacePending = false; // a step asked for before the steps came, to be put in the address then
 
   function show(number, push) {
-    if (!data) {
-      step = Math.max(0, Math.min(number, Number(article.dataset.total)));
-      pending = [step, push]; // a second key goes on from it
+    step = Math.max(0, Math.min(number, data ? data.total : Number(article.dataset.total)));
+    if (!data) { // asked for (key, button, slider) before the steps came: shown when they do
+      replacePending = replacePending || push;
       return;
     }
-    step = Math.max(0, Math.min(number, data.total));
     const shown = data.steps[step];
     picture.src = path + "/" + step + ".png";
     picture.alt = shown.alt;
@@ -100,9 +99,9 @@
     article.dataset.version = version;
     article.dataset.total = String(data.total);
     if (!data.live) finished();
-    const [shown, push] = pending || [following ? data.total : step, false];
-    pending = null;
-    show(shown, push);
+    const push = replacePending;
+    replacePending = false;
+    show(following ? data.total : step, push);
   }
 
   function finished() {
